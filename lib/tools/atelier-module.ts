@@ -1,0 +1,81 @@
+/**
+ * The `.d.ts` text of the `atelier` module: what a tool source imports. The analyser gives it to
+ * the TypeScript checker (as `node_modules/atelier/index.d.ts`), and the Monaco editor can add the
+ * same text as an extra lib at `file:///node_modules/atelier/index.d.ts`.
+ * The implementation lives in the sandbox.
+ */
+
+/** The path the analyser's language service serves the module from. */
+export const ATELIER_MODULE_PATH = "/node_modules/atelier/index.d.ts";
+
+export const ATELIER_MODULE_DTS = `/**
+ * Atelier tool authoring module. A tool is one module whose default export is a \`tool(...)\` call.
+ */
+
+/** An integer. Advertised to the model as {"type":"integer"}; a non-integer argument is refused. */
+export type Int = number & { readonly __brand: "Int" };
+
+/** Which agent, conversation and run a call belongs to. */
+export interface RunScope {
+  readonly agentId: string;
+  readonly conversationId: string;
+  readonly runId: string;
+}
+
+export interface FetchInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface FetchResponse {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  text(): Promise<string>;
+  json(): Promise<unknown>;
+}
+
+/**
+ * The live run context. Declare a parameter named \`ctx\` or \`context\`, unannotated or typed
+ * \`RunContext\`, and it is injected (and left out of the schema the model sees).
+ */
+export interface RunContext {
+  readonly scope: RunScope;
+  readonly runId: string;
+  /** Record a domain event for this tool (a ToolStateEvent in the conversation's log). */
+  emit(payload: Record<string, unknown>): void;
+  /** HTTP to the hosts listed in the tool's \`egress\` option only. */
+  fetch(url: string, init?: FetchInit): Promise<FetchResponse>;
+}
+
+export interface ToolOptions {
+  /** Required: true if the tool mutates the world / has external effects, false if it's read-only. */
+  sideEffecting: boolean;
+  /** The tool's name; defaults to the function's name. Must match ^[a-zA-Z0-9_-]{1,64}$. */
+  name?: string;
+  /** The model-facing description, taken as given; replaces the JSDoc text. */
+  description?: string;
+  /** Is a retry with the same arguments safe? Default false. */
+  idempotent?: boolean;
+  /** Always ask a human before running, whatever the autonomy tier. Default false. */
+  requiresApproval?: boolean;
+  /** Shown while the call runs, e.g. "Looking up {city}…". */
+  status?: string;
+  tags?: string[];
+  metadata?: Record<string, unknown>;
+  /** Wall-clock limit of one call, in milliseconds. Default 10000. */
+  timeoutMs?: number;
+  /** Hosts \`ctx.fetch\` may reach. */
+  egress?: string[];
+  /** \`false\` turns off validation of the returned value against the return type. */
+  outputSchema?: false;
+}
+
+/** An opaque handle to a defined tool. */
+export interface Tool {
+  readonly __atelierTool: true;
+}
+
+/** Define a tool. Options must be a literal object: the analyser reads them without running code. */
+export declare function tool(options: ToolOptions, fn: (...args: any[]) => unknown): Tool;
+`;
