@@ -5,6 +5,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { DiffParams, MigrationList } from "@prisma/schema-engine-wasm";
 import { createAdapterFactory } from "./adapter-factory";
 import type { DatabaseKind, DatabaseTarget } from "./database-url";
@@ -46,7 +47,7 @@ export function listMigrations(kind: DatabaseKind, dir: string = migrationsDir(k
 async function withEngine<T>(target: DatabaseTarget, fn: (engine: Awaited<ReturnType<typeof openSchemaEngine>>) => Promise<T>): Promise<T> {
   const factory = createAdapterFactory(target);
   const opened: Array<{ dispose(): Promise<void> }> = [];
-  const tracking = {
+  const tracking: SqlMigrationAwareDriverAdapterFactory = {
     adapterName: factory.adapterName,
     provider: factory.provider,
     async connect() {

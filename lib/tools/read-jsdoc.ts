@@ -81,6 +81,8 @@ function parseParamTag(block: string[]): { name: string; text: string } | null {
   const m = /^(\[([^\]=]+)(?:=[^\]]*)?\]|[\w$.]+)\s*(?:-\s+)?/.exec(head);
   if (!m) return null;
   const name = (m[2] ?? m[1]).trim();
-  const text = normalizeDocText([head.slice(m[0].length), ...block.slice(1)].join("\n")).text;
+  const first = head.slice(m[0].length).trim();
+  const rest = normalizeDocText(block.slice(1).join("\n")).text;
+  const text = [first, rest].filter((part) => part !== "").join("\n");
   return { name, text };
 }

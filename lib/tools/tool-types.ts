@@ -25,12 +25,15 @@ export interface ToolDiagnostic {
 }
 
 /** How a top-level argument is turned into the runtime value the body receives. */
-export type ArgumentConversion = "set" | "date";
+export type ArgumentConversion = "set" | "date" | "map";
 
 export interface CallParam {
   /** The property name in the model's arguments object. */
   name: string;
-  /** Conversion applied inside the sandbox before the body sees the value. */
+  /**
+   * Conversion applied inside the sandbox before the body sees the value: `set` -> `new Set(array)`,
+   * `date` -> `new Date(string)`, `map` -> `new Map(Object.entries(object))`.
+   */
   convert?: ArgumentConversion;
 }
 
@@ -69,11 +72,30 @@ export interface AnalyzedTool {
   timeoutMs: number;
   egress: string[];
   call: CallPlan;
+  /**
+   * What the JSON Schema cannot say without leaking non-standard keys to the model, keyed by JSON
+   * pointer into `parameters` (e.g. "/properties/unit") or, prefixed "#output", into `outputSchema`:
+   * the TypeScript name of an enum / literal union (for "'kelvin' is not a valid Unit" messages),
+   * and `unchecked` for `any` / `unknown` / unannotated values (advertised as string, not enforced).
+   */
+  schemaNotes?: Record<string, SchemaNote>;
+}
+
+export interface SchemaNote {
+  typeName?: string;
+  unchecked?: boolean;
 }
 
 export interface AnalysisResult {
+  /** The tool, or null when a definition error (or an unreadable source) prevents one. */
   tool: AnalyzedTool | null;
   diagnostics: ToolDiagnostic[];
+  /**
+   * Best-effort tool for the editor's live preview: built whenever the function could be read,
+   * even while definition errors are pending (e.g. the description is still too short). Never
+   * register or run it; `tool` is the only one fit for that. Null when nothing could be read.
+   */
+  preview?: AnalyzedTool | null;
 }
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 10_000;

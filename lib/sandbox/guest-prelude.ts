@@ -1,11 +1,14 @@
 /**
- * The JavaScript evaluated inside every fresh QuickJS context before the tool's code: the
- * `atelier` module (`tool(options, fn)`), a captured `console`, and `__atelierRun`, which loads the
- * tool module, converts and deep-freezes the arguments, builds `ctx`, calls the body and returns
- * its JSON.
+ * The JavaScript evaluated inside every fresh QuickJS context before the tool's code (guest side):
+ * - the `atelier` module: `tool(options, fn)` returns a frozen handle holding `fn` (`Int`,
+ *   `RunContext` and the rest are types only);
+ * - a captured `console` (log/info/warn/error/debug -> the call's logs);
+ * - `__atelierRun(inputJson)`: loads the tool module, converts (`Set`, `Date`) and deep-freezes
+ *   the arguments, builds `ctx` when the plan injects it, calls the body, and resolves to the
+ *   result's JSON (Sets become arrays, Maps objects).
  *
- * This file runs in the worker (plain ESM, no TypeScript) and its string runs in the guest.
- * Host functions arrive as temporary globals and are removed before any tool code runs.
+ * The pool hands this text to each worker (workerData), so the worker file has no relative
+ * imports. Host functions arrive as temporary globals and are removed before any tool code runs.
  */
 
 export const PRELUDE_FILENAME = "atelier:prelude";
@@ -257,3 +260,25 @@ globalThis.__atelierRun = function (inputJson) {
 };
 })();
 `;
+
+/** What the pool passes to each worker as `workerData`. */
+export interface GuestBootstrap {
+  prelude: string;
+  preludeFilename: string;
+  toolFilename: string;
+  wrapperPrefix: string;
+  wrapperSuffix: string;
+  /** Compile and instantiate a QuickJS module with this memory cap at start-up. */
+  warmMemoryBytes: number;
+}
+
+export function guestBootstrap(warmMemoryBytes: number): GuestBootstrap {
+  return {
+    prelude: PRELUDE_SOURCE,
+    preludeFilename: PRELUDE_FILENAME,
+    toolFilename: TOOL_FILENAME,
+    wrapperPrefix: TOOL_WRAPPER_PREFIX,
+    wrapperSuffix: TOOL_WRAPPER_SUFFIX,
+    warmMemoryBytes,
+  };
+}

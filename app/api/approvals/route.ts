@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { defineRoute } from "@/lib/api/define-route";
+import { ANY_ROLE } from "@/lib/auth/roles";
+import { getDb } from "@/lib/db/client";
+import { countPendingApprovals, listApprovals } from "@/lib/db/list-approvals";
+
+export const dynamic = "force-dynamic";
+
+const Query = z.object({ status: z.enum(["pending", "decided"]).default("pending") });
+
+export const GET = defineRoute({ access: ANY_ROLE, query: Query }, async ({ query }) => {
+  const db = getDb();
+  const [approvals, pendingCount] = await Promise.all([listApprovals(db, query.status), countPendingApprovals(db)]);
+  return { status: query.status, approvals, pendingCount };
+});

@@ -1,0 +1,13 @@
+import { PageHeader } from "@/components/shell/page-header";
+import { ConversationsList } from "@/components/lists/conversations-list";
+
+export const metadata = { title: "Conversations · Atelier" };
+
+export default function Page() {
+  return (
+    <>
+      <PageHeader title="Conversations" description="Runs with your agents, streamed with their tool calls, usage and cost." />
+      <ConversationsList />
+    </>
+  );
+}

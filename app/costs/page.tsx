@@ -1,0 +1,13 @@
+import { PageHeader } from "@/components/shell/page-header";
+import { CostsDashboard } from "@/components/lists/costs-dashboard";
+
+export const metadata = { title: "Costs · Atelier" };
+
+export default function Page() {
+  return (
+    <>
+      <PageHeader title="Costs" description="Tokens and cost by model, agent, run and day." />
+      <CostsDashboard />
+    </>
+  );
+}

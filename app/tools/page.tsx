@@ -1,0 +1,13 @@
+import { PageHeader } from "@/components/shell/page-header";
+import { ToolsList } from "@/components/lists/tools-list";
+
+export const metadata = { title: "Tools · Atelier" };
+
+export default function Page() {
+  return (
+    <>
+      <PageHeader title="Tools" description="TypeScript tools, the exact schema the model sees, and their versions." />
+      <ToolsList />
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The one wrapper every route handler uses: it authenticates, checks roles, parses params, query
+ * and body with zod, calls the handler, parses the output when a schema is given, and maps every
+ * error through the error table (lib/api/error-response.ts). Handlers stay thin and contain no
+ * try/catch.
+ */
+import type { ZodType } from "zod";
+import { hasAnyRole, type Principal, type Role } from "../auth/roles";
+import { toErrorResponse, jsonResponse } from "./error-response";
+import { ForbiddenError, UnauthorizedError } from "./errors";
+import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from "./read-body";
+
+/** Resolves who is calling; installed by lib/auth (see `setAuthenticator`). */
+export type Authenticator = (req: Request) => Promise<Principal | null>;
+
+let authenticator: Authenticator = async () => LOCAL_STUDIO_PRINCIPAL;
+
+/**
+ * Until sign-in exists, every request acts as the local studio operator. The Security issue
+ * replaces this authenticator; the role checks below already run on every route.
+ */
+export const LOCAL_STUDIO_PRINCIPAL: Principal = {
+  kind: "system",
+  id: "local",
+  name: "local studio",
+  roles: ["admin"],
+};
+
+export function setAuthenticator(fn: Authenticator): void {
+  authenticator = fn;
+}
+
+export type Access = "public" | readonly Role[];
+
+export interface RouteOptions<P, Q, B, O> {
+  /** "public" (no sign-in) or the roles that may call it (admin always may). */
+  access: Access;
+  params?: ZodType<P>;
+  query?: ZodType<Q>;
+  body?: ZodType<B>;
+  output?: ZodType<O>;
+  maxBodyBytes?: number;
+  /** Status of a successful JSON answer (201 for creations); default 200. */
+  status?: number;
+}
+
+export interface RouteInput<P, Q, B> {
+  req: Request;
+  params: P;
+  query: Q;
+  body: B;
+  principal: Principal | null;
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> } | undefined;
+
+export function defineRoute<P = Record<string, never>, Q = Record<string, never>, B = undefined, O = unknown>(
+  options: RouteOptions<P, Q, B, O>,
+  handler: (input: RouteInput<P, Q, B>) => Promise<O | Response> | O | Response,
+): (req: Request, ctx?: RouteContext) => Promise<Response> {
+  return async (req, ctx) => {
+    try {
+      const principal = await authorize(req, options.access);
+      const rawParams = ctx?.params ? await ctx.params : {};
+      const params = options.params ? options.params.parse(rawParams) : (rawParams as P);
+      const query = options.query ? options.query.parse(queryObject(req)) : ({} as Q);
+      const body = options.body
+        ? options.body.parse(await readJsonBody(req, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
+        : (undefined as B);
+      const out = await handler({ req, params, query, body, principal });
+      if (out instanceof Response) return out;
+      const value = options.output ? options.output.parse(out) : out;
+      return jsonResponse(value ?? null, options.status ?? 200);
+    } catch (err) {
+      return toErrorResponse(err);
+    }
+  };
+}
+
+async function authorize(req: Request, access: Access): Promise<Principal | null> {
+  if (access === "public") return authenticator(req).catch(() => null);
+  const principal = await authenticator(req);
+  if (!principal) throw new UnauthorizedError();
+  if (!hasAnyRole(principal, access)) {
+    throw new ForbiddenError(`This action needs one of the roles: ${access.join(", ")}.`, { requiredRoles: access });
+  }
+  return principal;
+}
+
+function queryObject(req: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  new URL(req.url).searchParams.forEach((v, k) => {
+    out[k] = v;
+  });
+  return out;
+}

@@ -1,0 +1,78 @@
+/** Turns anything thrown in a route into the API's JSON error response. */
+import { ZodError } from "zod";
+import { ApiError, ERROR_TABLE } from "./errors";
+
+export interface ErrorBody {
+  error: { code: string; message: string; [key: string]: unknown };
+}
+
+export function jsonResponse(body: unknown, status = 200, headers?: HeadersInit): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
+}
+
+export function errorBody(code: string, message: string, details: Record<string, unknown> = {}): ErrorBody {
+  return { error: { ...details, code, message } };
+}
+
+/** Zod issues as `{path, message}` with dotted paths ("model.0.temperature"). */
+export function zodIssues(error: ZodError): Array<{ path: string; message: string; code: string }> {
+  return error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message, code: i.code }));
+}
+
+export function toErrorResponse(err: unknown, log: (e: unknown) => void = defaultLog): Response {
+  if (err instanceof ApiError) {
+    return jsonResponse(errorBody(err.code, err.message, err.details), err.status);
+  }
+  if (err instanceof ZodError) {
+    const issues = zodIssues(err);
+    const first = issues[0];
+    const message = first ? `${first.path ? `${first.path}: ` : ""}${first.message}` : "Invalid input";
+    return jsonResponse(errorBody("validation_error", message, { issues }), 400);
+  }
+  if (err instanceof Error && ERROR_TABLE[err.name]) {
+    const row = ERROR_TABLE[err.name];
+    const details: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(err)) {
+      if (k !== "name" && k !== "message" && k !== "stack" && isJsonSafe(v)) details[k] = v;
+    }
+    return jsonResponse(errorBody(row.code ?? err.name, err.message, details), row.status);
+  }
+  if (isPrismaNotFound(err)) {
+    return jsonResponse(errorBody("not_found", "The record does not exist."), 404);
+  }
+  if (isPrismaUniqueViolation(err)) {
+    return jsonResponse(errorBody("conflict", "A record with the same unique key already exists."), 409);
+  }
+  log(err);
+  return jsonResponse(errorBody("internal_error", "Something went wrong on the server; the error was logged."), 500);
+}
+
+function isJsonSafe(v: unknown): boolean {
+  try {
+    JSON.stringify(v);
+    return typeof v !== "function";
+  } catch {
+    return false;
+  }
+}
+
+function prismaCode(err: unknown): string | undefined {
+  return typeof err === "object" && err !== null && "code" in err && typeof (err as { code: unknown }).code === "string"
+    ? (err as { code: string }).code
+    : undefined;
+}
+
+function isPrismaNotFound(err: unknown): boolean {
+  return prismaCode(err) === "P2025";
+}
+
+function isPrismaUniqueViolation(err: unknown): boolean {
+  return prismaCode(err) === "P2002";
+}
+
+function defaultLog(err: unknown) {
+  console.error("[atelier] unhandled route error:", err);
+}

@@ -1,0 +1,218 @@
+/**
+ * Which hosts and addresses `ctx.fetch` may reach (DESIGN §4.6, §9).
+ *
+ * Egress entries (the tool's `egress` option):
+ * - `api.example.com`        that host exactly (case-insensitive), any port, public addresses only;
+ * - `api.example.com:8443`   that host on that port only, public addresses only;
+ * - `*.example.com`          any subdomain of example.com (not example.com itself), public only;
+ * - `https://api.example.com` a scheme is accepted and ignored; paths are not allowed.
+ *
+ * Private-network access is the exception and must be spelled out: an entry reaches a loopback,
+ * RFC 1918, CGNAT, link-local, unique-local (fc00::/7) or IPv4-mapped address only when it names
+ * that address literally (an IP literal, or `localhost` for loopback) TOGETHER WITH a port, e.g.
+ * `localhost:4555`, `127.0.0.1:4555`, `[::1]:8080`, `10.0.0.5:9200`. A DNS name never reaches a
+ * private address, whatever its entry says (that is how DNS rebinding is stopped).
+ *
+ * Never reachable, whatever the entries: unspecified addresses (0.0.0.0/8, ::), the cloud metadata
+ * endpoints (169.254.169.254, fd00:ec2::254), multicast, broadcast and reserved space.
+ */
+import net from "node:net";
+
+export type AddressClass =
+  | "public"
+  | "loopback"
+  | "private"
+  | "link-local"
+  | "unique-local"
+  | "ipv4-mapped"
+  | "metadata"
+  | "unspecified"
+  | "multicast"
+  | "reserved";
+
+/** Classes a literal `host:port` entry may open. Everything else except "public" is always refused. */
+const PRIVATE_CLASSES: ReadonlySet<AddressClass> = new Set([
+  "loopback",
+  "private",
+  "link-local",
+  "unique-local",
+  "ipv4-mapped",
+]);
+
+export interface EgressEntry {
+  /** As written. */
+  raw: string;
+  /** Lower-case host; IPv6 without brackets. For a wildcard, the suffix after "*.". */
+  host: string;
+  wildcard: boolean;
+  port: number | null;
+  /** A literal IP or `localhost` with a port: may reach private addresses. */
+  allowsPrivate: boolean;
+}
+
+export class EgressError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EgressError";
+  }
+}
+
+function stripBrackets(host: string): string {
+  return host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
+}
+
+export function parseEgressEntry(raw: string): EgressEntry | null {
+  let text = String(raw).trim().toLowerCase();
+  if (!text) return null;
+  text = text.replace(/^[a-z][a-z0-9+.-]*:\/\//, "");
+  if (text.endsWith("/")) text = text.slice(0, -1);
+  if (text.includes("/") || text.includes("@") || text.includes("?") || text.includes("#")) return null;
+  let wildcard = false;
+  if (text.startsWith("*.")) {
+    wildcard = true;
+    text = text.slice(2);
+  }
+  let url: URL;
+  try {
+    url = new URL(`http://${text}`);
+  } catch {
+    return null;
+  }
+  const host = stripBrackets(url.hostname);
+  if (!host || (wildcard && net.isIP(host) !== 0)) return null;
+  // URL drops ":80" for http; keep the port the author wrote.
+  const portMatch = /:(\d+)$/.exec(text);
+  const port = portMatch && !text.endsWith("]") ? Number(portMatch[1]) : null;
+  if (port !== null && (port < 1 || port > 65535)) return null;
+  const literal = net.isIP(host) !== 0 || host === "localhost";
+  return { raw, host, wildcard, port, allowsPrivate: !wildcard && literal && port !== null };
+}
+
+export function parseEgressList(entries: readonly string[]): EgressEntry[] {
+  const parsed: EgressEntry[] = [];
+  for (const entry of entries) {
+    const e = parseEgressEntry(entry);
+    if (e) parsed.push(e);
+  }
+  return parsed;
+}
+
+function effectivePort(url: URL): number {
+  if (url.port) return Number(url.port);
+  return url.protocol === "https:" ? 443 : 80;
+}
+
+/** The first entry that lets this URL's host and port through, or null. */
+export function matchEgress(url: URL, entries: readonly EgressEntry[]): EgressEntry | null {
+  const host = stripBrackets(url.hostname.toLowerCase()).replace(/\.$/, "");
+  const port = effectivePort(url);
+  for (const entry of entries) {
+    const hostMatches = entry.wildcard ? host.endsWith(`.${entry.host}`) : host === entry.host;
+    if (!hostMatches) continue;
+    if (entry.port !== null && entry.port !== port) continue;
+    return entry;
+  }
+  return null;
+}
+
+function ipv4ToInt(ip: string): number {
+  return ip.split(".").reduce((acc, part) => (acc << 8) + Number(part), 0) >>> 0;
+}
+
+function inV4(ip: number, base: string, bits: number): boolean {
+  const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
+  return (ip & mask) >>> 0 === (ipv4ToInt(base) & mask) >>> 0;
+}
+
+function classifyV4(ip: string): AddressClass {
+  const n = ipv4ToInt(ip);
+  if (ip === "169.254.169.254") return "metadata";
+  if (inV4(n, "0.0.0.0", 8)) return "unspecified";
+  if (inV4(n, "127.0.0.0", 8)) return "loopback";
+  if (inV4(n, "10.0.0.0", 8) || inV4(n, "172.16.0.0", 12) || inV4(n, "192.168.0.0", 16)) return "private";
+  if (inV4(n, "100.64.0.0", 10)) return "private";
+  if (inV4(n, "169.254.0.0", 16)) return "link-local";
+  if (inV4(n, "224.0.0.0", 4)) return "multicast";
+  if (inV4(n, "240.0.0.0", 4)) return "reserved";
+  if (inV4(n, "192.0.0.0", 24) || inV4(n, "192.0.2.0", 24) || inV4(n, "198.18.0.0", 15)) return "reserved";
+  if (inV4(n, "198.51.100.0", 24) || inV4(n, "203.0.113.0", 24)) return "reserved";
+  return "public";
+}
+
+/** Expand an IPv6 address to 8 16-bit groups (handles `::` and a trailing dotted IPv4). */
+function ipv6Groups(ip: string): number[] {
+  let text = ip.toLowerCase();
+  const zone = text.indexOf("%");
+  if (zone >= 0) text = text.slice(0, zone);
+  let tail: number[] = [];
+  const lastColon = text.lastIndexOf(":");
+  const last = text.slice(lastColon + 1);
+  if (last.includes(".")) {
+    const v4 = ipv4ToInt(last);
+    tail = [v4 >>> 16, v4 & 0xffff];
+    text = `${text.slice(0, lastColon + 1)}0:0`;
+  }
+  const [head, rest] = text.split("::");
+  const parse = (s: string | undefined) => (s ? s.split(":").filter(Boolean).map((g) => parseInt(g, 16)) : []);
+  const h = parse(head);
+  const r = rest === undefined ? [] : parse(rest);
+  const fill = rest === undefined ? [] : new Array(8 - h.length - r.length).fill(0);
+  const groups = [...h, ...fill, ...r];
+  if (tail.length) groups.splice(6, 2, ...tail);
+  return groups;
+}
+
+/** For addresses that embed an IPv4 address: never let the wrapper launder a forbidden IPv4 class. */
+function embedded(v4: number): AddressClass {
+  const inner = classifyV4([v4 >>> 24, (v4 >>> 16) & 255, (v4 >>> 8) & 255, v4 & 255].join("."));
+  return inner === "public" || PRIVATE_CLASSES.has(inner) ? "ipv4-mapped" : inner;
+}
+
+function classifyV6(ip: string): AddressClass {
+  const g = ipv6Groups(ip);
+  const lastV4 = ((g[6] << 16) | g[7]) >>> 0;
+  if (g.length !== 8 || g.some((x) => Number.isNaN(x))) return "reserved";
+  const allZeroUpTo = (n: number) => g.slice(0, n).every((x) => x === 0);
+  if (allZeroUpTo(8)) return "unspecified";
+  if (allZeroUpTo(7) && g[7] === 1) return "loopback";
+  if (allZeroUpTo(5) && g[5] === 0xffff) return embedded(lastV4);
+  if (allZeroUpTo(6)) return "reserved"; // deprecated IPv4-compatible
+  if (g[0] === 0xfd00 && g[1] === 0x0ec2 && g.slice(2, 7).every((x) => x === 0) && g[7] === 0x254) return "metadata";
+  if ((g[0] & 0xfe00) === 0xfc00) return "unique-local";
+  if ((g[0] & 0xffc0) === 0xfe80) return "link-local";
+  if ((g[0] & 0xffc0) === 0xfec0) return "private"; // deprecated site-local
+  if ((g[0] & 0xff00) === 0xff00) return "multicast";
+  if (g[0] === 0x64 && g[1] === 0xff9b) return embedded(lastV4); // NAT64 embeds an IPv4 address
+  if (g[0] === 0x2002) return embedded(((g[1] << 16) | g[2]) >>> 0); // 6to4 embeds an IPv4 address
+  if (g[0] === 0x2001 && g[1] === 0x0db8) return "reserved"; // documentation
+  return "public";
+}
+
+export function classifyAddress(ip: string): AddressClass {
+  const family = net.isIP(ip);
+  if (family === 4) return classifyV4(ip);
+  if (family === 6) return classifyV6(ip);
+  return "reserved";
+}
+
+/**
+ * Throws EgressError unless `address` (what the host resolved to) may be reached through `entry`.
+ * `host` is the URL's host as written (IP literal or name).
+ */
+export function checkAddress(host: string, address: string, entry: EgressEntry): void {
+  const cls = classifyAddress(address);
+  if (cls === "public") return;
+  const shown = host === address ? address : `${host} (${address})`;
+  if (!PRIVATE_CLASSES.has(cls)) {
+    throw new EgressError(`ctx.fetch refused: ${shown} is a ${cls} address, which tools may never reach`);
+  }
+  const literalHost = net.isIP(host) !== 0;
+  const allowed =
+    entry.allowsPrivate && (literalHost ? host === address : host === "localhost" && cls === "loopback");
+  if (!allowed) {
+    throw new EgressError(
+      `ctx.fetch refused: ${shown} is a ${cls} address; private addresses are reachable only through an egress ` +
+        `entry naming that literal address with a port (e.g. "127.0.0.1:8080" or "localhost:8080")`,
+    );
+  }
+}

@@ -1,0 +1,419 @@
+/**
+ * Worker-thread entry of the tool sandbox. Plain ESM that imports only Node and npm modules, so it
+ * loads the same way under Vitest, tsx and a Next.js production server.
+ *
+ * One job at a time: a fresh QuickJS runtime + context per call, on a cached QuickJS WebAssembly
+ * module whose memory has a fixed maximum (the real memory cap: `setMemoryLimit` alone does not
+ * hold on the Emscripten builds). `ctx.fetch` is a host function returning a QuickJS promise; the
+ * request itself is sent to the main thread (which applies the egress policy) and the answer
+ * resolves the promise, after which pending jobs run again.
+ *
+ * Protocol (parentPort):
+ *   workerData: GuestBootstrap (guest-prelude.ts)
+ *   in:  {type: "run", id, job}            job: see sandbox-protocol.ts
+ *        {type: "fetch-result", id, reqId, ok, response | message}
+ *   out: {type: "ready"}
+ *        {type: "fetch", id, reqId, request, remainingMs}   (the pool aborts open fetches on "done")
+ *        {type: "done", id, result}        result: see sandbox-protocol.ts
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC } from "quickjs-emscripten";
+
+// The guest prelude and its names come from the pool (guest-prelude.ts): no relative imports
+// here, so the file still works when a bundler copies it on its own.
+const {
+  prelude: PRELUDE_SOURCE,
+  preludeFilename: PRELUDE_FILENAME,
+  toolFilename: TOOL_FILENAME,
+  wrapperPrefix: TOOL_WRAPPER_PREFIX,
+  wrapperSuffix: TOOL_WRAPPER_SUFFIX,
+  warmMemoryBytes,
+} = workerData;
+
+const WASM_PAGE = 65536;
+/** QuickJS's own stack check; far below the thread's native stack so recursion fails in the guest. */
+const QUICKJS_STACK_BYTES = 256 * 1024;
+
+/** memoryBytes -> Promise<{module, memory, maxBytes}> */
+const modules = new Map();
+
+function loadModule(memoryBytes) {
+  let entry = modules.get(memoryBytes);
+  if (!entry) {
+    const maxPages = Math.max(64, Math.ceil(memoryBytes / WASM_PAGE));
+    // Emscripten's static data and stack live in the first 16 MB, so start there.
+    const initialPages = Math.min(256, maxPages);
+    const memory = new WebAssembly.Memory({ initial: initialPages, maximum: maxPages });
+    entry = newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory })).then((module) => ({
+      module,
+      memory,
+      maxBytes: maxPages * WASM_PAGE,
+    }));
+    modules.set(memoryBytes, entry);
+  }
+  return entry;
+}
+
+/** fetch answers from the main thread: `${jobId}:${reqId}` -> callback */
+const fetchWaiters = new Map();
+
+parentPort.on("message", (message) => {
+  if (message.type === "run") {
+    runJob(message.job).then(
+      (result) => parentPort.postMessage({ type: "done", id: message.id, result }),
+      (error) =>
+        parentPort.postMessage({
+          type: "done",
+          id: message.id,
+          result: {
+            ok: false,
+            error: { kind: "crash", name: "Error", message: String(error && error.message ? error.message : error) },
+            logs: [],
+            events: [],
+            recycle: true,
+          },
+        }),
+    );
+  } else if (message.type === "fetch-result") {
+    const key = `${message.id}:${message.reqId}`;
+    const waiter = fetchWaiters.get(key);
+    if (waiter) {
+      fetchWaiters.delete(key);
+      waiter(message);
+    }
+  }
+});
+
+// Compile the default module eagerly so the first call is warm.
+loadModule(warmMemoryBytes).then(
+  () => parentPort.postMessage({ type: "ready" }),
+  (error) => parentPort.postMessage({ type: "ready", error: String(error && error.message ? error.message : error) }),
+);
+
+/** Bounded log collector. */
+function makeLogSink(limits) {
+  const logs = [];
+  let bytes = 0;
+  let dropped = 0;
+  return {
+    logs,
+    add(level, text) {
+      if (logs.length >= limits.maxLogEntries || bytes >= limits.maxLogBytes) {
+        dropped++;
+        return;
+      }
+      let message = text;
+      const room = Math.min(limits.maxLogEntryChars, limits.maxLogBytes - bytes);
+      if (message.length > room) message = `${message.slice(0, room)}… [truncated ${message.length - room} chars]`;
+      bytes += message.length;
+      logs.push({ level, message });
+    },
+    finish() {
+      if (dropped > 0) logs.push({ level: "warn", message: `[${dropped} more log line(s) dropped: log limit reached]` });
+      return logs;
+    },
+  };
+}
+
+function firstToolFrame(stack) {
+  if (typeof stack !== "string") return null;
+  const re = new RegExp(`\\(${TOOL_FILENAME.replace(".", "\\.")}:(\\d+)(?::(\\d+))?\\)|${TOOL_FILENAME.replace(".", "\\.")}:(\\d+)(?::(\\d+))?`);
+  const m = re.exec(stack);
+  if (!m) return null;
+  const line = Number(m[1] ?? m[3]);
+  let column = m[2] ?? m[4];
+  column = column === undefined ? null : Number(column);
+  // Line 1 carries the wrapper prefix in front of the transpiled code.
+  if (line === 1 && column !== null) column = Math.max(1, column - TOOL_WRAPPER_PREFIX.length);
+  return { line, column };
+}
+
+function describeGuestError(dumped) {
+  if (dumped !== null && typeof dumped === "object") {
+    const name = typeof dumped.name === "string" ? dumped.name : "Error";
+    const message = typeof dumped.message === "string" ? dumped.message : safeJson(dumped);
+    const stack = typeof dumped.stack === "string" ? dumped.stack : "";
+    return { name, message, stack, size: typeof dumped.size === "number" ? dumped.size : undefined };
+  }
+  if (dumped === undefined) return { name: "Error", message: "undefined", stack: "" };
+  return { name: "Error", message: typeof dumped === "string" ? dumped : safeJson(dumped), stack: "" };
+}
+
+function safeJson(value) {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? String(value) : text;
+  } catch {
+    return String(value);
+  }
+}
+
+async function runJob(job) {
+  const limits = job.limits;
+  const { module, memory, maxBytes } = await loadModule(limits.memoryBytes);
+  const logSink = makeLogSink(limits);
+  const events = [];
+  let eventBytes = 0;
+  let seq = job.seqStart;
+  const started = Date.now();
+  const deadline = started + limits.timeoutMs;
+  let interrupted = false;
+  let hostFailure = null;
+  const pendingFetches = new Set();
+  const openDeferreds = new Set();
+  let wake = null;
+  let finished = false;
+  let reqCounter = 0;
+
+  const memoryNearCap = () => memory.buffer.byteLength >= maxBytes - 2 * WASM_PAGE;
+
+  const runtime = module.newRuntime();
+  runtime.setMemoryLimit(maxBytes);
+  runtime.setMaxStackSize(QUICKJS_STACK_BYTES);
+  runtime.setInterruptHandler(() => {
+    if (Date.now() > deadline) {
+      interrupted = true;
+      return true;
+    }
+    return false;
+  });
+  const context = runtime.newContext();
+
+  const result = { ok: false, logs: [], events, recycle: false };
+
+  const classifyHandleError = (handle) => {
+    let dumped;
+    try {
+      dumped = context.dump(handle);
+    } catch (e) {
+      dumped = { name: "InternalError", message: "out of memory" };
+    }
+    const info = describeGuestError(dumped);
+    if (interrupted || (info.name === "InternalError" && info.message === "interrupted")) {
+      return { kind: "timeout", name: info.name, message: info.message };
+    }
+    if (info.name === "AtelierResultTooLarge") {
+      return { kind: "result-size", name: info.name, message: info.message, size: info.size };
+    }
+    const oomLike =
+      (info.name === "InternalError" && /out of memory/i.test(info.message)) ||
+      ((dumped === null || dumped === "" || info.message === "") && memoryNearCap());
+    if (oomLike) return { kind: "memory", name: info.name, message: "out of memory" };
+    if (info.name === "InternalError" && /stack overflow/i.test(info.message)) {
+      return { kind: "stack", name: info.name, message: info.message, frame: firstToolFrame(info.stack) };
+    }
+    return { kind: "thrown", name: info.name, message: info.message, frame: firstToolFrame(info.stack) };
+  };
+
+  try {
+    // Host functions, removed from globalThis by the prelude before tool code runs.
+    const logFn = context.newFunction("log", (levelHandle, textHandle) => {
+      const level = context.getString(levelHandle);
+      const text = context.getString(textHandle);
+      logSink.add(level, text);
+    });
+    context.setProp(context.global, "__atelierHostLog", logFn);
+    logFn.dispose();
+
+    const emitFn = context.newFunction("emit", (payloadHandle) => {
+      const text = context.getString(payloadHandle);
+      if (events.length >= limits.maxEvents) {
+        return { error: context.newError(`ctx.emit: at most ${limits.maxEvents} events per call`) };
+      }
+      if (eventBytes + text.length > limits.maxEventBytes) {
+        return { error: context.newError(`ctx.emit: events of one call may total at most ${limits.maxEventBytes} bytes of JSON`) };
+      }
+      eventBytes += text.length;
+      const payload = JSON.parse(text);
+      const eventSeq = seq++;
+      events.push({ seq: eventSeq, payload });
+      return context.newNumber(eventSeq);
+    });
+    context.setProp(context.global, "__atelierHostEmit", emitFn);
+    emitFn.dispose();
+
+    const fetchFn = context.newFunction("fetch", (requestHandle) => {
+      const requestJson = context.getString(requestHandle);
+      const deferred = context.newPromise();
+      if (!job.fetchEnabled) {
+        const err = context.newError("ctx.fetch is not available: this tool lists no hosts in its egress option");
+        deferred.reject(err);
+        err.dispose();
+        return deferred.handle;
+      }
+      if (pendingFetches.size >= limits.maxConcurrentFetches) {
+        const err = context.newError(`ctx.fetch: at most ${limits.maxConcurrentFetches} requests may be in flight at once`);
+        deferred.reject(err);
+        err.dispose();
+        return deferred.handle;
+      }
+      const reqId = ++reqCounter;
+      pendingFetches.add(reqId);
+      openDeferreds.add(deferred);
+      fetchWaiters.set(`${job.id}:${reqId}`, (answer) => {
+        pendingFetches.delete(reqId);
+        openDeferreds.delete(deferred);
+        if (finished || !deferred.alive) return;
+        if (answer.ok) {
+          const value = context.newString(JSON.stringify(answer.response));
+          deferred.resolve(value);
+          value.dispose();
+        } else {
+          const err = context.newError(String(answer.message));
+          deferred.reject(err);
+          err.dispose();
+        }
+        if (wake) wake();
+      });
+      let request;
+      try {
+        request = JSON.parse(requestJson);
+      } catch {
+        request = { url: "" };
+      }
+      parentPort.postMessage({ type: "fetch", id: job.id, reqId, request, remainingMs: Math.max(0, deadline - Date.now()) });
+      return deferred.handle;
+    });
+    context.setProp(context.global, "__atelierHostFetch", fetchFn);
+    fetchFn.dispose();
+
+    const prelude = context.evalCode(PRELUDE_SOURCE, PRELUDE_FILENAME);
+    if (prelude.error) {
+      const info = classifyHandleError(prelude.error);
+      prelude.error.dispose();
+      throw new Error(`sandbox prelude failed: ${info.message}`);
+    }
+    prelude.value.dispose();
+
+    const loaded = context.evalCode(TOOL_WRAPPER_PREFIX + job.js + TOOL_WRAPPER_SUFFIX, TOOL_FILENAME);
+    if (loaded.error) {
+      result.error = classifyHandleError(loaded.error);
+      loaded.error.dispose();
+      return finish();
+    }
+    loaded.value.dispose();
+
+    const input = JSON.stringify({
+      plan: job.call,
+      args: job.args,
+      ctx: job.ctx,
+      maxResultChars: limits.resultBytes,
+    });
+    const runFn = context.getProp(context.global, "__atelierRun");
+    const inputHandle = context.newString(input);
+    const called = context.callFunction(runFn, context.undefined, inputHandle);
+    inputHandle.dispose();
+    runFn.dispose();
+    if (called.error) {
+      result.error = classifyHandleError(called.error);
+      called.error.dispose();
+      return finish();
+    }
+    const promise = called.value;
+
+    try {
+      for (;;) {
+        const jobs = runtime.executePendingJobs();
+        if (jobs.error) {
+          const jobError = classifyHandleError(jobs.error);
+          jobs.error.dispose();
+          if (jobError.kind === "timeout" || jobError.kind === "memory") {
+            result.error = jobError;
+            break;
+          }
+        }
+        const state = context.getPromiseState(promise);
+        if (state.type === "fulfilled") {
+          if (state.notAPromise) {
+            state.value.dispose();
+            result.error = { kind: "thrown", name: "Error", message: "the sandbox driver did not return a promise" };
+            break;
+          }
+          let json = null;
+          if (context.typeof(state.value) === "string") json = context.getString(state.value);
+          state.value.dispose();
+          if (json === null) {
+            result.error = { kind: "thrown", name: "TypeError", message: "the tool's result could not be serialised to JSON" };
+            break;
+          }
+          const bytes = Buffer.byteLength(json, "utf8");
+          if (bytes > limits.resultBytes) {
+            result.error = { kind: "result-size", name: "AtelierResultTooLarge", message: "result too large", size: bytes };
+            break;
+          }
+          result.ok = true;
+          result.resultJson = json;
+          break;
+        }
+        if (state.type === "rejected") {
+          result.error = classifyHandleError(state.error);
+          state.error.dispose();
+          break;
+        }
+        if (interrupted || Date.now() > deadline) {
+          result.error = { kind: "timeout", name: "InternalError", message: "interrupted" };
+          break;
+        }
+        if (pendingFetches.size === 0) {
+          result.error = {
+            kind: "thrown",
+            name: "Error",
+            message:
+              "the tool's promise never settled: it awaited something other than ctx.fetch (there are no timers in the sandbox)",
+          };
+          break;
+        }
+        await new Promise((resolve) => {
+          const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()) + 1);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = null;
+      }
+    } finally {
+      promise.dispose();
+    }
+  } catch (error) {
+    // A failure on the host side of the boundary (e.g. the WebAssembly stack or memory gave out).
+    hostFailure = error;
+    const message = String(error && error.message ? error.message : error);
+    if (memoryNearCap() || /out of memory|memory access out of bounds/i.test(message)) {
+      result.error = { kind: "memory", name: "InternalError", message: "out of memory" };
+    } else if (/call stack/i.test(message)) {
+      result.error = { kind: "stack", name: "RangeError", message: "stack overflow", frame: null };
+    } else {
+      result.error = { kind: "crash", name: "Error", message };
+    }
+  }
+  return finish();
+
+  function finish() {
+    finished = true;
+    for (const reqId of pendingFetches) fetchWaiters.delete(`${job.id}:${reqId}`);
+    result.logs = logSink.finish();
+    result.durationMs = Date.now() - started;
+    const kind = result.error && result.error.kind;
+    // A sandbox that hit a limit or failed on the host side is not trusted again.
+    if (hostFailure || kind === "timeout" || kind === "memory" || kind === "stack" || kind === "crash" || memoryNearCap()) {
+      result.recycle = true;
+    }
+    if (!hostFailure) {
+      try {
+        for (const deferred of openDeferreds) {
+          try {
+            deferred.dispose();
+          } catch {
+            // already released
+          }
+        }
+        context.dispose();
+        runtime.dispose();
+      } catch {
+        result.recycle = true;
+      }
+    }
+    return result;
+  }
+}

@@ -1,0 +1,339 @@
+/**
+ * A bounded pool of `worker_threads`, each running `sandbox-worker.mjs` (QuickJS off the main
+ * thread, so a spinning tool never blocks the server's event loop).
+ *
+ * - size: `os.availableParallelism()` by default; workers start lazily (or all at `warmup()`).
+ * - one call per worker at a time; further calls wait in a FIFO queue (bounded).
+ * - a worker whose sandbox hit a limit (timeout, memory, stack) or failed is replaced.
+ * - backstop: if a worker has not answered `backstopGraceMs` after the call's deadline, it is
+ *   terminated and the call ends as a timeout.
+ * - `ctx.fetch` requests from a worker are answered by the call's `onFetch` handler here on the
+ *   main thread (where the egress policy lives); open requests are aborted when the call ends.
+ * - idle workers are `unref()`ed, so a forgotten pool does not keep a process alive.
+ */
+import { existsSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { EgressRequest, EgressResponse } from "./egress-fetch";
+import { guestBootstrap } from "./guest-prelude";
+import { DEFAULT_SANDBOX_LIMITS } from "./sandbox-limits";
+import type { SandboxJob, SandboxResult, WorkerInbound, WorkerOutbound } from "./sandbox-protocol";
+
+export const WORKER_PATH_ENV = "ATELIER_SANDBOX_WORKER";
+
+export type FetchHandler = (request: EgressRequest, remainingMs: number, signal: AbortSignal) => Promise<EgressResponse>;
+
+export interface SandboxPoolOptions {
+  /** Number of workers. Default `os.availableParallelism()`. */
+  size?: number;
+  /** Path or file URL of `sandbox-worker.mjs`. Default: `$ATELIER_SANDBOX_WORKER`, then beside this file, then `<cwd>/lib/sandbox/`. */
+  workerPath?: string | URL;
+  /** How long after a call's deadline the pool kills a worker that has not answered. Default 2000 ms. */
+  backstopGraceMs?: number;
+  /** Calls allowed to wait for a worker. Default 10 000. */
+  maxQueue?: number;
+  /** Memory cap of the QuickJS module each worker prepares at start. Default 64 MB. */
+  warmMemoryBytes?: number;
+  /** V8 heap cap of each worker (the host side of the sandbox), MB. Default 256. */
+  workerHeapMb?: number;
+}
+
+export interface RunCallOptions {
+  onFetch?: FetchHandler;
+}
+
+export type JobInput = Omit<SandboxJob, "id">;
+
+interface Task {
+  id: number;
+  job: SandboxJob;
+  options: RunCallOptions;
+  resolve: (result: SandboxResult) => void;
+  fetches: AbortController;
+  backstop: ReturnType<typeof setTimeout> | null;
+}
+
+interface Slot {
+  worker: Worker;
+  /** Settles when the worker reported ready (or failed to start). */
+  readyPromise: Promise<void>;
+  ready: boolean;
+  task: Task | null;
+  gone: boolean;
+}
+
+export interface PoolStats {
+  size: number;
+  workers: number;
+  busy: number;
+  queued: number;
+  recycled: number;
+  completed: number;
+}
+
+let nextTaskId = 1;
+
+export function resolveWorkerPath(option?: string | URL): string | URL {
+  if (option) return option;
+  const fromEnv = process.env[WORKER_PATH_ENV];
+  if (fromEnv) return fromEnv;
+  const candidates: string[] = [];
+  try {
+    const url = new URL("./sandbox-worker.mjs", import.meta.url);
+    if (url.protocol === "file:") candidates.push(fileURLToPath(url));
+  } catch {
+    // import.meta.url unavailable or not a file URL (bundled)
+  }
+  candidates.push(path.join(process.cwd(), "lib", "sandbox", "sandbox-worker.mjs"));
+  for (const candidate of candidates) if (existsSync(candidate)) return candidate;
+  throw new Error(
+    `Cannot locate the sandbox worker (sandbox-worker.mjs); looked in ${candidates.join(", ")}. Set ${WORKER_PATH_ENV} to its path.`,
+  );
+}
+
+export class SandboxPool {
+  readonly size: number;
+  private readonly workerPath: string | URL;
+  private readonly backstopGraceMs: number;
+  private readonly maxQueue: number;
+  private readonly warmMemoryBytes: number;
+  private readonly workerHeapMb: number;
+  private readonly slots = new Set<Slot>();
+  private readonly queue: Task[] = [];
+  private closed = false;
+  private recycled = 0;
+  private completed = 0;
+
+  constructor(options: SandboxPoolOptions = {}) {
+    this.size = Math.max(1, Math.floor(options.size ?? os.availableParallelism()));
+    this.workerPath = resolveWorkerPath(options.workerPath);
+    this.backstopGraceMs = options.backstopGraceMs ?? 2000;
+    this.maxQueue = options.maxQueue ?? 10_000;
+    this.warmMemoryBytes = options.warmMemoryBytes ?? DEFAULT_SANDBOX_LIMITS.memoryBytes;
+    this.workerHeapMb = options.workerHeapMb ?? 256;
+  }
+
+  /** Run one call. Never rejects: failures come back as `{ok: false, error}`. */
+  run(input: JobInput, options: RunCallOptions = {}): Promise<SandboxResult> {
+    return new Promise<SandboxResult>((resolve) => {
+      if (this.closed) {
+        resolve(failure("crash", "the sandbox pool is closed"));
+        return;
+      }
+      if (this.queue.length >= this.maxQueue) {
+        resolve(failure("crash", `the sandbox is overloaded: ${this.queue.length} calls are already waiting`));
+        return;
+      }
+      const id = nextTaskId++;
+      this.queue.push({
+        id,
+        job: { ...input, id },
+        options,
+        resolve,
+        fetches: new AbortController(),
+        backstop: null,
+      });
+      this.dispatch();
+    });
+  }
+
+  /** Start every worker and wait until each has its QuickJS module ready. */
+  async warmup(): Promise<void> {
+    while (this.slots.size < this.size && !this.closed) this.spawn();
+    await Promise.all([...this.slots].map((slot) => slot.readyPromise));
+  }
+
+  stats(): PoolStats {
+    let busy = 0;
+    for (const slot of this.slots) if (slot.task) busy++;
+    return {
+      size: this.size,
+      workers: this.slots.size,
+      busy,
+      queued: this.queue.length,
+      recycled: this.recycled,
+      completed: this.completed,
+    };
+  }
+
+  /** Refuse new calls, let running ones finish (up to `graceMs`), then stop every worker. */
+  async close(graceMs = 5000): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const task of this.queue.splice(0)) task.resolve(failure("crash", "the sandbox pool was closed"));
+    const deadline = Date.now() + graceMs;
+    while ([...this.slots].some((s) => s.task) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const exits: Promise<unknown>[] = [];
+    for (const slot of [...this.slots]) exits.push(this.retire(slot, failure("crash", "the sandbox pool was closed")));
+    await Promise.all(exits);
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let idle: Slot | undefined;
+      for (const slot of this.slots) {
+        if (slot.ready && !slot.task && !slot.gone) {
+          idle = slot;
+          break;
+        }
+      }
+      if (!idle) {
+        const starting = [...this.slots].filter((s) => !s.ready && !s.gone).length;
+        if (this.slots.size < this.size && starting < this.queue.length) this.spawn();
+        return;
+      }
+      this.start(idle, this.queue.shift()!);
+    }
+  }
+
+  private start(slot: Slot, task: Task): void {
+    slot.task = task;
+    slot.worker.ref();
+    task.backstop = setTimeout(() => {
+      if (slot.task !== task) return;
+      void this.retire(slot, failure("timeout", "the sandbox did not stop at its deadline; the worker was terminated"));
+    }, task.job.limits.timeoutMs + this.backstopGraceMs);
+    const message: WorkerInbound = { type: "run", id: task.id, job: task.job };
+    slot.worker.postMessage(message);
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(this.workerPath, {
+      workerData: guestBootstrap(this.warmMemoryBytes),
+      env: {},
+      execArgv: [],
+      stdout: false,
+      stderr: false,
+      resourceLimits: { maxOldGenerationSizeMb: this.workerHeapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+    });
+    worker.unref();
+    let markReady: () => void = () => {};
+    const readyPromise = new Promise<void>((r) => (markReady = r));
+    const slot: Slot = { worker, ready: false, task: null, gone: false, readyPromise };
+    this.slots.add(slot);
+
+    worker.on("message", (message: WorkerOutbound) => {
+      if (message.type === "ready") {
+        markReady();
+        if (message.error) {
+          // The QuickJS module cannot load here: fail what is waiting rather than respawn forever.
+          const pending = this.queue.shift();
+          pending?.resolve(failure("crash", `the sandbox could not start: ${message.error}`));
+          void this.retire(slot, null);
+          return;
+        }
+        slot.ready = true;
+        this.dispatch();
+      } else if (message.type === "fetch") {
+        this.answerFetch(slot, message);
+      } else if (message.type === "done") {
+        const task = slot.task;
+        if (!task || task.id !== message.id) return;
+        this.finishTask(slot, task, message.result);
+        if (message.result.recycle) {
+          void this.retire(slot, null);
+        } else {
+          slot.worker.unref();
+        }
+        this.dispatch();
+      }
+    });
+    worker.on("error", (error: Error & { code?: string }) => {
+      const outOfMemory = error.code === "ERR_WORKER_OUT_OF_MEMORY";
+      void this.retire(
+        slot,
+        failure(outOfMemory ? "memory" : "crash", outOfMemory ? "out of memory" : `the sandbox worker failed: ${error.message}`),
+      );
+      markReady();
+    });
+    worker.on("exit", () => {
+      markReady();
+      if (!slot.gone) void this.retire(slot, failure("crash", "the sandbox worker exited unexpectedly"));
+    });
+    return slot;
+  }
+
+  private answerFetch(slot: Slot, message: Extract<WorkerOutbound, { type: "fetch" }>): void {
+    const task = slot.task;
+    if (!task || task.id !== message.id) return;
+    const reply = (answer: WorkerInbound) => {
+      if (slot.task === task && !slot.gone) slot.worker.postMessage(answer);
+    };
+    const handler = task.options.onFetch;
+    if (!handler) {
+      reply({ type: "fetch-result", id: task.id, reqId: message.reqId, ok: false, message: "ctx.fetch is not available here" });
+      return;
+    }
+    handler(message.request, message.remainingMs, task.fetches.signal).then(
+      (response) => reply({ type: "fetch-result", id: task.id, reqId: message.reqId, ok: true, response }),
+      (error: unknown) =>
+        reply({
+          type: "fetch-result",
+          id: task.id,
+          reqId: message.reqId,
+          ok: false,
+          message: error instanceof Error ? error.message : String(error),
+        }),
+    );
+  }
+
+  private finishTask(slot: Slot, task: Task, result: SandboxResult): void {
+    if (task.backstop) clearTimeout(task.backstop);
+    task.fetches.abort();
+    slot.task = null;
+    this.completed++;
+    task.resolve(result);
+  }
+
+  /** Stop a worker; its running call (if any) ends with `result`. A replacement starts on demand. */
+  private async retire(slot: Slot, result: SandboxResult | null): Promise<void> {
+    if (slot.gone) return;
+    slot.gone = true;
+    this.slots.delete(slot);
+    this.recycled++;
+    const task = slot.task;
+    if (task) this.finishTask(slot, task, result ?? failure("crash", "the sandbox worker was stopped"));
+    try {
+      await slot.worker.terminate();
+    } catch {
+      // already gone
+    }
+    if (!this.closed) this.dispatch();
+  }
+}
+
+function failure(kind: "crash" | "timeout" | "memory", message: string): SandboxResult {
+  return {
+    ok: false,
+    error: { kind, name: kind === "timeout" ? "InternalError" : "Error", message },
+    logs: [],
+    events: [],
+    recycle: true,
+  };
+}
+
+const SHARED_POOL = Symbol.for("atelier.sandbox.sharedPool");
+type GlobalWithPool = typeof globalThis & { [SHARED_POOL]?: SandboxPool };
+
+/** The process-wide pool (kept on globalThis so dev-server reloads do not start a second one). */
+export function getSandboxPool(options?: SandboxPoolOptions): SandboxPool {
+  const g = globalThis as GlobalWithPool;
+  let pool = g[SHARED_POOL];
+  if (!pool) {
+    pool = new SandboxPool(options);
+    g[SHARED_POOL] = pool;
+  }
+  return pool;
+}
+
+/** Close the process-wide pool (tests, graceful shutdown). The next `getSandboxPool()` starts a new one. */
+export async function closeSandboxPool(): Promise<void> {
+  const g = globalThis as GlobalWithPool;
+  const pool = g[SHARED_POOL];
+  g[SHARED_POOL] = undefined;
+  if (pool) await pool.close();
+}
