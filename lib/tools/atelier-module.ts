@@ -12,8 +12,12 @@ export const ATELIER_MODULE_DTS = `/**
  * Atelier tool authoring module. A tool is one module whose default export is a \`tool(...)\` call.
  */
 
-/** An integer. Advertised to the model as {"type":"integer"}; a non-integer argument is refused. */
-export type Int = number & { readonly __brand: "Int" };
+/**
+ * An integer. Advertised to the model as {"type":"integer"}; a non-integer argument is refused
+ * before the body runs. Any number is assignable to it (the brand is optional), so \`days: Int = 3\`
+ * and \`n + 1\` type-check.
+ */
+export type Int = number & { readonly __atelierInt?: true };
 
 /** Which agent, conversation and run a call belongs to. */
 export interface RunScope {

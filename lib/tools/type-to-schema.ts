@@ -23,6 +23,9 @@ import type { JsonSchema, SchemaNote } from "./tool-types";
 
 const MAX_DEPTH = 12;
 
+/** The optional property that brands `Int` in the atelier module. */
+const INT_BRAND = "__atelierInt";
+
 export interface SchemaWalk {
   checker: ts.TypeChecker;
   /** Notes by JSON pointer (see `AnalyzedTool.schemaNotes`). */
@@ -144,19 +147,17 @@ function intersectionSchema(st: State, type: ts.IntersectionType, pointer: strin
   // A branded primitive (`number & { __brand: "Int" }`) is that primitive; `Int` is an integer.
   const primitive = type.types.find((t) => t.flags & (ts.TypeFlags.String | ts.TypeFlags.Number | ts.TypeFlags.Boolean));
   if (primitive) {
-    if (primitive.flags & ts.TypeFlags.Number && isIntBrand(st.walk.checker, type)) return { type: "integer" };
+    if (primitive.flags & ts.TypeFlags.Number && isIntBrand(type)) return { type: "integer" };
     return toSchema(st, primitive, pointer);
   }
   return objectSchema(st, type, pointer);
 }
 
-function isIntBrand(checker: ts.TypeChecker, type: ts.IntersectionType): boolean {
+function isIntBrand(type: ts.IntersectionType): boolean {
   if (isAtelierSymbol(type.aliasSymbol, "Int")) return true;
   return type.types.some((t) => {
-    const brand = t.getProperty("__brand");
-    if (!brand) return false;
-    const brandType = checker.getTypeOfSymbol(brand);
-    return !!(brandType.flags & ts.TypeFlags.StringLiteral) && (brandType as ts.StringLiteralType).value === "Int";
+    const brand = t.getProperty(INT_BRAND);
+    return !!brand && isAtelierSymbol(brand, INT_BRAND);
   });
 }
 

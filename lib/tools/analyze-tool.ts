@@ -1,0 +1,173 @@
+/**
+ * TypeScript tool source -> `{ tool, diagnostics }` (DESIGN §4.1–4.3, §10).
+ *
+ * Static analysis only: the TypeScript compiler parses and type-checks the source; nothing of it
+ * is ever evaluated. Diagnostics are `ToolDefinitionError` (our rules, each with the range to
+ * underline) and `TypeScript` (the checker's own errors, with the `atelier` module's types).
+ *
+ * `tool` is null when any definition error is present (such a tool must not be saved or
+ * registered) or when no tool could be found. Pure TypeScript type errors do not null it: the
+ * preview stays useful while the body is being typed, and the sandbox transpiles without
+ * type-checking. `preview` is the best-effort tool for the editor, built even while definition
+ * errors are pending, and is never to be registered.
+ */
+import ts from "typescript";
+import { chooseDescription } from "./description-rules";
+import { ToolDefinitionError } from "./errors";
+import { sharedToolLanguageService, type ToolLanguageService } from "./language-service";
+import { locateTool } from "./locate-tool";
+import { readParameters } from "./read-parameters";
+import { OUTPUT_POINTER, readOutputSchema } from "./read-output-schema";
+import { parseJsDoc } from "./read-jsdoc";
+import { readToolOptions, SIDE_EFFECTING_REQUIRED_MESSAGE } from "./read-tool-options";
+import { rangeOfCommentLine, rangeOfNode, rangeOfSpan } from "./source-ranges";
+import { invalidToolNameMessage, isValidToolName, MISSING_TOOL_NAME_MESSAGE } from "./tool-name";
+import type { AnalysisResult, AnalyzedTool, SourceRange, ToolDiagnostic } from "./tool-types";
+import { newSchemaWalk } from "./type-to-schema";
+import { typescriptDiagnostics } from "./typescript-diagnostics";
+
+export interface AnalyzeOptions {
+  /** The language service to use; defaults to the process-wide cached one. */
+  service?: ToolLanguageService;
+}
+
+function definitionError(message: string, range: SourceRange): ToolDiagnostic {
+  return { severity: "error", code: "ToolDefinitionError", message, range };
+}
+
+function firstLineRange(sf: ts.SourceFile): SourceRange {
+  const firstContent = sf.text.search(/\S/);
+  if (firstContent < 0) return rangeOfSpan(sf, 0, 0);
+  const lineEnd = sf.text.indexOf("\n", firstContent);
+  return rangeOfSpan(sf, firstContent, lineEnd < 0 ? sf.text.length : lineEnd);
+}
+
+function byPosition(a: ToolDiagnostic, b: ToolDiagnostic): number {
+  return (
+    a.range.startLine - b.range.startLine ||
+    a.range.startColumn - b.range.startColumn ||
+    (a.code === b.code ? 0 : a.code === "ToolDefinitionError" ? -1 : 1)
+  );
+}
+
+export function analyzeTool(source: string, options: AnalyzeOptions = {}): AnalysisResult {
+  const service = options.service ?? sharedToolLanguageService();
+  let sf: ts.SourceFile | undefined;
+  try {
+    const { program, checker, sourceFile } = service.update(source);
+    sf = sourceFile;
+    const tsDiagnostics = typescriptDiagnostics(program, sourceFile);
+    const { tool, preview, definitionErrors, suppressTs } = analyzeProgram(checker, sourceFile);
+    const kept = tsDiagnostics.filter((d) => !suppressTs(d));
+    const diagnostics = [...definitionErrors, ...kept].sort(byPosition);
+    return { tool: definitionErrors.length > 0 ? null : tool, diagnostics, preview };
+  } catch (error) {
+    // Never throw at the caller (the route must answer, not 500): report the failure in place.
+    const message = `the analyser failed on this source: ${error instanceof Error ? error.message : String(error)}`;
+    const range = sf ? firstLineRange(sf) : { startLine: 1, startColumn: 1, endLine: 1, endColumn: 1 };
+    return { tool: null, diagnostics: [definitionError(message, range)], preview: null };
+  }
+}
+
+/**
+ * Analyse and return the tool, or throw the first definition error as a `ToolDefinitionError`
+ * (for registration paths that need a tool or a failure, like the seed's decorator).
+ */
+export function toolFromSource(source: string, options: AnalyzeOptions = {}): AnalyzedTool {
+  const result = analyzeTool(source, options);
+  const first = result.diagnostics.find((d) => d.code === "ToolDefinitionError");
+  if (first) throw new ToolDefinitionError(first.message, first.range);
+  if (!result.tool) throw new ToolDefinitionError("no tool could be read from this source", null);
+  return result.tool;
+}
+
+interface ProgramAnalysis {
+  tool: AnalyzedTool | null;
+  preview: AnalyzedTool | null;
+  definitionErrors: ToolDiagnostic[];
+  suppressTs: (d: ToolDiagnostic) => boolean;
+}
+
+function analyzeProgram(checker: ts.TypeChecker, sf: ts.SourceFile): ProgramAnalysis {
+  const errors: ToolDiagnostic[] = [];
+  const noSuppression = () => false;
+  const located = locateTool(checker, sf);
+  if (!located.ok) {
+    const range = located.node ? rangeOfNode(sf, located.node) : firstLineRange(sf);
+    return { tool: null, preview: null, definitionErrors: [definitionError(located.message, range)], suppressTs: noSuppression };
+  }
+  const { call, options, fn, jsdoc, statement } = located.tool;
+
+  // Options.
+  const read = readToolOptions(sf, options);
+  for (const p of read.problems) errors.push(definitionError(p.message, rangeOfNode(sf, p.node)));
+  const opts = read.values;
+  let suppressTs: (d: ToolDiagnostic) => boolean = noSuppression;
+  if (opts.sideEffecting === undefined && !read.unreadable.has("sideEffecting") && !read.unreadable.has("*")) {
+    const range = rangeOfNode(sf, options ?? call);
+    errors.push(definitionError(SIDE_EFFECTING_REQUIRED_MESSAGE, range));
+    // The checker says the same thing about ToolOptions ("Property 'sideEffecting' is missing"):
+    // one message per mistake.
+    suppressTs = (d) => d.message.includes("'sideEffecting' is missing");
+  }
+
+  // Name.
+  const fnName = fn.name && ts.isIdentifier(fn.name) ? fn.name.text : undefined;
+  const name = opts.name ?? fnName;
+  const nameNode = read.nodes.get("name") ?? fn.name ?? call.expression;
+  if (name === undefined) {
+    if (!read.unreadable.has("name")) errors.push(definitionError(MISSING_TOOL_NAME_MESSAGE, rangeOfNode(sf, nameNode)));
+  } else if (!isValidToolName(name)) {
+    errors.push(definitionError(invalidToolNameMessage(name), rangeOfNode(sf, nameNode)));
+  }
+  const toolName = name ?? "";
+
+  // Description.
+  const doc = jsdoc ? parseJsDoc(sf, jsdoc.start, jsdoc.end) : null;
+  const descriptionUnreadable = read.unreadable.has("description") || read.unreadable.has("*");
+  const chosen = chooseDescription(toolName, doc ? doc.mainLines.map((l) => l.text).join("\n") : null, opts.description ?? null);
+  if (!descriptionUnreadable) {
+    for (const problem of chosen.problems) {
+      let range: SourceRange;
+      if (problem.kind === "developer-note" && doc && problem.rawLine !== undefined) {
+        range = rangeOfCommentLine(sf, doc.mainLines[problem.rawLine].line);
+      } else if (chosen.source === "option") {
+        range = rangeOfNode(sf, read.nodes.get("description")!);
+      } else if (jsdoc) {
+        range = rangeOfSpan(sf, jsdoc.start, jsdoc.end);
+      } else {
+        range = rangeOfNode(sf, fn.name ?? statement);
+      }
+      errors.push(definitionError(problem.message, range));
+    }
+  }
+
+  // Parameters and output.
+  const walk = newSchemaWalk(checker);
+  const params = readParameters(walk, fn, toolName, doc?.params ?? new Map(), sf);
+  for (const p of params.problems) errors.push(definitionError(p.message, rangeOfNode(sf, p.node)));
+  const output = opts.outputSchema ? readOutputSchema(walk, fn, sf) : null;
+  const notes = Object.fromEntries(
+    Object.entries(walk.notes).filter(([pointer]) => output !== null || !pointer.startsWith(OUTPUT_POINTER)),
+  );
+
+  const tool: AnalyzedTool = {
+    name: toolName,
+    description: chosen.description,
+    humanNotes: chosen.humanNotes,
+    parameters: params.parameters,
+    outputSchema: output?.schema ?? null,
+    outputSchemaName: output?.name ?? null,
+    sideEffecting: opts.sideEffecting ?? false,
+    idempotent: opts.idempotent,
+    requiresApproval: opts.requiresApproval,
+    status: opts.status,
+    tags: opts.tags,
+    metadata: opts.metadata,
+    timeoutMs: opts.timeoutMs,
+    egress: opts.egress,
+    call: params.call,
+    schemaNotes: notes,
+  };
+  return { tool, preview: tool, definitionErrors: errors, suppressTs };
+}
