@@ -1,41 +1,41 @@
 /**
- * The JavaScript evaluated inside every fresh QuickJS context before the tool's code (guest side):
+ * The JavaScript that runs INSIDE every fresh QuickJS context, around the tool's own code:
  * - the `atelier` module: `tool(options, fn)` returns a frozen handle holding `fn` (`Int`,
- *   `RunContext` and the rest are types only);
+ *   `RunContext` and the rest are types only, erased by the transpiler);
  * - a captured `console` (log/info/warn/error/debug -> the call's logs);
  * - `__atelierRun(inputJson)`: loads the tool module, converts (`Set`, `Date`) and deep-freezes
  *   the arguments, builds `ctx` when the plan injects it, calls the body, and resolves to the
- *   result's JSON (Sets become arrays, Maps objects).
+ *   result's JSON (Sets become arrays, Maps objects, BigInts strings).
  *
- * The pool hands this text to each worker (workerData), so the worker file has no relative
- * imports. Host functions arrive as temporary globals and are removed before any tool code runs.
+ * QuickJS compiles source at roughly 0.1 ms per KB here, and a fresh context per call means
+ * compiling per call, so only the small CORE is compiled up front; `console`, `ctx`, `ctx.fetch`
+ * and the Set/Date conversions are compiled on first use (an indirect eval captured before any
+ * tool code runs).
+ *
+ * The pool hands these strings to each worker (workerData), so the worker file has no relative
+ * imports. Host functions and the part sources arrive as temporary globals that CORE deletes
+ * before any tool code runs.
  */
 
 export const PRELUDE_FILENAME = "atelier:prelude";
 export const TOOL_FILENAME = "tool.js";
 
-/** Prefix put on line 1 of the tool's JavaScript; line numbers stay those of the transpiled code. */
+/** Prefix put on line 1 of the tool's JavaScript, so line numbers stay those of the transpiled code. */
 export const TOOL_WRAPPER_PREFIX = "globalThis.__atelierToolModule = (function (exports, require, module) {";
 export const TOOL_WRAPPER_SUFFIX = "\n});";
 
-export const PRELUDE_SOURCE = String.raw`(function () {
+/** Names of the temporary globals the worker sets before evaluating CORE. */
+export const HOST_GLOBALS = {
+  log: "__atelierHostLog",
+  emit: "__atelierHostEmit",
+  fetch: "__atelierHostFetch",
+  parts: "__atelierParts",
+} as const;
+
+/** `console`, compiled on first access: `(deps) => console`. */
+const CONSOLE_PART = String.raw`(function (deps) {
 "use strict";
-const hostLog = globalThis.__atelierHostLog;
-const hostEmit = globalThis.__atelierHostEmit;
-const hostFetch = globalThis.__atelierHostFetch;
-delete globalThis.__atelierHostLog;
-delete globalThis.__atelierHostEmit;
-delete globalThis.__atelierHostFetch;
-
-const TOOL_BRAND = "__atelierTool";
-
-function replacer(key, value) {
-  if (value instanceof Set) return Array.from(value);
-  if (value instanceof Map) return Object.fromEntries(value);
-  if (typeof value === "bigint") return value.toString();
-  return value;
-}
-
+const hostLog = deps.log, replacer = deps.replacer;
 function formatLogArg(value) {
   if (typeof value === "string") return value;
   if (value instanceof Error) return (value.name || "Error") + ": " + value.message;
@@ -49,7 +49,6 @@ function formatLogArg(value) {
     return String(value);
   }
 }
-
 function makeLogger(level) {
   return function () {
     const parts = [];
@@ -57,73 +56,43 @@ function makeLogger(level) {
     hostLog(level, parts.join(" "));
   };
 }
-
-const consoleObject = Object.freeze({
-  log: makeLogger("log"),
-  info: makeLogger("info"),
-  warn: makeLogger("warn"),
-  error: makeLogger("error"),
-  debug: makeLogger("debug"),
+return Object.freeze({
+  log: makeLogger("log"), info: makeLogger("info"), warn: makeLogger("warn"),
+  error: makeLogger("error"), debug: makeLogger("debug"),
 });
-Object.defineProperty(globalThis, "console", { value: consoleObject, writable: false, configurable: false, enumerable: false });
+})`;
 
-function tool(options, fn) {
-  if (typeof options === "function" && fn === undefined) { fn = options; options = {}; }
-  if (typeof fn !== "function") throw new TypeError("tool(options, fn): the second argument must be the tool's function");
-  const handle = {};
-  Object.defineProperty(handle, TOOL_BRAND, { value: true, enumerable: true });
-  Object.defineProperty(handle, "fn", { value: fn });
-  Object.defineProperty(handle, "options", { value: options });
-  return Object.freeze(handle);
-}
-
-const atelierModule = Object.freeze({ __esModule: true, tool: tool });
-
-function requireModule(name) {
-  if (name === "atelier") return atelierModule;
-  throw new Error("Cannot find module '" + String(name) + "': only 'atelier' can be imported inside a tool");
-}
-
-function deepFreeze(value) {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    const keys = Object.keys(value);
-    for (let i = 0; i < keys.length; i++) deepFreeze(value[keys[i]]);
-  }
-  return value;
-}
-
+/** Set/Date conversion of arguments: `(deepFreeze) => convert(value, kind)`. */
+const CONVERT_PART = String.raw`(function (deepFreeze) {
+"use strict";
 function refuse(what) {
   return function () { throw new TypeError("Cannot modify " + what + ": tool arguments are frozen (copy it first)"); };
 }
-
-function frozenSet(items) {
-  const set = new Set(Array.isArray(items) ? items.map(deepFreeze) : []);
-  const locked = refuse("a Set argument");
-  Object.defineProperty(set, "add", { value: locked });
-  Object.defineProperty(set, "delete", { value: locked });
-  Object.defineProperty(set, "clear", { value: locked });
-  return Object.freeze(set);
-}
-
 const DATE_SETTERS = ["setDate", "setFullYear", "setHours", "setMilliseconds", "setMinutes", "setMonth",
   "setSeconds", "setTime", "setUTCDate", "setUTCFullYear", "setUTCHours", "setUTCMilliseconds",
   "setUTCMinutes", "setUTCMonth", "setUTCSeconds", "setYear"];
-
-function frozenDate(text) {
-  const date = new Date(text);
-  const locked = refuse("a Date argument");
-  for (let i = 0; i < DATE_SETTERS.length; i++) Object.defineProperty(date, DATE_SETTERS[i], { value: locked });
-  return Object.freeze(date);
-}
-
-function convertArgument(value, convert) {
-  if (value === undefined) return undefined;
-  if (convert === "set") return frozenSet(value);
-  if (convert === "date") return frozenDate(value);
+return function convert(value, kind) {
+  if (kind === "set") {
+    const set = new Set(Array.isArray(value) ? value.map(deepFreeze) : []);
+    const locked = refuse("a Set argument");
+    Object.defineProperty(set, "add", { value: locked });
+    Object.defineProperty(set, "delete", { value: locked });
+    Object.defineProperty(set, "clear", { value: locked });
+    return Object.freeze(set);
+  }
+  if (kind === "date") {
+    const date = new Date(value);
+    const locked = refuse("a Date argument");
+    for (let i = 0; i < DATE_SETTERS.length; i++) Object.defineProperty(date, DATE_SETTERS[i], { value: locked });
+    return Object.freeze(date);
+  }
   return deepFreeze(value);
-}
+};
+})`;
 
+/** `ctx.fetch`, compiled on first access: `(hostFetch) => fetch`. */
+const FETCH_PART = String.raw`(function (hostFetch) {
+"use strict";
 function makeResponse(raw) {
   const body = raw.body;
   const headers = {};
@@ -150,8 +119,7 @@ function makeResponse(raw) {
     json: function json() { return Promise.resolve().then(function () { return JSON.parse(body); }); },
   });
 }
-
-function fetchThroughHost(url, init) {
+return function fetch(url, init) {
   return new Promise(function (resolve) {
     const target = typeof url === "string" ? url : url && typeof url.href === "string" ? url.href : String(url);
     const options = init == null ? {} : init;
@@ -177,68 +145,115 @@ function fetchThroughHost(url, init) {
       throw new Error(String(reason));
     },
   );
+};
+})`;
+
+/** Always compiled: the atelier module, argument plumbing, the run driver. */
+const CORE = String.raw`(function () {
+"use strict";
+const G = globalThis;
+const hostLog = G.__atelierHostLog, hostEmit = G.__atelierHostEmit, hostFetch = G.__atelierHostFetch;
+const parts = G.__atelierParts;
+delete G.__atelierHostLog; delete G.__atelierHostEmit; delete G.__atelierHostFetch; delete G.__atelierParts;
+const geval = G.eval;
+const freeze = Object.freeze, isFrozen = Object.isFrozen, defineProperty = Object.defineProperty, keys = Object.keys;
+const hasOwn = Function.prototype.call.bind(Object.prototype.hasOwnProperty);
+const stringify = JSON.stringify;
+
+function lazy(source, deps) {
+  let made;
+  return function () { if (made === undefined) made = geval(source)(deps); return made; };
+}
+function replacer(key, value) {
+  if (value instanceof Set) return Array.from(value);
+  if (value instanceof Map) return Object.fromEntries(value);
+  if (typeof value === "bigint") return value.toString();
+  return value;
+}
+function deepFreeze(value) {
+  if (value !== null && typeof value === "object" && !isFrozen(value)) {
+    freeze(value);
+    const k = keys(value);
+    for (let i = 0; i < k.length; i++) deepFreeze(value[k[i]]);
+  }
+  return value;
+}
+
+defineProperty(G, "console", { get: lazy(parts.console, { log: hostLog, replacer: replacer }), configurable: false, enumerable: false });
+const getConvert = lazy(parts.convert, deepFreeze);
+const getFetch = lazy(parts.fetch, hostFetch);
+
+function tool(options, fn) {
+  if (typeof options === "function" && fn === undefined) { fn = options; options = {}; }
+  if (typeof fn !== "function") throw new TypeError("tool(options, fn): the second argument must be the tool's function");
+  const handle = {};
+  defineProperty(handle, "__atelierTool", { value: true, enumerable: true });
+  defineProperty(handle, "fn", { value: fn });
+  defineProperty(handle, "options", { value: options });
+  return freeze(handle);
+}
+const atelier = freeze({ __esModule: true, tool: tool });
+function requireModule(name) {
+  if (name === "atelier") return atelier;
+  throw new Error("Cannot find module '" + String(name) + "': only 'atelier' can be imported inside a tool");
 }
 
 function makeContext(init) {
-  const scope = Object.freeze({
-    agentId: init.scope.agentId,
-    conversationId: init.scope.conversationId,
-    runId: init.scope.runId,
-  });
-  return Object.freeze({
-    scope: scope,
+  const ctx = {
+    scope: freeze({ agentId: init.scope.agentId, conversationId: init.scope.conversationId, runId: init.scope.runId }),
     runId: init.runId,
     emit: function emit(payload) {
-      const text = JSON.stringify(payload === undefined ? null : payload, replacer);
+      const text = stringify(payload === undefined ? null : payload, replacer);
       return hostEmit(text === undefined ? "null" : text);
     },
-    fetch: fetchThroughHost,
-  });
+  };
+  defineProperty(ctx, "fetch", { get: getFetch, enumerable: true });
+  return freeze(ctx);
 }
 
-function loadTool() {
-  const factory = globalThis.__atelierToolModule;
-  delete globalThis.__atelierToolModule;
-  const module = { exports: {} };
-  factory.call(undefined, module.exports, requireModule, module);
-  const exported = module.exports && module.exports.default !== undefined ? module.exports.default : module.exports;
-  if (!exported || exported[TOOL_BRAND] !== true || typeof exported.fn !== "function") {
-    throw new TypeError("The tool module's default export must be a tool(options, fn) call");
-  }
-  return exported.fn;
+function convertArgument(value, kind) {
+  if (value === undefined) return undefined;
+  return kind ? getConvert()(value, kind) : deepFreeze(value);
 }
 
 function buildArguments(plan, args, ctxInit) {
   const list = [];
   if (plan.style === "object") {
-    const object = {};
-    const declared = {};
+    const object = {}, declared = {};
     for (let i = 0; i < plan.params.length; i++) {
       const p = plan.params[i];
       declared[p.name] = true;
-      if (Object.prototype.hasOwnProperty.call(args, p.name)) object[p.name] = convertArgument(args[p.name], p.convert);
+      if (hasOwn(args, p.name)) object[p.name] = convertArgument(args[p.name], p.convert);
     }
-    const keys = Object.keys(args);
-    for (let i = 0; i < keys.length; i++) {
-      if (!declared[keys[i]] && plan.acceptsExtra) object[keys[i]] = deepFreeze(args[keys[i]]);
+    if (plan.acceptsExtra) {
+      const k = keys(args);
+      for (let i = 0; i < k.length; i++) if (!declared[k[i]]) object[k[i]] = deepFreeze(args[k[i]]);
     }
-    list.push(Object.freeze(object));
+    list.push(freeze(object));
   } else {
     for (let i = 0; i < plan.params.length; i++) {
       const p = plan.params[i];
-      list.push(convertArgument(Object.prototype.hasOwnProperty.call(args, p.name) ? args[p.name] : undefined, p.convert));
+      list.push(convertArgument(hasOwn(args, p.name) ? args[p.name] : undefined, p.convert));
     }
   }
-  if (plan.ctx) {
-    const context = makeContext(ctxInit);
-    const at = Math.min(Math.max(plan.ctx.index, 0), list.length);
-    list.splice(at, 0, context);
-  }
+  if (plan.ctx) list.splice(Math.min(Math.max(plan.ctx.index, 0), list.length), 0, makeContext(ctxInit));
   return list;
 }
 
+function loadTool() {
+  const factory = G.__atelierToolModule;
+  delete G.__atelierToolModule;
+  const module = { exports: {} };
+  factory.call(undefined, module.exports, requireModule, module);
+  const exported = module.exports && module.exports.default !== undefined ? module.exports.default : module.exports;
+  if (!exported || exported.__atelierTool !== true || typeof exported.fn !== "function") {
+    throw new TypeError("The tool module's default export must be a tool(options, fn) call");
+  }
+  return exported.fn;
+}
+
 function serialise(value, maxChars) {
-  const text = JSON.stringify(value === undefined ? null : value, replacer);
+  const text = stringify(value === undefined ? null : value, replacer);
   const json = text === undefined ? "null" : text;
   if (json.length > maxChars) {
     const marker = new Error("result too large");
@@ -249,21 +264,21 @@ function serialise(value, maxChars) {
   return json;
 }
 
-globalThis.__atelierRun = function (inputJson) {
+G.__atelierRun = function (inputJson) {
+  delete G.__atelierRun;
   const input = JSON.parse(inputJson);
-  delete globalThis.__atelierRun;
   return new Promise(function (resolve) {
     const fn = loadTool();
-    const argv = buildArguments(input.plan, input.args, input.ctx);
-    resolve(fn.apply(undefined, argv));
+    resolve(fn.apply(undefined, buildArguments(input.plan, input.args, input.ctx)));
   }).then(function (value) { return serialise(value, input.maxResultChars); });
 };
-})();
-`;
+})();`;
 
 /** What the pool passes to each worker as `workerData`. */
 export interface GuestBootstrap {
-  prelude: string;
+  core: string;
+  parts: { console: string; convert: string; fetch: string };
+  hostGlobals: typeof HOST_GLOBALS;
   preludeFilename: string;
   toolFilename: string;
   wrapperPrefix: string;
@@ -274,7 +289,9 @@ export interface GuestBootstrap {
 
 export function guestBootstrap(warmMemoryBytes: number): GuestBootstrap {
   return {
-    prelude: PRELUDE_SOURCE,
+    core: CORE,
+    parts: { console: CONSOLE_PART, convert: CONVERT_PART, fetch: FETCH_PART },
+    hostGlobals: HOST_GLOBALS,
     preludeFilename: PRELUDE_FILENAME,
     toolFilename: TOOL_FILENAME,
     wrapperPrefix: TOOL_WRAPPER_PREFIX,

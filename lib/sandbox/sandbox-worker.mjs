@@ -22,7 +22,9 @@ import { newQuickJSWASMModuleFromVariant, newVariant, RELEASE_SYNC } from "quick
 // The guest prelude and its names come from the pool (guest-prelude.ts): no relative imports
 // here, so the file still works when a bundler copies it on its own.
 const {
-  prelude: PRELUDE_SOURCE,
+  core: PRELUDE_SOURCE,
+  parts: PRELUDE_PARTS,
+  hostGlobals: HOST_GLOBALS,
   preludeFilename: PRELUDE_FILENAME,
   toolFilename: TOOL_FILENAME,
   wrapperPrefix: TOOL_WRAPPER_PREFIX,
@@ -212,7 +214,7 @@ async function runJob(job) {
       const text = context.getString(textHandle);
       logSink.add(level, text);
     });
-    context.setProp(context.global, "__atelierHostLog", logFn);
+    context.setProp(context.global, HOST_GLOBALS.log, logFn);
     logFn.dispose();
 
     const emitFn = context.newFunction("emit", (payloadHandle) => {
@@ -229,7 +231,7 @@ async function runJob(job) {
       events.push({ seq: eventSeq, payload });
       return context.newNumber(eventSeq);
     });
-    context.setProp(context.global, "__atelierHostEmit", emitFn);
+    context.setProp(context.global, HOST_GLOBALS.emit, emitFn);
     emitFn.dispose();
 
     const fetchFn = context.newFunction("fetch", (requestHandle) => {
@@ -274,8 +276,17 @@ async function runJob(job) {
       parentPort.postMessage({ type: "fetch", id: job.id, reqId, request, remainingMs: Math.max(0, deadline - Date.now()) });
       return deferred.handle;
     });
-    context.setProp(context.global, "__atelierHostFetch", fetchFn);
+    context.setProp(context.global, HOST_GLOBALS.fetch, fetchFn);
     fetchFn.dispose();
+
+    const partsHandle = context.newObject();
+    for (const [name, source] of Object.entries(PRELUDE_PARTS)) {
+      const sourceHandle = context.newString(source);
+      context.setProp(partsHandle, name, sourceHandle);
+      sourceHandle.dispose();
+    }
+    context.setProp(context.global, HOST_GLOBALS.parts, partsHandle);
+    partsHandle.dispose();
 
     const prelude = context.evalCode(PRELUDE_SOURCE, PRELUDE_FILENAME);
     if (prelude.error) {

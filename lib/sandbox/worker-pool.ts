@@ -297,6 +297,8 @@ export class SandboxPool {
     this.recycled++;
     const task = slot.task;
     if (task) this.finishTask(slot, task, result ?? failure("crash", "the sandbox worker was stopped"));
+    // Keep the pool warm: a worker that had started is replaced at once (not one that failed to start).
+    if (!this.closed && slot.ready && this.slots.size < this.size) this.spawn();
     try {
       await slot.worker.terminate();
     } catch {
