@@ -7,7 +7,6 @@ const nextConfig = {
     "better-sqlite3",
     "@prisma/adapter-better-sqlite3",
     "@prisma/adapter-pg",
-    "@prisma/schema-engine-wasm",
     "pg",
     "quickjs-emscripten",
     "typescript",

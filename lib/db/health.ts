@@ -1,7 +1,7 @@
 /** What GET /api/health reports: the database kind, whether it answers, and migration state. */
 import type { Db } from "./client";
 import type { DatabaseTarget } from "./database-url";
-import { migrationStatus } from "./migrations";
+import { migrationStatus } from "./migration-files";
 
 export interface HealthReport {
   status: "ok" | "degraded";

@@ -3,41 +3,17 @@
  * WebAssembly schema engine, keeping Prisma's `_prisma_migrations` table; reports which are
  * pending; and writes the next migration from the schema for both databases.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import type { DiffParams, MigrationList } from "@prisma/schema-engine-wasm";
+import type { DiffParams } from "@prisma/schema-engine-wasm";
+import { listMigrations } from "./migration-files";
 import { createAdapterFactory } from "./adapter-factory";
 import type { DatabaseKind, DatabaseTarget } from "./database-url";
 import { openSchemaEngine } from "./schema-engine";
 import { migrationsDir, PRISMA_DIR, readSchema, SCHEMA_PATH, schemaFor } from "./schema-source";
 
 const NO_FILTER = { externalTables: [], externalEnums: [] };
-
-export function listMigrations(kind: DatabaseKind, dir: string = migrationsDir(kind)): MigrationList {
-  const lockPath = path.join(dir, "migration_lock.toml");
-  const names = existsSync(dir)
-    ? readdirSync(dir, { withFileTypes: true })
-        .filter((d) => d.isDirectory() && existsSync(path.join(dir, d.name, "migration.sql")))
-        .map((d) => d.name)
-        .sort()
-    : [];
-  return {
-    baseDir: dir,
-    lockfile: {
-      path: "migration_lock.toml",
-      content: existsSync(lockPath) ? readFileSync(lockPath, "utf8") : null,
-    },
-    shadowDbInitScript: "",
-    migrationDirectories: names.map((name) => ({
-      path: name,
-      migrationFile: {
-        path: "migration.sql",
-        content: { tag: "ok" as const, value: readFileSync(path.join(dir, name, "migration.sql"), "utf8") },
-      },
-    })),
-  };
-}
 
 /**
  * Runs `fn` on a schema engine for the target and closes every connection the engine opened
@@ -82,28 +58,6 @@ export async function applyMigrations(target: DatabaseTarget): Promise<MigrateRe
     engine.applyMigrations({ migrationsList: list, filters: NO_FILTER }),
   );
   return { applied: out.appliedMigrationNames, total: list.migrationDirectories.length };
-}
-
-export interface MigrationStatus {
-  committed: string[];
-  applied: string[];
-  pending: string[];
-}
-
-/** Reads `_prisma_migrations` through a plain query function (the app's Prisma client). */
-export async function migrationStatus(
-  kind: DatabaseKind,
-  queryApplied: () => Promise<string[]>,
-): Promise<MigrationStatus> {
-  const committed = listMigrations(kind).migrationDirectories.map((d) => d.path);
-  let applied: string[] = [];
-  try {
-    applied = await queryApplied();
-  } catch {
-    applied = [];
-  }
-  const done = new Set(applied);
-  return { committed, applied, pending: committed.filter((n) => !done.has(n)) };
 }
 
 export interface CreatedMigration {

@@ -10,7 +10,7 @@ export const PRISMA_DIR = path.resolve(process.cwd(), "prisma");
 export const SCHEMA_PATH = path.join(PRISMA_DIR, "schema.prisma");
 
 export function migrationsDir(kind: DatabaseKind, prismaDir: string = PRISMA_DIR): string {
-  return path.join(prismaDir, "migrations", kind);
+  return path.join(/* turbopackIgnore: true */ prismaDir, "migrations", kind);
 }
 
 export function schemaFor(kind: DatabaseKind, source: string): string {
@@ -25,6 +25,6 @@ export function schemaFor(kind: DatabaseKind, source: string): string {
 }
 
 export function readSchema(kind: DatabaseKind, schemaPath: string = SCHEMA_PATH): { path: string; content: string } {
-  const content = schemaFor(kind, readFileSync(schemaPath, "utf8"));
+  const content = schemaFor(kind, readFileSync(/* turbopackIgnore: true */ schemaPath, "utf8"));
   return { path: schemaPath, content };
 }

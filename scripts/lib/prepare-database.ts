@@ -1,0 +1,54 @@
+/**
+ * Readies the configured database for the studio: applies pending migrations and seeds the
+ * workspace (and the demo, unless ATELIER_DEMO=0). Any failure becomes one line naming
+ * DATABASE_URL and the reason.
+ */
+import { createDb } from "../../lib/db/client";
+import { DatabaseUrlError, describeTarget, resolveDatabaseTarget, type DatabaseTarget } from "../../lib/db/database-url";
+import { applyMigrations } from "../../lib/db/migrations";
+import { seedStudio } from "../../lib/db/seed-demo";
+
+export class StartupError extends Error {
+  override name = "StartupError";
+}
+
+function firstLine(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  return (
+    text
+      .split("\n")
+      .map((l) => l.trim())
+      .find((l) => l && !l.startsWith("0:") && !l.startsWith("at ")) ?? "unknown error"
+  ).replace(/^Error in the underlying connector \(WASM_ERROR\): /, "");
+}
+
+export async function prepareDatabase(log: (line: string) => void = console.log): Promise<DatabaseTarget> {
+  let target: DatabaseTarget;
+  try {
+    target = resolveDatabaseTarget();
+  } catch (e) {
+    if (e instanceof DatabaseUrlError) throw new StartupError(e.message);
+    throw e;
+  }
+  let result;
+  try {
+    result = await applyMigrations(target);
+  } catch (e) {
+    throw new StartupError(`DATABASE_URL: cannot migrate ${describeTarget(target)}: ${firstLine(e)}`);
+  }
+  log(
+    result.applied.length
+      ? `atelier: ${describeTarget(target)} — applied ${result.applied.length} migration(s): ${result.applied.join(", ")}`
+      : `atelier: ${describeTarget(target)} — migrations up to date (${result.total})`,
+  );
+  const db = createDb(target);
+  try {
+    const seeded = await seedStudio(db);
+    log(seeded.applied.length ? `atelier: seeded ${seeded.applied.join(", ")}` : `atelier: nothing to seed${seeded.demo ? "" : " (ATELIER_DEMO=0)"}`);
+  } catch (e) {
+    throw new StartupError(`DATABASE_URL: cannot seed ${describeTarget(target)}: ${firstLine(e)}`);
+  } finally {
+    await db.$disconnect();
+  }
+  return target;
+}

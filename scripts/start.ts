@@ -1,0 +1,44 @@
+/**
+ * `npm start`: generate the Prisma clients if needed, migrate and seed the database
+ * (DATABASE_URL, default ./data/atelier.db), build the app if the sources changed since the last
+ * build, and serve it on PORT (default 3000).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { buildIsCurrent, markBuilt } from "./lib/build-state";
+import { ensurePrismaClients } from "./lib/ensure-generated";
+import { prepareDatabase, StartupError } from "./lib/prepare-database";
+
+const root = process.cwd();
+const nextBin = path.join(root, "node_modules/next/dist/bin/next");
+
+try {
+  ensurePrismaClients(root);
+  await prepareDatabase();
+} catch (e) {
+  if (e instanceof StartupError) {
+    console.error(`atelier: ${e.message}`);
+    process.exit(1);
+  }
+  throw e;
+}
+
+if (process.env.ATELIER_SKIP_BUILD !== "1" && !buildIsCurrent(root)) {
+  console.log("atelier: building the studio (next build)…");
+  const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (build.status !== 0) {
+    console.error("atelier: the build failed (see above)");
+    process.exit(build.status ?? 1);
+  }
+  markBuilt(root);
+}
+
+const port = process.env.PORT ?? "3000";
+const hostname = process.env.HOSTNAME_BIND ?? process.env.ATELIER_HOST ?? "0.0.0.0";
+console.log(`atelier: serving on http://localhost:${port}`);
+const server = spawn(process.execPath, [nextBin, "start", "-p", port, "-H", hostname], {
+  stdio: "inherit",
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+});
+for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => server.kill(sig));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
