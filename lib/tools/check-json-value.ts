@@ -1,0 +1,138 @@
+/**
+ * Checking a value against the JSON Schema subset the analyser emits (type, enum, anyOf, items,
+ * properties, required, additionalProperties, format date-time). Strict: primitives are never
+ * coerced ("3" is not a number, 3.5 is not an integer). Object keys not named by `properties`
+ * are allowed unless `additionalProperties` gives them a schema (JSON Schema's own rule; the
+ * top-level "unexpected argument" rule lives in validate-arguments).
+ *
+ * `notes` (AnalyzedTool.schemaNotes) name enums for messages ("'kelvin' is not a valid Unit; …")
+ * and mark `any`/`unknown` values, which are advertised as strings but not enforced.
+ */
+import { reprList, reprValue } from "./repr";
+import type { JsonSchema, SchemaNote } from "./tool-types";
+
+export interface ValueProblem {
+  /** Where, relative to the checked value: "" for the value itself, ".filter.tags[1]" below it. */
+  path: string;
+  message: string;
+}
+
+const ISO_DATE_TIME =
+  /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+
+function shortRepr(value: unknown): string {
+  const text = reprValue(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Set) && !(value instanceof Map) && !(value instanceof Date);
+}
+
+function childPath(path: string, key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${reprValue(key)}]`;
+}
+
+function escapePointer(key: string): string {
+  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** Every way `value` fails `schema` (empty when it fits). */
+export function checkValue(
+  schema: JsonSchema,
+  value: unknown,
+  pointer: string,
+  notes: Record<string, SchemaNote>,
+  path = "",
+): ValueProblem[] {
+  const note = notes[pointer];
+  if (note?.unchecked) return [];
+
+  if (Array.isArray(schema.anyOf)) return checkAnyOf(schema.anyOf as JsonSchema[], value, pointer, notes, path);
+
+  if (Array.isArray(schema.enum)) {
+    const allowed = schema.enum as unknown[];
+    if (!allowed.some((v) => v === value)) {
+      const what = note?.typeName ? `a valid ${note.typeName}` : "a valid value";
+      return [{ path, message: `${shortRepr(value)} is not ${what}; expected one of ${reprList(allowed)}` }];
+    }
+    return [];
+  }
+
+  switch (schema.type) {
+    case "string":
+      if (schema.format === "date-time") {
+        if (value instanceof Date && !Number.isNaN(value.getTime())) return [];
+        if (typeof value !== "string" || !ISO_DATE_TIME.test(value) || Number.isNaN(Date.parse(value))) {
+          return [{ path, message: `${shortRepr(value)} is not a valid date-time (an ISO 8601 string such as '2025-01-31T09:00:00Z')` }];
+        }
+        return [];
+      }
+      return typeof value === "string" ? [] : [{ path, message: `${shortRepr(value)} is not a string` }];
+    case "number":
+      return typeof value === "number" && Number.isFinite(value) ? [] : [{ path, message: `${shortRepr(value)} is not a number` }];
+    case "integer":
+      return typeof value === "number" && Number.isInteger(value) ? [] : [{ path, message: `${shortRepr(value)} is not an integer` }];
+    case "boolean":
+      return typeof value === "boolean" ? [] : [{ path, message: `${shortRepr(value)} is not a boolean` }];
+    case "null":
+      return value === null ? [] : [{ path, message: `${shortRepr(value)} is not null` }];
+    case "array":
+      return checkArray(schema, value, pointer, notes, path);
+    case "object":
+      return checkObject(schema, value, pointer, notes, path);
+    default:
+      return [];
+  }
+}
+
+function checkArray(schema: JsonSchema, value: unknown, pointer: string, notes: Record<string, SchemaNote>, path: string): ValueProblem[] {
+  const items = value instanceof Set ? [...value] : value;
+  if (!Array.isArray(items)) return [{ path, message: `${shortRepr(value)} is not an array` }];
+  const itemSchema = schema.items as JsonSchema | undefined;
+  if (!itemSchema) return [];
+  return items.flatMap((item, i) => checkValue(itemSchema, item, `${pointer}/items`, notes, `${path}[${i}]`));
+}
+
+function checkObject(schema: JsonSchema, value: unknown, pointer: string, notes: Record<string, SchemaNote>, path: string): ValueProblem[] {
+  const obj = value instanceof Map ? Object.fromEntries(value) : value;
+  if (!isPlainObject(obj)) return [{ path, message: `${shortRepr(value)} is not an object` }];
+  const problems: ValueProblem[] = [];
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  for (const key of (schema.required ?? []) as string[]) {
+    if (obj[key] === undefined) problems.push({ path, message: `missing required property ${reprValue(key)}` });
+  }
+  const extra = schema.additionalProperties as JsonSchema | boolean | undefined;
+  for (const [key, v] of Object.entries(obj)) {
+    if (v === undefined) continue;
+    const propSchema = properties[key];
+    if (propSchema) {
+      problems.push(...checkValue(propSchema, v, `${pointer}/properties/${escapePointer(key)}`, notes, childPath(path, key)));
+    } else if (extra === false) {
+      problems.push({ path, message: `unexpected property ${reprValue(key)}` });
+    } else if (extra && typeof extra === "object") {
+      problems.push(...checkValue(extra, v, `${pointer}/additionalProperties`, notes, childPath(path, key)));
+    }
+  }
+  return problems;
+}
+
+function describe(schema: JsonSchema): string {
+  if (Array.isArray(schema.enum)) return `one of ${reprList(schema.enum as unknown[])}`;
+  if (typeof schema.type === "string") return schema.format === "date-time" ? "date-time string" : schema.type;
+  return "a schema";
+}
+
+function checkAnyOf(branches: JsonSchema[], value: unknown, pointer: string, notes: Record<string, SchemaNote>, path: string): ValueProblem[] {
+  const results = branches.map((b, i) => checkValue(b, value, `${pointer}/anyOf/${i}`, notes, path));
+  if (results.some((r) => r.length === 0)) return [];
+  // `X | null` with a non-null value: X's own complaint is the useful one.
+  const nonNull = branches.map((b, i) => [b, i] as const).filter(([b]) => b.type !== "null");
+  if (nonNull.length === 1) return results[nonNull[0][1]];
+  return [{ path, message: `${shortRepr(value)} does not match any of: ${branches.map(describe).join(", ")}` }];
+}
+
+/** `problems` as lines: "filter.unit: 'kelvin' is not a valid Unit; …". */
+export function formatProblems(problems: ValueProblem[]): string[] {
+  return problems.map((p) => (p.path ? `${p.path.replace(/^\./, "")}: ${p.message}` : p.message));
+}
