@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { defineRoute, LOCAL_STUDIO_PRINCIPAL, setAuthenticator } from "./define-route";
+import { ConflictError, NotFoundError } from "./errors";
+
+const json = async (res: Response) => ({ status: res.status, body: await res.json() });
+
+function post(body: string | Uint8Array, headers: Record<string, string> = { "content-type": "application/json" }) {
+  return new Request("http://localhost/api/x", { method: "POST", body, headers });
+}
+
+afterEach(() => setAuthenticator(async () => LOCAL_STUDIO_PRINCIPAL));
+
+describe("defineRoute", () => {
+  const echo = defineRoute(
+    { access: ["author"], body: z.object({ name: z.string().min(1), count: z.number().int() }), maxBodyBytes: 64 },
+    ({ body }) => ({ got: body }),
+  );
+
+  it("parses the body and answers the handler's value as JSON", async () => {
+    expect(await json(await echo(post('{"name":"a","count":2}')))).toEqual({ status: 200, body: { got: { name: "a", count: 2 } } });
+  });
+
+  it("answers 400 validation_error naming every failing field", async () => {
+    const { status, body } = await json(await echo(post('{"name":"","count":1.5}')));
+    expect(status).toBe(400);
+    expect(body.error.code).toBe("validation_error");
+    expect(body.error.issues.map((i: { path: string }) => i.path)).toEqual(["name", "count"]);
+    expect(body.error.message).toMatch(/^name: /);
+  });
+
+  it("answers 400 invalid_json for malformed JSON and for an empty body", async () => {
+    const bad = await json(await echo(post('{"name":')));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe("invalid_json");
+    expect(bad.body.error.message).toMatch(/^The request body is not valid JSON/);
+    const empty = await json(await echo(post("")));
+    expect(empty.body.error).toMatchObject({ code: "invalid_json", message: "The request body is empty; send a JSON object." });
+  });
+
+  it("answers 413 when the body is over the limit, by header or by streamed size", async () => {
+    const big = JSON.stringify({ name: "x".repeat(100), count: 1 });
+    const declared = await json(await echo(post(big)));
+    expect(declared).toEqual({
+      status: 413,
+      body: { error: { code: "payload_too_large", message: "Request body is larger than the 64 bytes limit of this route.", limitBytes: 64 } },
+    });
+    const stream = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(big));
+        c.close();
+      },
+    });
+    const req = new Request("http://localhost/api/x", { method: "POST", body: stream, headers: { "content-type": "application/json" }, duplex: "half" } as RequestInit);
+    expect((await echo(req)).status).toBe(413);
+  });
+
+  it("answers 415 for a body that is not JSON", async () => {
+    const res = await json(await echo(post("name=a", { "content-type": "text/plain" })));
+    expect(res.status).toBe(415);
+    expect(res.body.error.code).toBe("unsupported_media_type");
+  });
+
+  it("maps thrown API errors to their status and code", async () => {
+    const missing = defineRoute({ access: "public" }, () => {
+      throw new NotFoundError("Tool 't1' does not exist.", { id: "t1" });
+    });
+    expect(await json(await missing(new Request("http://localhost/")))).toEqual({
+      status: 404,
+      body: { error: { code: "not_found", message: "Tool 't1' does not exist.", id: "t1" } },
+    });
+    const conflict = defineRoute({ access: "public" }, () => {
+      throw new ConflictError("Already decided.");
+    });
+    expect((await conflict(new Request("http://localhost/"))).status).toBe(409);
+  });
+
+  it("maps domain errors by name through the error table", async () => {
+    class ModelSwitchError extends Error {
+      override name = "ModelSwitchError";
+      available = ["openai:gpt-4o"];
+    }
+    const route = defineRoute({ access: "public" }, () => {
+      throw new ModelSwitchError("unknown key");
+    });
+    expect(await json(await route(new Request("http://localhost/")))).toEqual({
+      status: 409,
+      body: { error: { code: "ModelSwitchError", message: "unknown key", available: ["openai:gpt-4o"] } },
+    });
+  });
+
+  it("answers 500 without a stack trace for anything unexpected", async () => {
+    const route = defineRoute({ access: "public" }, () => {
+      throw new Error("secret internals at /srv/app/lib/x.ts:12");
+    });
+    const logged: unknown[] = [];
+    const original = console.error;
+    console.error = (...a: unknown[]) => logged.push(a);
+    try {
+      const { status, body } = await json(await route(new Request("http://localhost/")));
+      expect(status).toBe(500);
+      expect(body).toEqual({ error: { code: "internal_error", message: "Something went wrong on the server; the error was logged." } });
+      expect(JSON.stringify(body)).not.toContain("secret");
+      expect(logged).toHaveLength(1);
+    } finally {
+      console.error = original;
+    }
+  });
+
+  it("answers 401 without a principal and 403 without the role", async () => {
+    setAuthenticator(async () => null);
+    expect((await json(await echo(post('{"name":"a","count":1}')))).body.error.code).toBe("unauthorized");
+    setAuthenticator(async () => ({ kind: "user", id: "u", name: "v", roles: ["viewer"] }));
+    const res = await json(await echo(post('{"name":"a","count":1}')));
+    expect(res).toEqual({
+      status: 403,
+      body: { error: { code: "forbidden", message: "This action needs one of the roles: author.", requiredRoles: ["author"] } },
+    });
+  });
+
+  it("parses route params and the query string", async () => {
+    const route = defineRoute(
+      { access: "public", params: z.object({ id: z.string().min(3) }), query: z.object({ limit: z.coerce.number().max(10) }) },
+      ({ params, query }) => ({ id: params.id, limit: query.limit }),
+    );
+    const ok = await route(new Request("http://localhost/x?limit=5"), { params: Promise.resolve({ id: "abc" }) });
+    expect(await ok.json()).toEqual({ id: "abc", limit: 5 });
+    const bad = await json(await route(new Request("http://localhost/x?limit=50"), { params: Promise.resolve({ id: "abc" }) }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.issues[0].path).toBe("limit");
+  });
+});

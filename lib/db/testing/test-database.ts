@@ -1,0 +1,63 @@
+/**
+ * A fresh, migrated database for one integration test file: a temporary SQLite file, or — when
+ * ATELIER_TEST_PG_URL names a PostgreSQL server (the test runner starts a throwaway one) — a new
+ * database on that server. DATABASE_URL points at it while the file runs, so route handlers
+ * under test use it through getDb().
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { createDb, resetDb, type Db } from "../client";
+import { resolveDatabaseTarget, type DatabaseTarget } from "../database-url";
+import { applyMigrations } from "../migrations";
+
+export interface TestDatabase {
+  target: DatabaseTarget;
+  db: Db;
+  cleanup(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const pgServer = process.env.ATELIER_TEST_PG_URL;
+  let url: string;
+  let drop: () => Promise<void>;
+  if (pgServer) {
+    const name = `atelier_test_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: pgServer });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    const u = new URL(pgServer);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    drop = async () => {
+      const c = new pg.Client({ connectionString: pgServer });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "atelier-test-"));
+    url = `file:${path.join(dir, "test.db")}`;
+    drop = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const target = resolveDatabaseTarget(url);
+  await applyMigrations(target);
+  const previous = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = url;
+  await resetDb();
+  const db = createDb(target);
+  return {
+    target,
+    db,
+    async cleanup() {
+      await db.$disconnect();
+      await resetDb();
+      if (previous === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = previous;
+      await drop();
+    },
+  };
+}
