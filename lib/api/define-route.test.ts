@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError } from "./errors";
 
 const json = async (res: Response) => ({ status: res.status, body: await res.json() });
 
-function post(body: string | Uint8Array, headers: Record<string, string> = { "content-type": "application/json" }) {
+function post(body: string, headers: Record<string, string> = { "content-type": "application/json" }) {
   return new Request("http://localhost/api/x", { method: "POST", body, headers });
 }
 

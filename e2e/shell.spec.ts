@@ -1,0 +1,70 @@
+import { expect, snap, test } from "./fixtures";
+
+const PAGES = [
+  { path: "/tools", title: "Tools", empty: "No tools in this studio yet" },
+  { path: "/agents", title: "Agents", empty: "No agents yet" },
+  { path: "/conversations", title: "Conversations", empty: "No conversations yet" },
+  { path: "/approvals", title: "Approvals", empty: "Nothing waits for a decision" },
+  { path: "/traces", title: "Traces", empty: "No runs recorded yet" },
+  { path: "/costs", title: "Costs", empty: "No usage recorded yet" },
+];
+
+test.describe("studio shell", () => {
+  for (const p of PAGES) {
+    test(`${p.path} loads and shows what the database holds`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      const res = await page.goto(p.path);
+      expect(res?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1, name: p.title })).toBeVisible();
+      await expect(page.getByRole("heading", { name: p.empty })).toBeVisible();
+      await expect(page.getByRole("link", { name: p.title, exact: true })).toHaveAttribute("aria-current", "page");
+      await snap(page, `shell${p.path.replace(/\//g, "-")}`);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test("settings shows the embedded database and its migrations", async ({ page }) => {
+    await page.goto("/settings");
+    const info = page.getByTestId("studio-info");
+    await expect(info).toContainText("SQLite (embedded)");
+    await expect(info).toContainText("reachable");
+    await expect(info).toContainText(/1 of 1 applied/);
+    await expect(info.locator(".pill")).toHaveText("ok");
+    await snap(page, "shell-settings");
+  });
+
+  test("the navigation moves between every page", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/tools$/);
+    for (const name of ["Agents", "Conversations", "Approvals", "Traces", "Costs", "Settings", "Tools"]) {
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    }
+  });
+
+  test("the approvals inbox switches between pending and decided", async ({ page }) => {
+    await page.goto("/approvals");
+    await page.getByRole("tab", { name: "Decided" }).click();
+    await expect(page.getByRole("heading", { name: "No decisions yet" })).toBeVisible();
+    await page.getByRole("tab", { name: "Pending" }).click();
+    await expect(page.getByRole("heading", { name: "Nothing waits for a decision" })).toBeVisible();
+  });
+
+  test("an unknown page gets the not-found page, an unknown API route a JSON 404", async ({ page, request }) => {
+    const res = await page.goto("/no/such/page");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    const api = await request.post("/api/no/such/route", { data: { a: 1 } });
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toEqual({ error: { code: "not_found", message: "No API route POST /api/no/such/route." } });
+  });
+
+  test("malformed JSON and oversized bodies get JSON errors", async ({ request }) => {
+    const health = await request.get("/api/health");
+    expect((await health.json()).database.kind).toBe("sqlite");
+    const malformed = await request.fetch("/api/usage/summary?groupBy=weekly");
+    expect(malformed.status()).toBe(400);
+    expect((await malformed.json()).error.code).toBe("validation_error");
+  });
+});

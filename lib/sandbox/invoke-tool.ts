@@ -1,0 +1,95 @@
+/**
+ * The call-time contract end to end (DESIGN §4.4, §4.6): validate the model's arguments
+ * (ToolArgumentError), run the body in the sandbox, validate what it returned (ToolShapeError),
+ * and classify everything else (ToolExecutionError, ToolTimeoutError, ToolLimitError).
+ * Never throws: every failure is an outcome with a message a model can act on.
+ */
+import { ToolArgumentError, ToolShapeError } from "../tools/errors";
+import type { AnalyzedTool } from "../tools/tool-types";
+import { validateArguments } from "../tools/validate-arguments";
+import { validateOutput } from "../tools/validate-output";
+import type { ResolvedAddress } from "./egress-fetch";
+import { executeTool } from "./execute-tool";
+import type { SandboxLimits } from "./sandbox-limits";
+import type { ToolCallContext, ToolCallError, ToolCallOutcome } from "./tool-call-outcome";
+import type { SandboxPool } from "./worker-pool";
+
+export { closeSandboxPool, getSandboxPool } from "./worker-pool";
+
+export type InvokeOutcome = ToolCallOutcome;
+
+export interface InvokeToolRequest {
+  /** The analysed tool (its call plan, timeout, egress, schemas). */
+  tool: AnalyzedTool;
+  /** The TypeScript source the tool was analysed from. */
+  source: string;
+  /** What the model (or the test panel) sent. */
+  arguments: unknown;
+  /** Which run the call belongs to; omit in a test run. */
+  context?: ToolCallContext;
+  /** Overrides of the sandbox limits (timeoutMs defaults to the tool's). */
+  limits?: Partial<SandboxLimits>;
+  /** Default: the shared pool (`getSandboxPool()`). */
+  pool?: SandboxPool;
+  /** DNS for `ctx.fetch` (tests). */
+  resolveHost?: (hostname: string) => Promise<ResolvedAddress[]>;
+}
+
+export async function invokeTool(request: InvokeToolRequest): Promise<InvokeOutcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
+  const { tool } = request;
+
+  let args: Record<string, unknown>;
+  try {
+    args = validateArguments(tool, request.arguments);
+  } catch (error) {
+    return { ok: false, error: argumentError(tool, error), logs: [], events: [], durationMs: elapsed() };
+  }
+
+  const outcome = await executeTool({
+    name: tool.name,
+    source: request.source,
+    call: tool.call,
+    args,
+    timeoutMs: request.limits?.timeoutMs ?? tool.timeoutMs,
+    egress: tool.egress,
+    context: request.context,
+    limits: request.limits,
+    pool: request.pool,
+    resolveHost: request.resolveHost,
+  });
+  if (!outcome.ok) return { ...outcome, durationMs: elapsed() };
+
+  try {
+    validateOutput(tool, outcome.result);
+  } catch (error) {
+    const shape: ToolCallError =
+      error instanceof ToolShapeError
+        ? { type: "ToolShapeError", message: error.message, expected: error.expected, problems: error.problems }
+        : { type: "ToolShapeError", message: `tool '${tool.name}' returned a value that could not be checked: ${String(error)}` };
+    return { ok: false, error: shape, logs: outcome.logs, events: outcome.events, durationMs: elapsed() };
+  }
+  return { ...outcome, durationMs: elapsed() };
+}
+
+function argumentError(tool: AnalyzedTool, error: unknown): ToolCallError {
+  if (error instanceof ToolArgumentError) {
+    return {
+      type: "ToolArgumentError",
+      message: error.message,
+      missing: error.missing,
+      unexpected: error.unexpected,
+      invalid: error.invalid,
+      accepted: error.accepted,
+    };
+  }
+  return {
+    type: "ToolArgumentError",
+    message: `tool '${tool.name}' call rejected: the arguments could not be checked (${error instanceof Error ? error.message : String(error)})`,
+    missing: [],
+    unexpected: [],
+    invalid: [],
+    accepted: Object.keys((tool.parameters.properties ?? {}) as object),
+  };
+}

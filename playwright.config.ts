@@ -1,0 +1,55 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests in the system Chromium (never a downloaded browser) against the production
+ * build, served by the same start script users run, on a fresh temporary SQLite database.
+ */
+const port = Number(process.env.E2E_PORT ?? 3123);
+const dbFile = process.env.E2E_DATABASE_FILE ?? path.join(os.tmpdir(), `atelier-e2e-${process.pid}-${Date.now()}.db`);
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_JSON_REPORT ?? "test-results/e2e-report.json" }]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    screenshot: "only-on-failure",
+    trace: "off",
+  },
+  webServer: {
+    command: "node node_modules/tsx/dist/cli.mjs scripts/start.ts",
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      DATABASE_URL: `file:${dbFile}`,
+      ATELIER_ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});
