@@ -4,8 +4,9 @@
  *   `RunContext` and the rest are types only, erased by the transpiler);
  * - a captured `console` (log/info/warn/error/debug -> the call's logs);
  * - `__atelierRun(inputJson)`: loads the tool module, converts (`Set`, `Date`) and deep-freezes
- *   the arguments, builds `ctx` when the plan injects it, calls the body, and resolves to the
- *   result's JSON (Sets become arrays, Maps objects, BigInts strings).
+ *   the arguments, builds `ctx` when the plan injects it, calls the body, and returns its promise;
+ * - `__atelierSerialise(value)`: the settled value as JSON (Sets become arrays, Maps objects,
+ *   BigInts strings), or the JSON's length when over the result limit.
  *
  * QuickJS compiles source at roughly 0.1 ms per KB here, and a fresh context per call means
  * compiling per call, so only the small CORE is compiled up front; `console`, `ctx`, `ctx.fetch`
@@ -252,25 +253,25 @@ function loadTool() {
   return exported.fn;
 }
 
-function serialise(value, maxChars) {
+// Called by the host after the body's promise settled (not inside a promise job: JSON.stringify
+// of a multi-MB string inside a job leaks in this QuickJS build and breaks runtime disposal).
+// Returns the JSON text, or its length when that exceeds the limit.
+let maxResultChars = 0;
+G.__atelierSerialise = function (value) {
   const text = stringify(value === undefined ? null : value, replacer);
   const json = text === undefined ? "null" : text;
-  if (json.length > maxChars) {
-    const marker = new Error("result too large");
-    marker.name = "AtelierResultTooLarge";
-    marker.size = json.length;
-    throw marker;
-  }
-  return json;
-}
+  return json.length > maxResultChars ? json.length : json;
+};
 
 G.__atelierRun = function (inputJson) {
   delete G.__atelierRun;
+  delete G.__atelierSerialise;
   const input = JSON.parse(inputJson);
+  maxResultChars = input.maxResultChars;
   return new Promise(function (resolve) {
     const fn = loadTool();
     resolve(fn.apply(undefined, buildArguments(input.plan, input.args, input.ctx)));
-  }).then(function (value) { return serialise(value, input.maxResultChars); });
+  });
 };
 })();`;
 

@@ -36,6 +36,9 @@ const WASM_PAGE = 65536;
 /** QuickJS's own stack check; far below the thread's native stack so recursion fails in the guest. */
 const QUICKJS_STACK_BYTES = 256 * 1024;
 
+/** What the Emscripten runtime printed (an abort, e.g. a failed QuickJS assertion): the worker is then retired. */
+const moduleMessages = [];
+
 /** memoryBytes -> Promise<{module, memory, maxBytes}> */
 const modules = new Map();
 
@@ -46,7 +49,8 @@ function loadModule(memoryBytes) {
     // Emscripten's static data and stack live in the first 16 MB, so start there.
     const initialPages = Math.min(256, maxPages);
     const memory = new WebAssembly.Memory({ initial: initialPages, maximum: maxPages });
-    entry = newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory })).then((module) => ({
+    const emscriptenModule = { print: () => {}, printErr: (text) => moduleMessages.push(String(text)) };
+    entry = newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory, emscriptenModule })).then((module) => ({
       module,
       memory,
       maxBytes: maxPages * WASM_PAGE,
@@ -182,6 +186,7 @@ async function runJob(job) {
   const context = runtime.newContext();
 
   const result = { ok: false, logs: [], events, recycle: false };
+  let serialiseFn = null;
 
   const classifyHandleError = (handle) => {
     let dumped;
@@ -311,6 +316,7 @@ async function runJob(job) {
       maxResultChars: limits.resultBytes,
     });
     const runFn = context.getProp(context.global, "__atelierRun");
+    serialiseFn = context.getProp(context.global, "__atelierSerialise");
     const inputHandle = context.newString(input);
     const called = context.callFunction(runFn, context.undefined, inputHandle);
     inputHandle.dispose();
@@ -335,16 +341,21 @@ async function runJob(job) {
         }
         const state = context.getPromiseState(promise);
         if (state.type === "fulfilled") {
-          if (state.notAPromise) {
-            state.value.dispose();
-            result.error = { kind: "thrown", name: "Error", message: "the sandbox driver did not return a promise" };
+          const serialised = context.callFunction(serialiseFn, context.undefined, state.value);
+          state.value.dispose();
+          if (serialised.error) {
+            const err = classifyHandleError(serialised.error);
+            serialised.error.dispose();
+            if (err.kind === "thrown") err.message = `the result could not be serialised to JSON: ${err.message}`;
+            result.error = err;
             break;
           }
-          let json = null;
-          if (context.typeof(state.value) === "string") json = context.getString(state.value);
-          state.value.dispose();
+          const kind = context.typeof(serialised.value);
+          const json = kind === "string" ? context.getString(serialised.value) : null;
+          const guestSize = kind === "number" ? context.getNumber(serialised.value) : 0;
+          serialised.value.dispose();
           if (json === null) {
-            result.error = { kind: "thrown", name: "TypeError", message: "the tool's result could not be serialised to JSON" };
+            result.error = { kind: "result-size", name: "AtelierResultTooLarge", message: "result too large", size: guestSize };
             break;
           }
           const bytes = Buffer.byteLength(json, "utf8");
@@ -407,11 +418,12 @@ async function runJob(job) {
     result.durationMs = Date.now() - started;
     const kind = result.error && result.error.kind;
     // A sandbox that hit a limit or failed on the host side is not trusted again.
-    if (hostFailure || kind === "timeout" || kind === "memory" || kind === "stack" || kind === "crash" || memoryNearCap()) {
+    if (moduleMessages.length > 0 || hostFailure || kind === "timeout" || kind === "memory" || kind === "stack" || kind === "crash" || memoryNearCap()) {
       result.recycle = true;
     }
     if (!hostFailure) {
       try {
+        if (serialiseFn) serialiseFn.dispose();
         for (const deferred of openDeferreds) {
           try {
             deferred.dispose();

@@ -23,7 +23,10 @@ export interface ToolJsDoc {
   params: Map<string, string>;
 }
 
-/** The JSDoc comment (`/** … *\/`) immediately before the node, if any. */
+/**
+ * The JSDoc comment (`/** … *\/`) before the node, if any: the last one among its leading
+ * comments, as TypeScript itself (and so the editor's hover) attaches it.
+ */
 export function findJsDocComment(sf: ts.SourceFile, node: ts.Node): { start: number; end: number } | null {
   const ranges = ts.getLeadingCommentRanges(sf.text, node.getFullStart()) ?? [];
   for (let i = ranges.length - 1; i >= 0; i--) {
@@ -31,7 +34,6 @@ export function findJsDocComment(sf: ts.SourceFile, node: ts.Node): { start: num
     if (r.kind !== ts.SyntaxKind.MultiLineCommentTrivia) continue;
     const text = sf.text.slice(r.pos, r.end);
     if (text.startsWith("/**") && !text.startsWith("/**/")) return { start: r.pos, end: r.end };
-    return null;
   }
   return null;
 }

@@ -267,12 +267,13 @@ function literalUnionName(checker: ts.TypeChecker, type: ts.UnionType, members: 
   if (fromEnum) return fromEnum;
   if (type.aliasSymbol) return type.aliasSymbol.name;
   // `Unit | null` has no alias of its own: look for the reference that named the literals.
+  // `Unit | null`, or an optional `unit?: Unit` (which strict mode widens with undefined), has no
+  // alias of its own: look for the reference that named the literals.
   node = unwrapParens(node);
-  if (node && ts.isUnionTypeNode(node)) {
-    for (const child of node.types) {
-      const t = checker.getTypeFromTypeNode(child);
-      if (t.isUnion() && t.aliasSymbol && t.types.every((m) => members.includes(m))) return t.aliasSymbol.name;
-    }
+  const candidates = node ? (ts.isUnionTypeNode(node) ? node.types : [node]) : [];
+  for (const child of candidates) {
+    const t = checker.getTypeFromTypeNode(child);
+    if (t.isUnion() && t.aliasSymbol && members.every((m) => t.types.includes(m))) return t.aliasSymbol.name;
   }
   return undefined;
 }
