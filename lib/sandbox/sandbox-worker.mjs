@@ -199,9 +199,6 @@ async function runJob(job) {
     if (interrupted || (info.name === "InternalError" && info.message === "interrupted")) {
       return { kind: "timeout", name: info.name, message: info.message };
     }
-    if (info.name === "AtelierResultTooLarge") {
-      return { kind: "result-size", name: info.name, message: info.message, size: info.size };
-    }
     const oomLike =
       (info.name === "InternalError" && /out of memory/i.test(info.message)) ||
       ((dumped === null || dumped === "" || info.message === "") && memoryNearCap());
@@ -414,13 +411,6 @@ async function runJob(job) {
   function finish() {
     finished = true;
     for (const reqId of pendingFetches) fetchWaiters.delete(`${job.id}:${reqId}`);
-    result.logs = logSink.finish();
-    result.durationMs = Date.now() - started;
-    const kind = result.error && result.error.kind;
-    // A sandbox that hit a limit or failed on the host side is not trusted again.
-    if (moduleMessages.length > 0 || hostFailure || kind === "timeout" || kind === "memory" || kind === "stack" || kind === "crash" || memoryNearCap()) {
-      result.recycle = true;
-    }
     if (!hostFailure) {
       try {
         if (serialiseFn) serialiseFn.dispose();
@@ -434,8 +424,16 @@ async function runJob(job) {
         context.dispose();
         runtime.dispose();
       } catch {
+        // QuickJS refused to free the runtime (an internal leak or abort): do not reuse this module.
         result.recycle = true;
       }
+    }
+    result.logs = logSink.finish();
+    result.durationMs = Date.now() - started;
+    const kind = result.error && result.error.kind;
+    // A sandbox that hit a limit or failed on the host side is not trusted again.
+    if (moduleMessages.length > 0 || hostFailure || kind === "timeout" || kind === "memory" || kind === "stack" || kind === "crash" || memoryNearCap()) {
+      result.recycle = true;
     }
     return result;
   }
