@@ -1,6 +1,6 @@
 /**
  * `npm test`: everything, in order, then one closing line `N passed, N failed` over all suites.
- *   1. type check (tsc over the whole project, tests included)
+ *   1. type check (tsc over the whole project, tests included) and the import rules (dependency-cruiser)
  *   2. unit + integration tests (Vitest) on SQLite
  *   3. integration tests (*.int.test.ts) on a throwaway PostgreSQL, when its binaries are on the PATH
  *   4. end-to-end tests (Playwright) in the system Chromium against the production build
@@ -69,6 +69,10 @@ if (steps.has("types")) {
   // Counted as one check, so a type error shows in the closing line as a failure.
   results.push({ name: "type check (tsc)", passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 });
   console.log(code === 0 ? "type check: clean" : "type check failed (see above)");
+
+  banner("architecture boundaries (dependency-cruiser)");
+  const dc = run([bin("dependency-cruiser/bin/dependency-cruise.mjs"), "app", "components", "lib", "--config", ".dependency-cruiser.cjs"]);
+  results.push({ name: "boundaries (depcruise)", passed: dc === 0 ? 1 : 0, failed: dc === 0 ? 0 : 1, skipped: 0 });
 }
 
 if (steps.has("unit")) {
