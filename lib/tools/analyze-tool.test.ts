@@ -206,3 +206,17 @@ export default tool({ sideEffecting: false }, function f(q: string) {
     expect(b.tool?.parameters.properties).toEqual({ n: { type: "number" } });
   });
 });
+
+describe("the sandbox's globals", () => {
+  it("console is declared (the sandbox captures it)", () => {
+    expect(analyze(toolModule(`function f(q: string) { console.log("q", q); console.warn(1); return q; }`)).diagnostics).toEqual([]);
+  });
+
+  it("but not process or require", () => {
+    const result = analyze(toolModule(`function f(q: string) { return process.env.X ?? require("fs"); }`));
+    expect(typescriptErrors(result).map((d) => d.message.slice(0, 37))).toEqual([
+      "TS2591: Cannot find name 'process'. D",
+      "TS2591: Cannot find name 'require'. D",
+    ]);
+  });
+});

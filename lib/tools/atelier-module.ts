@@ -75,6 +75,19 @@ export interface ToolOptions {
   outputSchema?: false;
 }
 
+/** The sandbox's console: what a call logs is kept with the call's trace. */
+export interface ToolConsole {
+  log(...values: unknown[]): void;
+  info(...values: unknown[]): void;
+  warn(...values: unknown[]): void;
+  error(...values: unknown[]): void;
+  debug(...values: unknown[]): void;
+}
+
+declare global {
+  var console: ToolConsole;
+}
+
 /** An opaque handle to a defined tool. */
 export interface Tool {
   readonly __atelierTool: true;
