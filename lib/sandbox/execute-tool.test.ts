@@ -224,6 +224,20 @@ export default tool({ sideEffecting: false }, function boom(city: string) {
     expect(await run({ source: toolSource("", "return 'after';") })).toMatchObject({ ok: true, result: "after" });
   });
 
+  it("an endless chain of microtasks is stopped at its deadline too", async () => {
+    const out = await run({ source: toolSource("", "for (;;) { await null; }"), timeoutMs: 300 });
+    expect(out).toMatchObject({ ok: false, error: { type: "ToolTimeoutError" } });
+  });
+
+  it("emit is bounded", async () => {
+    const out = await run({
+      source: toolSource("ctx: RunContext", "for (let i = 0; i < 1000; i++) ctx.emit({ i });\nreturn 1;"),
+      call: { ...positional(), ctx: { name: "ctx", index: 0 } },
+    });
+    expect(out).toMatchObject({ ok: false, error: { type: "ToolExecutionError", message: expect.stringMatching(/at most 100 events/) } });
+    expect(out.events).toHaveLength(100);
+  });
+
   it("a timeout cannot be caught by the tool", async () => {
     const out = await run({ source: toolSource("", "for (;;) { try { while (true) {} } catch (e) { /* swallow */ } }"), timeoutMs: 200 });
     expect(out).toMatchObject({ ok: false, error: { type: "ToolTimeoutError" } });
