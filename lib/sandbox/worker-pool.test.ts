@@ -135,6 +135,16 @@ describe("pool mechanics", () => {
     }
   });
 
+  it("a worker that never starts fails the waiting call instead of stranding it", async () => {
+    const pool = new SandboxPool({ size: 1, workerPath: fixture("silent-worker.mjs"), startTimeoutMs: 300 });
+    try {
+      const result = await pool.run(job("return 1;"));
+      expect(result).toMatchObject({ ok: false, error: { kind: "crash", message: expect.stringMatching(/did not start/) } });
+    } finally {
+      await pool.close(0);
+    }
+  });
+
   it("close() refuses new calls and stops the workers", async () => {
     const pool = new SandboxPool({ size: 1 });
     await pool.warmup();

@@ -38,6 +38,8 @@ export interface SandboxPoolOptions {
   warmMemoryBytes?: number;
   /** V8 heap cap of each worker (the host side of the sandbox), MB. Default 256. */
   workerHeapMb?: number;
+  /** A worker not ready after this long is given up (and one waiting call fails). Default 30 s. */
+  startTimeoutMs?: number;
 }
 
 export interface RunCallOptions {
@@ -100,6 +102,7 @@ export class SandboxPool {
   private readonly maxQueue: number;
   private readonly warmMemoryBytes: number;
   private readonly workerHeapMb: number;
+  private readonly startTimeoutMs: number;
   private readonly slots = new Set<Slot>();
   private readonly queue: Task[] = [];
   private closed = false;
@@ -113,6 +116,7 @@ export class SandboxPool {
     this.maxQueue = options.maxQueue ?? 10_000;
     this.warmMemoryBytes = options.warmMemoryBytes ?? DEFAULT_SANDBOX_LIMITS.memoryBytes;
     this.workerHeapMb = options.workerHeapMb ?? 256;
+    this.startTimeoutMs = options.startTimeoutMs ?? 30_000;
   }
 
   /** Run one call. Never rejects: failures come back as `{ok: false, error}`. */
@@ -216,8 +220,17 @@ export class SandboxPool {
     const slot: Slot = { worker, ready: false, task: null, gone: false, readyPromise };
     this.slots.add(slot);
 
+    // A worker that cannot even start (e.g. the QuickJS module never loads) must not strand the queue.
+    const startTimer = setTimeout(() => {
+      if (slot.ready || slot.gone) return;
+      this.queue.shift()?.resolve(failure("crash", `the sandbox did not start within ${this.startTimeoutMs} ms`));
+      void this.retire(slot, null);
+    }, this.startTimeoutMs);
+    startTimer.unref();
+
     worker.on("message", (message: WorkerOutbound) => {
       if (message.type === "ready") {
+        clearTimeout(startTimer);
         markReady();
         if (message.error) {
           // The QuickJS module cannot load here: fail what is waiting rather than respawn forever.

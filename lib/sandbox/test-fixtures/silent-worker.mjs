@@ -1,0 +1,4 @@
+// Test fixture: a sandbox worker that never reports ready.
+import { parentPort } from "node:worker_threads";
+
+parentPort.on("message", () => {});
