@@ -54,7 +54,9 @@ function makeLogger(level) {
   return function () {
     const parts = [];
     for (let i = 0; i < arguments.length; i++) parts.push(formatLogArg(arguments[i]));
-    hostLog(level, parts.join(" "));
+    const text = parts.join(" ");
+    // The host truncates further; this only keeps a huge line from being copied out whole.
+    hostLog(level, text.length > 65536 ? text.slice(0, 65536) : text);
   };
 }
 return Object.freeze({
