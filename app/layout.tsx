@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { Nav } from "@/components/shell/nav";
 import { Providers } from "@/components/shell/providers";
 import "./globals.css";
 
@@ -13,12 +12,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
-        <Providers>
-          <div className="shell">
-            <Nav />
-            <main className="main">{children}</main>
-          </div>
-        </Providers>
+        <Providers>{children}</Providers>
       </body>
     </html>
   );

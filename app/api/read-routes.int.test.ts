@@ -10,13 +10,18 @@ import { GET as usage } from "./usage/summary/route";
 import { DELETE as unknownDelete, GET as unknownGet } from "./[...path]/route";
 
 let t: TestDatabase;
-const get = (url: string) => new Request(`http://localhost${url}`);
+const ADMIN_TOKEN = "read-routes-admin-token-0123456789";
+const get = (url: string) => new Request(`http://localhost${url}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
 const body = async (res: Response) => ({ status: res.status, json: await res.json() });
 
 beforeAll(async () => {
   t = await createTestDatabase();
+  process.env.ATELIER_ADMIN_TOKEN = ADMIN_TOKEN;
 });
-afterAll(async () => t?.cleanup());
+afterAll(async () => {
+  delete process.env.ATELIER_ADMIN_TOKEN;
+  await t?.cleanup();
+});
 
 describe("read routes against a real database", () => {
   it("GET /api/health reports the database kind and migration state", async () => {

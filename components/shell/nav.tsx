@@ -1,7 +1,9 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { apiFetch } from "@/components/api/api-client";
 import { useApprovals } from "@/components/api/queries";
+import { useViewer } from "./viewer-context";
 
 export const NAV_ITEMS = [
   { href: "/tools", label: "Tools" },
@@ -39,6 +41,28 @@ export function Nav() {
           );
         })}
       </ul>
+      <UserBlock />
     </nav>
+  );
+}
+
+function UserBlock() {
+  const viewer = useViewer();
+  return (
+    <div className="user-block" data-testid="user-block">
+      <div className="user-name">{viewer.name}</div>
+      <div className="user-roles">{viewer.roles.join(", ")}</div>
+      {viewer.kind === "user" ? (
+        <button
+          className="link-button"
+          onClick={async () => {
+            await apiFetch("/api/auth/sign-out", { method: "POST" });
+            window.location.assign("/sign-in");
+          }}
+        >
+          Sign out
+        </button>
+      ) : null}
+    </div>
   );
 }

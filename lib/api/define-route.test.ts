@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineRoute, LOCAL_STUDIO_PRINCIPAL, setAuthenticator } from "./define-route";
+import { defaultAuthenticator, defineRoute, setAuthenticator } from "./define-route";
 import { ConflictError, NotFoundError } from "./errors";
 
 const json = async (res: Response) => ({ status: res.status, body: await res.json() });
@@ -9,7 +9,9 @@ function post(body: string, headers: Record<string, string> = { "content-type": 
   return new Request("http://localhost/api/x", { method: "POST", body, headers });
 }
 
-afterEach(() => setAuthenticator(async () => LOCAL_STUDIO_PRINCIPAL));
+const ADMIN = { kind: "system" as const, id: "t", name: "test admin", roles: ["admin" as const] };
+beforeEach(() => setAuthenticator(async () => ADMIN));
+afterEach(() => setAuthenticator(defaultAuthenticator));
 
 describe("defineRoute", () => {
   const echo = defineRoute(

@@ -5,7 +5,9 @@
  * try/catch.
  */
 import type { ZodType } from "zod";
+import { authenticate } from "../auth/authenticate";
 import { hasAnyRole, type Principal, type Role } from "../auth/roles";
+import { getDb } from "../db/client";
 import { toErrorResponse, jsonResponse } from "./error-response";
 import { ForbiddenError, UnauthorizedError } from "./errors";
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from "./read-body";
@@ -13,19 +15,12 @@ import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from "./read-body";
 /** Resolves who is calling; installed by lib/auth (see `setAuthenticator`). */
 export type Authenticator = (req: Request) => Promise<Principal | null>;
 
-let authenticator: Authenticator = async () => LOCAL_STUDIO_PRINCIPAL;
+/** Bearer token or session cookie (with the same-origin check for unsafe methods). */
+export const defaultAuthenticator: Authenticator = (req) => authenticate(getDb(), req);
 
-/**
- * Until sign-in exists, every request acts as the local studio operator. The Security issue
- * replaces this authenticator; the role checks below already run on every route.
- */
-export const LOCAL_STUDIO_PRINCIPAL: Principal = {
-  kind: "system",
-  id: "local",
-  name: "local studio",
-  roles: ["admin"],
-};
+let authenticator: Authenticator = defaultAuthenticator;
 
+/** Replaces how requests are authenticated (unit tests of the wrapper). */
 export function setAuthenticator(fn: Authenticator): void {
   authenticator = fn;
 }
@@ -79,6 +74,7 @@ export function defineRoute<P = Record<string, never>, Q = Record<string, never>
 
 async function authorize(req: Request, access: Access): Promise<Principal | null> {
   if (access === "public") return authenticator(req).catch(() => null);
+  // Throws 401 for a bad bearer token and 403 for a cross-site cookie request.
   const principal = await authenticator(req);
   if (!principal) throw new UnauthorizedError();
   if (!hasAnyRole(principal, access)) {

@@ -32,8 +32,8 @@ export class UnauthorizedError extends ApiError {
 }
 
 export class ForbiddenError extends ApiError {
-  constructor(message: string, details?: ErrorDetails) {
-    super(403, "forbidden", message, details);
+  constructor(message: string, details?: ErrorDetails, code = "forbidden") {
+    super(403, code, message, details);
   }
 }
 

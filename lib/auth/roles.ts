@@ -1,13 +1,19 @@
 /** The studio's roles (DESIGN §9). A user may hold several. */
+import { z } from "zod";
+
 export const ROLES = ["admin", "author", "operator", "approver", "viewer"] as const;
-export type Role = (typeof ROLES)[number];
+export const Role = z.enum(ROLES);
+export type Role = z.infer<typeof Role>;
 
 /** Who is making a request. */
 export interface Principal {
   kind: "user" | "token" | "system";
+  /** The user's id (for a token: its owner's), or "system" for ATELIER_ADMIN_TOKEN. */
   id: string;
   name: string;
+  email?: string;
   roles: Role[];
+  tokenId?: string;
 }
 
 /** Admin holds every permission; otherwise one of the route's roles must be held. */
@@ -18,3 +24,22 @@ export function hasAnyRole(principal: Principal, allowed: readonly Role[]): bool
 
 /** Any signed-in role may read the studio's lists and dashboards. */
 export const ANY_ROLE: readonly Role[] = ROLES;
+
+export function parseRoles(stored: string): Role[] {
+  return stored
+    .split(",")
+    .map((r) => r.trim())
+    .filter((r): r is Role => (ROLES as readonly string[]).includes(r));
+}
+
+export function serializeRoles(roles: readonly Role[]): string {
+  return ROLES.filter((r) => roles.includes(r)).join(",");
+}
+
+/**
+ * Whether someone holding `held` may hand out `wanted` (an API token's role): admins any, others
+ * only a role they hold themselves.
+ */
+export function canGrant(held: readonly Role[], wanted: Role): boolean {
+  return held.includes("admin") || held.includes(wanted);
+}

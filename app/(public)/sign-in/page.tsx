@@ -1,0 +1,14 @@
+import { redirect } from "next/navigation";
+import { currentPrincipal } from "@/app/_auth/page-principal";
+import { SignInForm } from "@/components/auth/sign-in-form";
+import { needsSetup } from "@/lib/auth/users";
+import { getDb } from "@/lib/db/client";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "Sign in · Atelier" };
+
+export default async function SignInPage() {
+  if (await needsSetup(getDb())) redirect("/setup");
+  if (await currentPrincipal()) redirect("/tools");
+  return <SignInForm />;
+}

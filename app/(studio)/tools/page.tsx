@@ -1,0 +1,15 @@
+import { requirePagePrincipal } from "@/app/_auth/page-principal";
+import { PageHeader } from "@/components/shell/page-header";
+import { ToolsList } from "@/components/lists/tools-list";
+
+export const metadata = { title: "Tools · Atelier" };
+
+export default async function Page() {
+  await requirePagePrincipal();
+  return (
+    <>
+      <PageHeader title="Tools" description="TypeScript tools, the exact schema the model sees, and their versions." />
+      <ToolsList />
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Authentication for server-rendered pages: every studio page calls `requirePagePrincipal()`
+ * itself (layouts are not re-rendered on every navigation, so a layout check alone would not do).
+ * A bearer token works here too: browsers never send one on their own, so it opens no CSRF hole.
+ */
+import "server-only";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { authenticate } from "@/lib/auth/authenticate";
+import { hasAnyRole, type Principal, type Role } from "@/lib/auth/roles";
+import { needsSetup } from "@/lib/auth/users";
+import { getDb } from "@/lib/db/client";
+
+/** What the browser may know about who is signed in. */
+export interface Viewer {
+  kind: Principal["kind"];
+  name: string;
+  email: string | null;
+  roles: Role[];
+}
+
+export async function currentPrincipal(): Promise<Principal | null> {
+  const h = await headers();
+  try {
+    return await authenticate(getDb(), { method: "GET", url: `http://${h.get("host") ?? "localhost"}/`, headers: new Headers(h) });
+  } catch {
+    return null;
+  }
+}
+
+export async function requirePagePrincipal(): Promise<Viewer> {
+  const principal = await currentPrincipal();
+  if (!principal) redirect((await needsSetup(getDb())) ? "/setup" : "/sign-in");
+  return { kind: principal.kind, name: principal.name, email: principal.email ?? null, roles: principal.roles };
+}
+
+export function viewerHas(viewer: Viewer, roles: readonly Role[]): boolean {
+  return hasAnyRole({ kind: viewer.kind, id: "", name: viewer.name, roles: viewer.roles }, roles);
+}

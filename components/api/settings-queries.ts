@@ -1,0 +1,82 @@
+"use client";
+/** Hooks for the settings page: users, API tokens, provider keys, audit log. */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TokenSummary } from "@/lib/auth/api-tokens";
+import type { AuditEntry } from "@/lib/auth/audit-log";
+import type { CredentialSummary } from "@/lib/auth/provider-credentials";
+import type { Role } from "@/lib/auth/roles";
+import type { UserSummary } from "@/lib/auth/users";
+import { apiFetch } from "./api-client";
+
+export function useUsers() {
+  return useQuery({ queryKey: ["users"], queryFn: () => apiFetch<{ users: UserSummary[] }>("/api/users") });
+}
+
+export function useCreateUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; name: string; password: string; roles: Role[] }) =>
+      apiFetch<{ user: UserSummary }>("/api/users", { method: "POST", body: JSON.stringify(input) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["users"] }),
+  });
+}
+
+export function useUpdateUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: { id: string; roles?: Role[]; active?: boolean; name?: string }) =>
+      apiFetch<{ user: UserSummary }>(`/api/users/${encodeURIComponent(id)}`, { method: "PUT", body: JSON.stringify(input) }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ["users"] }),
+  });
+}
+
+export function useTokens() {
+  return useQuery({ queryKey: ["tokens"], queryFn: () => apiFetch<{ tokens: TokenSummary[] }>("/api/tokens") });
+}
+
+export function useCreateToken() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; role: Role; expiresInDays: number | null }) =>
+      apiFetch<{ token: string; summary: TokenSummary }>("/api/tokens", { method: "POST", body: JSON.stringify(input) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["tokens"] }),
+  });
+}
+
+export function useRevokeToken() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/tokens/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["tokens"] }),
+  });
+}
+
+export interface CredentialsAnswer {
+  credentials: CredentialSummary[];
+  environment: Array<{ provider: string; variable: string; set: boolean }>;
+}
+
+export function useCredentials() {
+  return useQuery({ queryKey: ["credentials"], queryFn: () => apiFetch<CredentialsAnswer>("/api/credentials") });
+}
+
+export function useSetCredential() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ provider, value }: { provider: string; value: string }) =>
+      apiFetch(`/api/credentials/${encodeURIComponent(provider)}`, { method: "PUT", body: JSON.stringify({ value }) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["credentials"] }),
+  });
+}
+
+export function useRemoveCredential() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (provider: string) => apiFetch(`/api/credentials/${encodeURIComponent(provider)}`, { method: "DELETE" }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["credentials"] }),
+  });
+}
+
+export function useAudit() {
+  return useQuery({ queryKey: ["audit"], queryFn: () => apiFetch<{ entries: AuditEntry[] }>("/api/audit?limit=100") });
+}

@@ -1,0 +1,93 @@
+/**
+ * API tokens for automation: created by a user for themselves with a role no higher than their
+ * own, shown once, stored as SHA-256, revocable, with a last-used time. A deactivated owner's
+ * tokens stop working at once (the owner is checked on every use).
+ */
+import { z } from "zod";
+import { ForbiddenError, NotFoundError } from "../api/errors";
+import type { Db } from "../db/client";
+import { recordAudit } from "./audit-log";
+import { digest, newSecret } from "./opaque-token";
+import { canGrant, parseRoles, Role, type Principal } from "./roles";
+
+export const TOKEN_PREFIX = "atl_";
+
+export const CreateTokenInput = z.object({
+  name: z.string().trim().min(1, "Give the token a name").max(80),
+  role: Role,
+  expiresInDays: z.number().int().min(1).max(3650).nullable().default(90),
+});
+export type CreateTokenInput = z.input<typeof CreateTokenInput>;
+
+export interface TokenSummary {
+  id: string;
+  name: string;
+  role: Role;
+  hint: string;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export async function createApiToken(db: Db, owner: Principal, input: z.output<typeof CreateTokenInput>) {
+  if (owner.kind !== "user") throw new ForbiddenError("API tokens belong to a user: sign in to create one.");
+  if (!canGrant(owner.roles, input.role)) {
+    throw new ForbiddenError(`You cannot create a token with the role '${input.role}': it is not one of your roles (${owner.roles.join(", ")}).`);
+  }
+  const secret = newSecret(TOKEN_PREFIX);
+  const row = await db.apiToken.create({
+    data: {
+      name: input.name,
+      tokenHash: digest(secret),
+      hint: `${TOKEN_PREFIX}…${secret.slice(-4)}`,
+      role: input.role,
+      userId: owner.id,
+      expiresAt: input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null,
+    },
+  });
+  await recordAudit(db, { actor: owner, action: "token.create", target: row.id, details: { name: row.name, role: row.role } });
+  return { token: secret, summary: toSummary(row) };
+}
+
+export async function listApiTokens(db: Db, userId: string): Promise<TokenSummary[]> {
+  const rows = await db.apiToken.findMany({ where: { userId }, orderBy: { createdAt: "desc" } });
+  return rows.map(toSummary);
+}
+
+export async function revokeApiToken(db: Db, actor: Principal, id: string): Promise<TokenSummary> {
+  const row = await db.apiToken.findUnique({ where: { id } });
+  if (!row || (row.userId !== actor.id && !actor.roles.includes("admin"))) throw new NotFoundError(`API token '${id}' does not exist.`);
+  const updated = row.revokedAt ? row : await db.apiToken.update({ where: { id }, data: { revokedAt: new Date() } });
+  if (!row.revokedAt) await recordAudit(db, { actor, action: "token.revoke", target: id, details: { name: row.name } });
+  return toSummary(updated);
+}
+
+/** The principal for a bearer token, or null (unknown, revoked, expired, owner inactive). */
+export async function resolveApiToken(db: Db, secret: string): Promise<Principal | null> {
+  if (!secret.startsWith(TOKEN_PREFIX) || secret.length > 200) return null;
+  const row = await db.apiToken.findUnique({ where: { tokenHash: digest(secret) }, include: { user: true } });
+  if (!row || row.revokedAt || !row.user.active) return null;
+  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return null;
+  // The token's role, but never more than its owner holds today.
+  const ownerRoles = parseRoles(row.user.roles);
+  const role = row.role as Role;
+  if (!canGrant(ownerRoles, role)) return null;
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+    await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
+  }
+  return { kind: "token", id: row.userId, name: `${row.user.name} (token ${row.name})`, email: row.user.email, roles: [role], tokenId: row.id };
+}
+
+function toSummary(row: { id: string; name: string; role: string; hint: string; createdAt: Date; expiresAt: Date | null; lastUsedAt: Date | null; revokedAt: Date | null }): TokenSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role as Role,
+    hint: row.hint,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,49 @@
+/** Who did what, when: sign-ins, failures, role changes, tokens, secrets, approval decisions. */
+import type { Db } from "../db/client";
+import type { Principal } from "./roles";
+
+export type AuditAction =
+  | "auth.setup"
+  | "auth.sign_in"
+  | "auth.sign_in_failed"
+  | "auth.sign_out"
+  | "user.create"
+  | "user.update"
+  | "user.roles_changed"
+  | "user.deactivate"
+  | "user.reactivate"
+  | "token.create"
+  | "token.revoke"
+  | "secret.set"
+  | "secret.remove"
+  | "secret.rotate"
+  | "approval.decide";
+
+export async function recordAudit(
+  db: Db,
+  entry: { actor: Principal | null | { id: string | null; name: string }; action: AuditAction; target?: string; details?: Record<string, unknown> },
+): Promise<void> {
+  await db.auditLog.create({
+    data: {
+      actorId: entry.actor?.id ?? null,
+      actor: entry.actor?.name ?? null,
+      action: entry.action,
+      target: entry.target ?? null,
+      details: (entry.details ?? undefined) as never,
+    },
+  });
+}
+
+export interface AuditEntry {
+  id: string;
+  actor: string | null;
+  action: string;
+  target: string | null;
+  details: unknown;
+  createdAt: string;
+}
+
+export async function listAudit(db: Db, limit = 200): Promise<AuditEntry[]> {
+  const rows = await db.auditLog.findMany({ orderBy: { createdAt: "desc" }, take: limit });
+  return rows.map((r) => ({ id: r.id, actor: r.actor, action: r.action, target: r.target, details: r.details, createdAt: r.createdAt.toISOString() }));
+}

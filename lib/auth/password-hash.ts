@@ -1,0 +1,44 @@
+/**
+ * Password hashing with scrypt (node:crypto), at OWASP's recommended cost (N=2^17, r=8, p=1).
+ * The parameters are stored with the hash, so they can be raised later without breaking old
+ * hashes. Verification is constant-time.
+ */
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+
+const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
+  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, opts, (e, k) => (e ? reject(e) : resolve(k))));
+
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+export const DEFAULT_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+const KEYLEN = 32;
+
+export const MIN_PASSWORD_LENGTH = 12;
+
+export async function hashPassword(password: string, params: ScryptParams = DEFAULT_SCRYPT): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password.normalize("NFKC"), salt, KEYLEN, { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 });
+  return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString("base64url")}$${key.toString("base64url")}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
+  const [N, r, p] = parts.slice(1, 4).map(Number);
+  const salt = Buffer.from(parts[4], "base64url");
+  const expected = Buffer.from(parts[5], "base64url");
+  if (!N || !r || !p || expected.length !== KEYLEN) return false;
+  const key = await scrypt(password.normalize("NFKC"), salt, KEYLEN, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 });
+  return timingSafeEqual(key, expected);
+}
+
+/** A hash no password matches, verified against when the user does not exist (same cost). */
+let dummy: Promise<string> | null = null;
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(16).toString("hex"));
+  return dummy;
+}

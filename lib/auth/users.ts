@@ -1,0 +1,141 @@
+/**
+ * Users: the one-time first admin, sign-in, and the admin's user management (create, change
+ * roles, deactivate — which ends the user's sessions and tokens at once).
+ */
+import { z } from "zod";
+import { ApiError, ConflictError, ForbiddenError, NotFoundError } from "../api/errors";
+import type { Db } from "../db/client";
+import { recordAudit } from "./audit-log";
+import { dummyHash, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword, type ScryptParams } from "./password-hash";
+import { parseRoles, Role, serializeRoles, type Principal } from "./roles";
+import { SignInLimiter } from "./sign-in-limiter";
+
+const Email = z.string().trim().toLowerCase().email("Enter a valid email address").max(200);
+const Password = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(200, "Use at most 200 characters");
+const Name = z.string().trim().min(1, "Enter a name").max(100);
+
+export const SetupInput = z.object({ email: Email, name: Name, password: Password });
+export const SignInInput = z.object({ email: z.string().trim().toLowerCase().max(200), password: z.string().max(200) });
+export const CreateUserInput = z.object({
+  email: Email,
+  name: Name,
+  password: Password,
+  roles: z.array(Role).min(1, "Give the user at least one role"),
+});
+export const UpdateUserInput = z
+  .object({ name: Name.optional(), roles: z.array(Role).min(1, "Give the user at least one role").optional(), active: z.boolean().optional() })
+  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to change" });
+
+export interface UserSummary {
+  id: string;
+  email: string;
+  name: string;
+  roles: Role[];
+  active: boolean;
+  createdAt: string;
+  lastLoginAt: string | null;
+}
+
+export class TooManyAttemptsError extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, "too_many_attempts", `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`, {
+      retryAfterSeconds,
+    });
+  }
+}
+
+export class InvalidCredentialsError extends ApiError {
+  constructor() {
+    super(401, "invalid_credentials", "Email or password is incorrect.");
+  }
+}
+
+export const signInLimiter = new SignInLimiter();
+
+export async function needsSetup(db: Db): Promise<boolean> {
+  return (await db.user.count()) === 0;
+}
+
+/** Creates the first admin; refused for good once any user exists. */
+export async function setupFirstAdmin(db: Db, input: z.output<typeof SetupInput>, params?: ScryptParams) {
+  const passwordHash = await hashPassword(input.password, params);
+  const user = await db.$transaction(async (tx) => {
+    if ((await tx.user.count()) > 0) throw new ConflictError("This studio already has an admin; sign in instead.", {}, "already_set_up");
+    return tx.user.create({ data: { email: input.email, name: input.name, passwordHash, roles: "admin" } });
+  });
+  await recordAudit(db, { actor: { id: user.id, name: user.name }, action: "auth.setup", target: user.id, details: { email: user.email } });
+  return toSummary(user);
+}
+
+export async function signIn(db: Db, input: z.output<typeof SignInInput>, address: string | null) {
+  const wait = signInLimiter.retryAfter(input.email, address);
+  if (wait > 0) throw new TooManyAttemptsError(wait);
+  const user = await db.user.findUnique({ where: { email: input.email } });
+  // Same work whether or not the user exists, and one answer for every failure.
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()));
+  if (!user || !ok || !user.active) {
+    signInLimiter.recordFailure(input.email, address);
+    await recordAudit(db, { actor: null, action: "auth.sign_in_failed", target: input.email, details: { address: address ?? "unknown" } });
+    throw new InvalidCredentialsError();
+  }
+  signInLimiter.recordSuccess(input.email, address);
+  await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+  await recordAudit(db, { actor: { id: user.id, name: user.name }, action: "auth.sign_in", target: user.id, details: { address: address ?? "unknown" } });
+  return toSummary(user);
+}
+
+export async function listUsers(db: Db): Promise<UserSummary[]> {
+  return (await db.user.findMany({ orderBy: { createdAt: "asc" } })).map(toSummary);
+}
+
+export async function createUser(db: Db, actor: Principal, input: z.output<typeof CreateUserInput>, params?: ScryptParams) {
+  if (await db.user.findUnique({ where: { email: input.email } })) throw new ConflictError(`A user with the email ${input.email} already exists.`);
+  const user = await db.user.create({
+    data: { email: input.email, name: input.name, passwordHash: await hashPassword(input.password, params), roles: serializeRoles(input.roles) },
+  });
+  await recordAudit(db, { actor, action: "user.create", target: user.id, details: { email: user.email, roles: input.roles } });
+  return toSummary(user);
+}
+
+export async function updateUser(db: Db, actor: Principal, id: string, input: z.output<typeof UpdateUserInput>) {
+  const user = await db.user.findUnique({ where: { id } });
+  if (!user) throw new NotFoundError(`User '${id}' does not exist.`);
+  const newRoles = input.roles ? serializeRoles(input.roles) : user.roles;
+  const losesAdmin = user.roles.includes("admin") && (!newRoles.includes("admin") || input.active === false);
+  if (losesAdmin) {
+    const admins = (await db.user.findMany({ where: { active: true } })).filter((u) => parseRoles(u.roles).includes("admin"));
+    if (admins.length <= 1) throw new ForbiddenError("This is the last active admin: make someone else an admin first.");
+  }
+  const updated = await db.$transaction(async (tx) => {
+    const u = await tx.user.update({
+      where: { id },
+      data: { ...(input.name ? { name: input.name } : {}), roles: newRoles, ...(input.active !== undefined ? { active: input.active } : {}) },
+    });
+    if (input.active === false) {
+      await tx.session.deleteMany({ where: { userId: id } });
+      await tx.apiToken.updateMany({ where: { userId: id, revokedAt: null }, data: { revokedAt: new Date() } });
+    }
+    return u;
+  });
+  if (input.roles && newRoles !== user.roles) {
+    await recordAudit(db, { actor, action: "user.roles_changed", target: id, details: { from: parseRoles(user.roles), to: parseRoles(newRoles) } });
+  }
+  if (input.active === false && user.active) await recordAudit(db, { actor, action: "user.deactivate", target: id, details: { email: user.email } });
+  if (input.active === true && !user.active) await recordAudit(db, { actor, action: "user.reactivate", target: id, details: { email: user.email } });
+  return toSummary(updated);
+}
+
+function toSummary(u: { id: string; email: string; name: string; roles: string; active: boolean; createdAt: Date; lastLoginAt: Date | null }): UserSummary {
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    roles: parseRoles(u.roles),
+    active: u.active,
+    createdAt: u.createdAt.toISOString(),
+    lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+  };
+}
