@@ -85,4 +85,5 @@ export const ERROR_TABLE: Record<string, { status: number; code?: string }> = {
   ToolRegistryError: { status: 409 },
   AgentConfigError: { status: 422 },
   DatabaseUrlError: { status: 500 },
+  ToolNotRunnableError: { status: 409 },
 };
