@@ -75,17 +75,20 @@ export interface ToolOptions {
   outputSchema?: false;
 }
 
-/** The sandbox's console: what a call logs is kept with the call's trace. */
-export interface ToolConsole {
-  log(...values: unknown[]): void;
-  info(...values: unknown[]): void;
-  warn(...values: unknown[]): void;
-  error(...values: unknown[]): void;
-  debug(...values: unknown[]): void;
-}
-
 declare global {
-  var console: ToolConsole;
+  /**
+   * The sandbox's console: what a call logs is kept with the call's trace. Declared the way the
+   * DOM and Node libraries declare it, so the declarations merge where those are loaded too
+   * (e.g. in the editor).
+   */
+  interface Console {
+    log(...data: any[]): void;
+    info(...data: any[]): void;
+    warn(...data: any[]): void;
+    error(...data: any[]): void;
+    debug(...data: any[]): void;
+  }
+  var console: Console;
 }
 
 /** An opaque handle to a defined tool. */
