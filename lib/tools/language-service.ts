@@ -7,7 +7,8 @@
  * the language service re-parses that one file and builds a new program around the cached rest.
  */
 import ts from "typescript";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { ATELIER_MODULE_DTS, ATELIER_MODULE_PATH } from "./atelier-module";
 
@@ -54,9 +55,27 @@ let sharedCaches: Caches | null = null;
 let sharedService: ToolLanguageService | null = null;
 let tsLibDirectory: string | null = null;
 
+/**
+ * Where TypeScript's lib files are on disk. `ts.getDefaultLibFilePath` answers from the location
+ * of the executing typescript.js, which is wrong if a bundler inlined it (keep `typescript`
+ * external in Next.js: `serverExternalPackages`); the project's node_modules is the fallback.
+ */
 function realLibDirectory(): string {
-  tsLibDirectory ??= path.dirname(ts.getDefaultLibFilePath(TOOL_COMPILER_OPTIONS));
-  return tsLibDirectory;
+  if (tsLibDirectory) return tsLibDirectory;
+  const candidates: Array<() => string> = [
+    () => path.dirname(ts.getDefaultLibFilePath(TOOL_COMPILER_OPTIONS)),
+    () => path.join(process.cwd(), "node_modules", "typescript", "lib"),
+    () => path.dirname(createRequire(path.join(process.cwd(), "package.json")).resolve("typescript/lib/lib.d.ts")),
+  ];
+  for (const candidate of candidates) {
+    try {
+      const dir = candidate();
+      if (existsSync(path.join(dir, LIBS[0]))) return (tsLibDirectory = dir);
+    } catch {
+      // try the next place
+    }
+  }
+  throw new Error(`TypeScript's lib files (${LIBS[0]}) were not found; is the typescript package installed?`);
 }
 
 function newCaches(): Caches {
