@@ -9,6 +9,8 @@ const PAGES = [
   { path: "/costs", title: "Costs", empty: "No usage recorded yet" },
 ];
 
+test.use({ extraHTTPHeaders: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789"}` } });
+
 test.describe("studio shell", () => {
   for (const p of PAGES) {
     test(`${p.path} loads and shows what the database holds`, async ({ page }) => {
@@ -55,7 +57,7 @@ test.describe("studio shell", () => {
     const res = await page.goto("/no/such/page");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-    const api = await request.post("/api/no/such/route", { data: { a: 1 } });
+    const api = await request.post("/api/no/such/route", { data: { a: 1 }, headers: { authorization: "" } });
     expect(api.status()).toBe(404);
     expect(await api.json()).toEqual({ error: { code: "not_found", message: "No API route POST /api/no/such/route." } });
   });

@@ -1,0 +1,141 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { CHROMIUM } from "../playwright.config";
+import { expect, snap, test } from "./fixtures";
+
+/**
+ * First run and sign-in need a studio with no users, so this file starts its own server (same
+ * production build, fresh database, no ATELIER_ADMIN_TOKEN) on its own port.
+ */
+const PORT = 3124;
+const BASE = `http://localhost:${PORT}`;
+let server: ChildProcess;
+
+test.use({ baseURL: BASE, launchOptions: { executablePath: CHROMIUM } });
+
+test.beforeAll(async () => {
+  const db = path.join(os.tmpdir(), `atelier-e2e-auth-${process.pid}-${Date.now()}.db`);
+  server = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
+    env: { ...process.env, PORT: String(PORT), DATABASE_URL: `file:${db}`, ATELIER_SKIP_BUILD: "1", ATELIER_ADMIN_TOKEN: "" },
+    stdio: "ignore",
+    detached: true,
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error("the auth test server did not start");
+    await new Promise((r) => setTimeout(r, 300));
+  }
+});
+
+test.afterAll(async () => {
+  if (server?.pid) process.kill(-server.pid, "SIGTERM");
+});
+
+test.describe.serial("first run, sign-in and roles", () => {
+  test("an anonymous visitor gets nothing but setup; API answers 401", async ({ page, request }) => {
+    const res = await request.get("/api/tools");
+    expect(res.status()).toBe(401);
+    expect((await res.json()).error.code).toBe("unauthorized");
+    await page.goto("/tools");
+    await expect(page).toHaveURL(/\/setup$/);
+    await expect(page.getByRole("heading", { name: "Create the admin" })).toBeVisible();
+    await page.goto("/sign-in");
+    await expect(page).toHaveURL(/\/setup$/);
+  });
+
+  test("the first visitor creates the admin, with field errors for a weak password", async ({ page }) => {
+    await page.goto("/setup");
+    await page.getByLabel("Name").fill("Ada Admin");
+    await page.getByLabel("Email").fill("ada@example.com");
+    await page.getByLabel(/Password/).fill("short");
+    await page.getByRole("button", { name: "Create admin and sign in" }).click();
+    await expect(page.getByText("Use at least 12 characters")).toBeVisible();
+    await snap(page, "auth-setup-error");
+    await page.getByLabel(/Password/).fill("a long admin passphrase");
+    await page.getByRole("button", { name: "Create admin and sign in" }).click();
+    await expect(page).toHaveURL(/\/tools$/);
+    await expect(page.getByTestId("user-block")).toContainText("Ada Admin");
+    await snap(page, "auth-signed-in-admin");
+  });
+
+  test("the setup page is gone for good once an admin exists", async ({ page, request }) => {
+    await page.goto("/setup");
+    await expect(page).toHaveURL(/\/sign-in$/);
+    const again = await request.post("/api/auth/setup", { data: { name: "Eve", email: "eve@example.com", password: "another long passphrase" } });
+    expect(again.status()).toBe(409);
+  });
+
+  test("a wrong password is refused without saying which part was wrong; the right one signs in; sign-out ends it", async ({ page }) => {
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill("ada@example.com");
+    await page.getByLabel("Password").fill("not the passphrase");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.locator("form").getByRole("alert")).toHaveText("Email or password is incorrect.");
+    await snap(page, "auth-sign-in-wrong");
+    await page.getByLabel("Password").fill("a long admin passphrase");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/tools$/);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await page.goto("/costs");
+    await expect(page).toHaveURL(/\/sign-in$/);
+  });
+
+  test("an admin adds a viewer; the viewer sees dashboards, no admin panels, and gets 403 from admin routes", async ({ page, browser }) => {
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill("ada@example.com");
+    await page.getByLabel("Password").fill("a long admin passphrase");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/tools$/);
+    await page.goto("/settings");
+    const users = page.getByTestId("users-panel");
+    await users.getByLabel("New user name").fill("Vera Viewer");
+    await users.getByLabel("New user email").fill("vera@example.com");
+    await users.getByLabel("New user password").fill("a viewer passphrase");
+    await users.getByRole("button", { name: "Add user" }).click();
+    await expect(page.getByTestId("user-vera@example.com")).toBeVisible();
+    await snap(page, "auth-settings-admin");
+
+    const viewer = await browser.newContext({ baseURL: BASE });
+    const vp = await viewer.newPage();
+    await vp.goto("/sign-in");
+    await vp.getByLabel("Email").fill("vera@example.com");
+    await vp.getByLabel("Password").fill("a viewer passphrase");
+    await vp.getByRole("button", { name: "Sign in" }).click();
+    await expect(vp).toHaveURL(/\/tools$/);
+    await vp.goto("/settings");
+    await expect(vp.getByTestId("tokens-panel")).toBeVisible();
+    await expect(vp.getByTestId("users-panel")).toHaveCount(0);
+    await expect(vp.getByTestId("providers-panel")).toHaveCount(0);
+    await snap(vp, "auth-settings-viewer");
+    const status = await vp.evaluate(async () => (await fetch("/api/users")).status);
+    expect(status).toBe(403);
+    const save = await vp.evaluate(async () =>
+      (await fetch("/api/tools", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ source: "x" }) })).status,
+    );
+    expect(save).toBe(403);
+    await viewer.close();
+  });
+
+  test("a cookie POST from another origin is refused", async ({ page }) => {
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill("ada@example.com");
+    await page.getByLabel("Password").fill("a long admin passphrase");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/tools$/);
+    const cookies = await page.context().cookies();
+    const session = cookies.find((c) => c.name === "atelier_session");
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe("Lax");
+    const res = await page.request.post("/api/users", {
+      headers: { origin: "https://evil.example", cookie: `atelier_session=${session!.value}` },
+      data: { email: "x@example.com", name: "X", password: "a long password x", roles: ["admin"] },
+    });
+    expect(res.status()).toBe(403);
+    expect((await res.json()).error.code).toBe("cross_site_refused");
+  });
+});
