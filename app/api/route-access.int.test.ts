@@ -1,0 +1,147 @@
+/**
+ * Every route handler, discovered from the app/api tree, called by anonymous, viewer, operator,
+ * author, approver and admin, each expecting its status class: 401 for anonymous on a protected
+ * route, 403 for a role the route does not give, and neither for a role it gives. A route file
+ * without a row here fails the test, so a new route cannot ship without a decision.
+ */
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callRoute, type Handler } from "@/lib/api/testing/call-route";
+import { createApiToken } from "@/lib/auth/api-tokens";
+import type { Role } from "@/lib/auth/roles";
+import { createUser } from "@/lib/auth/users";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
+import { closeSandboxPool } from "@/lib/sandbox/invoke-tool";
+
+type Access = "public" | "any" | Role[];
+
+/** METHOD + route path (as in the app/api tree) -> who may call it. Admin may call everything. */
+const RULES: Record<string, Access> = {
+  "GET /api/health": "public",
+  "GET /api/[...path]": "public",
+  "POST /api/[...path]": "public",
+  "PUT /api/[...path]": "public",
+  "PATCH /api/[...path]": "public",
+  "DELETE /api/[...path]": "public",
+  "GET /api/auth/setup": "public",
+  "POST /api/auth/setup": "public",
+  "POST /api/auth/sign-in": "public",
+  "POST /api/auth/sign-out": "public",
+  "GET /api/auth/me": "any",
+  "GET /api/users": ["admin"],
+  "POST /api/users": ["admin"],
+  "PUT /api/users/[id]": ["admin"],
+  "GET /api/tokens": "any",
+  "POST /api/tokens": "any",
+  "DELETE /api/tokens/[id]": "any",
+  "GET /api/credentials": ["admin"],
+  "PUT /api/credentials/[provider]": ["admin"],
+  "DELETE /api/credentials/[provider]": ["admin"],
+  "GET /api/audit": ["admin"],
+  "GET /api/tools": "any",
+  "POST /api/tools": ["author"],
+  "POST /api/tools/analyze": "any",
+  "GET /api/tools/[id]": "any",
+  "PUT /api/tools/[id]": ["author"],
+  "DELETE /api/tools/[id]": ["author"],
+  "GET /api/tools/[id]/schema": "any",
+  "POST /api/tools/[id]/invoke": ["author", "operator"],
+  "GET /api/agents": "any",
+  "GET /api/conversations": "any",
+  "GET /api/approvals": "any",
+  "GET /api/runs": "any",
+  "GET /api/usage/summary": "any",
+};
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+const CALLERS = ["anonymous", "viewer", "operator", "author", "approver", "admin"] as const;
+type Caller = (typeof CALLERS)[number];
+
+const API_DIR = path.resolve("app/api");
+
+function discoverRouteFiles(dir = API_DIR): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...discoverRouteFiles(p));
+    else if (e.name === "route.ts") out.push(p);
+  }
+  return out.sort();
+}
+
+function routePath(file: string): string {
+  return `/api/${path.relative(API_DIR, path.dirname(file)).split(path.sep).join("/")}`.replace(/\/$/, "");
+}
+
+function concretePath(route: string): { url: string; params: Record<string, string> } {
+  const params: Record<string, string> = {};
+  const url = route.replace(/\[(\.\.\.)?(\w+)\]/g, (_, rest, name) => {
+    const value = rest ? "matrix/unknown" : name === "provider" ? "openai" : "matrix-nonexistent";
+    params[name] = value;
+    return value;
+  });
+  return { url, params };
+}
+
+let t: TestDatabase;
+const tokens = new Map<Caller, string>();
+const FAST = { N: 1024, r: 8, p: 1 };
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const system = { kind: "system" as const, id: "system", name: "matrix", roles: ["admin" as const] };
+  for (const role of CALLERS) {
+    if (role === "anonymous") continue;
+    const user = await createUser(t.db, system, { email: `${role}@matrix.test`, name: role, password: "a long matrix password", roles: [role] }, FAST);
+    const { token } = await createApiToken(t.db, { kind: "user", id: user.id, name: user.name, roles: user.roles }, { name: "matrix", role, expiresInDays: 1 });
+    tokens.set(role, token);
+  }
+});
+afterAll(async () => {
+  await closeSandboxPool();
+  await t?.cleanup();
+});
+
+const files = discoverRouteFiles();
+
+describe("route-by-role matrix", () => {
+  it("discovers the API's route files", () => {
+    expect(files.length).toBeGreaterThan(15);
+  });
+
+  for (const file of files) {
+    const route = routePath(file);
+    it(`${route}: every exported method has a rule and each role gets its status`, async () => {
+      const mod = (await import(pathToFileURL(file).href)) as Partial<Record<(typeof METHODS)[number], Handler>>;
+      const methods = METHODS.filter((m) => typeof mod[m] === "function");
+      expect(methods.length, `${route} exports no handler`).toBeGreaterThan(0);
+      for (const method of methods) {
+        const key = `${method} ${route}`;
+        const rule = RULES[key];
+        expect(rule, `no access rule for ${key}: add it to RULES`).toBeDefined();
+        const { url, params } = concretePath(route);
+        for (const caller of CALLERS) {
+          const res = await callRoute(mod[method]!, url, {
+            method,
+            params,
+            bearer: tokens.get(caller),
+            body: method === "GET" || method === "DELETE" ? undefined : {},
+          });
+          const label = `${key} as ${caller} -> ${res.status} ${JSON.stringify(res.json)?.slice(0, 160)}`;
+          if (rule === "public") {
+            expect([401, 403], label).not.toContain(res.status);
+          } else if (caller === "anonymous") {
+            expect(res.status, label).toBe(401);
+          } else if (caller === "admin" || rule === "any" || rule.includes(caller)) {
+            expect([401, 403], label).not.toContain(res.status);
+          } else {
+            expect(res.status, label).toBe(403);
+          }
+          expect(res.status, label).toBeLessThan(500);
+        }
+      }
+    });
+  }
+});
