@@ -50,3 +50,15 @@ describe("the tool language service", () => {
     expect(sharedToolLanguageService()).toBe(sharedToolLanguageService());
   });
 });
+
+describe("several services at once", () => {
+  it("each sees its own source, though they share the document registry", () => {
+    const a = createToolLanguageService();
+    const b = createToolLanguageService();
+    const fromA = a.update(toolModule("function alpha(q: string) { return q; }"));
+    const fromB = b.update(toolModule("function beta(q: string) { return q; }"));
+    expect(fromA.sourceFile.text).toContain("alpha");
+    expect(fromB.sourceFile.text).toContain("beta");
+    expect(a.update(toolModule("function alpha(q: string) { return q; }")).sourceFile.text).toContain("alpha");
+  });
+});

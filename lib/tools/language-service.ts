@@ -52,6 +52,11 @@ interface Caches {
 }
 
 let sharedCaches: Caches | null = null;
+/**
+ * Tool-file versions are unique across the process: services that share a DocumentRegistry
+ * share its entry for TOOL_FILE_NAME, and the registry takes an equal version to mean equal text.
+ */
+let lastVersion = 0;
 let sharedService: ToolLanguageService | null = null;
 let tsLibDirectory: string | null = null;
 
@@ -105,7 +110,7 @@ function staticSnapshot(caches: Caches, fileName: string): ts.IScriptSnapshot | 
 export function createToolLanguageService(options: { isolated?: boolean } = {}): ToolLanguageService {
   const caches = options.isolated ? newCaches() : (sharedCaches ??= newCaches());
   let source = "";
-  let version = 0;
+  let version = 0; // 0: no source yet
   let snapshot = ts.ScriptSnapshot.fromString(source);
 
   const host: ts.LanguageServiceHost = {
@@ -146,7 +151,7 @@ export function createToolLanguageService(options: { isolated?: boolean } = {}):
     update(next: string): ToolProgram {
       if (next !== source || version === 0) {
         source = next;
-        version++;
+        version = ++lastVersion;
         snapshot = ts.ScriptSnapshot.fromString(source);
       }
       const program = service.getProgram();

@@ -4,7 +4,7 @@
  */
 import ts from "typescript";
 import { findJsDocComment } from "./read-jsdoc";
-import { isAtelierSymbol } from "./type-to-schema";
+import { isAtelierSymbol } from "./type-recognisers";
 
 export type ToolFunction = ts.FunctionExpression | ts.ArrowFunction | ts.FunctionDeclaration;
 

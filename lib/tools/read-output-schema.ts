@@ -6,7 +6,8 @@
  */
 import ts from "typescript";
 import type { JsonSchema } from "./tool-types";
-import { isLibSymbol, objectShapeSchema, type SchemaWalk } from "./type-to-schema";
+import { isLibSymbol } from "./type-recognisers";
+import { objectShapeSchema, type SchemaWalk } from "./type-to-schema";
 import { ATELIER_MODULE_PATH } from "./atelier-module";
 
 /** Notes for the output schema live under this prefix in `AnalyzedTool.schemaNotes`. */

@@ -22,12 +22,9 @@ import {
   isOptionalMember,
   isSetType,
   memberDescription,
-  propertySchema,
   stripUndefined,
-  typeToSchema,
-  uncheckedSchema,
-  type SchemaWalk,
-} from "./type-to-schema";
+} from "./type-recognisers";
+import { propertySchema, typeToSchema, uncheckedSchema, type SchemaWalk } from "./type-to-schema";
 
 export interface ParameterProblem {
   message: string;

@@ -18,7 +18,19 @@
  * are cut at their second occurrence (`{"type":"object"}`), and depth is bounded.
  */
 import ts from "typescript";
-import { ATELIER_MODULE_PATH } from "./atelier-module";
+import { enumNameOf, isLiteral, literalUnionName, literalValue, orderedMembers } from "./literal-unions";
+import {
+  declaredTypeNode,
+  escapePointer,
+  isAtelierSymbol,
+  isDataMember,
+  isDateType,
+  isOptionalMember,
+  libName,
+  memberDescription,
+  stripUndefined,
+  unwrapParens,
+} from "./type-recognisers";
 import type { JsonSchema, SchemaNote } from "./tool-types";
 
 const MAX_DEPTH = 12;
@@ -56,51 +68,6 @@ export function uncheckedSchema(walk: SchemaWalk, pointer: string): JsonSchema {
 
 function note(walk: SchemaWalk, pointer: string, value: SchemaNote): void {
   walk.notes[pointer] = { ...walk.notes[pointer], ...value };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Recognisers shared with the parameter reader.
-
-export function isLibSymbol(symbol: ts.Symbol | undefined): boolean {
-  return !!symbol?.declarations?.some((d) => d.getSourceFile().hasNoDefaultLib);
-}
-
-export function isAtelierSymbol(symbol: ts.Symbol | undefined, name: string): boolean {
-  return (
-    !!symbol &&
-    symbol.name === name &&
-    !!symbol.declarations?.some((d) => d.getSourceFile().fileName === ATELIER_MODULE_PATH)
-  );
-}
-
-/** `type` without `undefined`/`void` members. */
-export function stripUndefined(type: ts.Type): ts.Type[] {
-  if (!type.isUnion()) return [type];
-  return type.types.filter((t) => !(t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)));
-}
-
-function libName(type: ts.Type): string | undefined {
-  const symbol = type.getSymbol();
-  return isLibSymbol(symbol) ? symbol!.name : undefined;
-}
-
-export function isDateType(type: ts.Type): boolean {
-  return libName(type) === "Date";
-}
-
-export function isSetType(type: ts.Type): boolean {
-  const name = libName(type);
-  return name === "Set" || name === "ReadonlySet";
-}
-
-export function isMapType(type: ts.Type): boolean {
-  const name = libName(type);
-  return name === "Map" || name === "ReadonlyMap";
-}
-
-function unwrapParens(node: ts.TypeNode | undefined): ts.TypeNode | undefined {
-  while (node && ts.isParenthesizedTypeNode(node)) node = node.type;
-  return node;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,62 +131,6 @@ function isIntBrand(type: ts.IntersectionType): boolean {
 // ---------------------------------------------------------------------------------------------
 // Unions and literal enums.
 
-function isLiteral(t: ts.Type): boolean {
-  return !!(t.flags & (ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral | ts.TypeFlags.BooleanLiteral));
-}
-
-function literalValue(t: ts.Type): string | number | boolean {
-  if (t.flags & ts.TypeFlags.BooleanLiteral) return (t as unknown as { intrinsicName: string }).intrinsicName === "true";
-  return (t as ts.LiteralType).value as string | number;
-}
-
-/** The enum declaration a literal member type belongs to. */
-function enumOf(t: ts.Type): ts.EnumDeclaration | undefined {
-  if (!(t.flags & ts.TypeFlags.EnumLiteral)) return undefined;
-  const decl = t.getSymbol()?.valueDeclaration;
-  if (decl && ts.isEnumMember(decl)) return decl.parent;
-  if (decl && ts.isEnumDeclaration(decl)) return decl;
-  return undefined;
-}
-
-function enumNameOf(members: ts.Type[]): string | undefined {
-  const decls = new Set(members.map(enumOf));
-  if (decls.size !== 1) return undefined;
-  const [decl] = decls;
-  return decl?.name.text;
-}
-
-/** The members of a union in the order the author wrote them (the checker orders by type id). */
-export function orderedMembers(checker: ts.TypeChecker, type: ts.UnionType, node?: ts.TypeNode): ts.Type[] {
-  const wanted = new Set(type.types);
-  const order: ts.Type[] = [];
-  const push = (t: ts.Type) => {
-    if (wanted.has(t) && !order.includes(t)) order.push(t);
-  };
-  const visit = (t: ts.Type, n: ts.TypeNode | undefined, depth: number) => {
-    n = unwrapParens(n);
-    if (depth > 8) return;
-    if (t.isUnion()) {
-      const enumDecl = enumOf(t.types[0]);
-      if (enumDecl && t.types.every((m) => enumOf(m) === enumDecl)) {
-        for (const member of enumDecl.members) {
-          const mt = checker.getTypeAtLocation(member);
-          push(mt);
-        }
-      } else if (n && ts.isUnionTypeNode(n)) {
-        for (const child of n.types) visit(checker.getTypeFromTypeNode(child), child, depth + 1);
-      } else {
-        const alias = t.aliasSymbol?.declarations?.find(ts.isTypeAliasDeclaration);
-        if (alias && ts.isUnionTypeNode(unwrapParens(alias.type)!)) visit(t, alias.type, depth + 1);
-      }
-      t.types.forEach(push);
-    } else push(t);
-  };
-  visit(type, node, 0);
-  type.types.forEach(push);
-  return order;
-}
-
 /** The annotation node of one union member, when the union was written out in `node`. */
 function memberNode(checker: ts.TypeChecker, node: ts.TypeNode | undefined, member: ts.Type): ts.TypeNode | undefined {
   node = unwrapParens(node);
@@ -260,22 +171,6 @@ function unionSchema(st: State, type: ts.UnionType, members: ts.Type[], pointer:
     return { anyOf };
   }
   return hasNull ? { anyOf: [inner, { type: "null" }] } : inner;
-}
-
-function literalUnionName(checker: ts.TypeChecker, type: ts.UnionType, members: ts.Type[], node?: ts.TypeNode): string | undefined {
-  const fromEnum = enumNameOf(members);
-  if (fromEnum) return fromEnum;
-  if (type.aliasSymbol) return type.aliasSymbol.name;
-  // `Unit | null` has no alias of its own: look for the reference that named the literals.
-  // `Unit | null`, or an optional `unit?: Unit` (which strict mode widens with undefined), has no
-  // alias of its own: look for the reference that named the literals.
-  node = unwrapParens(node);
-  const candidates = node ? (ts.isUnionTypeNode(node) ? node.types : [node]) : [];
-  for (const child of candidates) {
-    const t = checker.getTypeFromTypeNode(child);
-    if (t.isUnion() && t.aliasSymbol && members.every((m) => t.types.includes(m))) return t.aliasSymbol.name;
-  }
-  return undefined;
 }
 
 function literalEnumSchema(walk: SchemaWalk, members: ts.Type[], pointer: string, name: string | undefined): JsonSchema {
@@ -354,42 +249,6 @@ function nested(st: State, type: ts.Type, pointer: string, node?: ts.TypeNode): 
   }
 }
 
-/** A property's annotation node, when it was declared with one. */
-export function declaredTypeNode(symbol: ts.Symbol): ts.TypeNode | undefined {
-  const decl = symbol.valueDeclaration;
-  if (
-    decl &&
-    (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl) || ts.isParameter(decl)) &&
-    decl.type
-  ) {
-    return decl.type;
-  }
-  return undefined;
-}
-
-/** Is this member part of the data shape (not a method, not private/protected, not a symbol key)? */
-export function isDataMember(prop: ts.Symbol): boolean {
-  if (prop.flags & ts.SymbolFlags.Method) return false;
-  if (prop.name.startsWith("__@") || prop.name.startsWith("#")) return false;
-  const decl = prop.valueDeclaration;
-  if (decl && ts.canHaveModifiers(decl)) {
-    const mods = ts.getModifiers(decl) ?? [];
-    if (mods.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword || m.kind === ts.SyntaxKind.StaticKeyword)) {
-      return false;
-    }
-  }
-  if (decl && (ts.isMethodDeclaration(decl) || ts.isMethodSignature(decl))) return false;
-  return true;
-}
-
-export function memberDescription(checker: ts.TypeChecker, prop: ts.Symbol): string {
-  return ts.displayPartsToString(prop.getDocumentationComment(checker)).trim();
-}
-
-export function isOptionalMember(prop: ts.Symbol): boolean {
-  return (prop.flags & ts.SymbolFlags.Optional) !== 0;
-}
-
 /** Schema of one property, with its JSDoc (or `override`) as description. */
 export function propertySchema(walk: SchemaWalk, prop: ts.Symbol, pointer: string, description?: string): JsonSchema {
   return propertySchemaIn({ walk, stack: [], depth: 0 }, prop, pointer, description);
@@ -435,10 +294,6 @@ function objectSchemaOf(st: State, type: ts.Type, pointer: string): JsonSchema {
   return schema;
 }
 
-/** JSON pointer escaping of one key (RFC 6901). */
-export function escapePointer(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
-}
 
 /** The object-shape schema of a named type (used for output schemas). */
 export function objectShapeSchema(walk: SchemaWalk, type: ts.Type, pointer: string): JsonSchema {
