@@ -151,3 +151,11 @@ describe("unchecked values", () => {
     expect(problems({ type: "string" }, 42)).toEqual(["42 is not a string"]);
   });
 });
+
+describe("prototype names", () => {
+  it("a nested key named like an Object.prototype member is not mistaken for a declared property", () => {
+    const schema = { type: "object", properties: { a: { type: "string" } }, required: ["constructor"] };
+    expect(problems(schema, {})).toEqual(["missing required property 'constructor'"]);
+    expect(problems({ type: "object", properties: {} }, { constructor: 5, toString: "x" })).toEqual([]);
+  });
+});

@@ -99,13 +99,14 @@ function checkObject(schema: JsonSchema, value: unknown, pointer: string, notes:
   if (!isPlainObject(obj)) return [{ path, message: `${shortRepr(value)} is not an object` }];
   const problems: ValueProblem[] = [];
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const has = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
   for (const key of (schema.required ?? []) as string[]) {
-    if (obj[key] === undefined) problems.push({ path, message: `missing required property ${reprValue(key)}` });
+    if (!has(obj, key) || obj[key] === undefined) problems.push({ path, message: `missing required property ${reprValue(key)}` });
   }
   const extra = schema.additionalProperties as JsonSchema | boolean | undefined;
   for (const [key, v] of Object.entries(obj)) {
     if (v === undefined) continue;
-    const propSchema = properties[key];
+    const propSchema = has(properties, key) ? properties[key] : undefined;
     if (propSchema) {
       problems.push(...checkValue(propSchema, v, `${pointer}/properties/${escapePointer(key)}`, notes, childPath(path, key)));
     } else if (extra === false) {

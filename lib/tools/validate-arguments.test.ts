@@ -133,3 +133,24 @@ describe("the injected context key", () => {
     expect(validateArguments(tool, { q: "x", ctx: 1 })).toEqual({ q: "x", ctx: 1 });
   });
 });
+
+describe("names that are also Object.prototype's", () => {
+  it("toString, constructor and __proto__ sent by the model are unexpected, not silently accepted", () => {
+    const args = JSON.parse(`{"order_id": "A-1", "toString": 1, "constructor": 2, "__proto__": {"polluted": true}}`);
+    expect(rejection(() => validateArguments(CANCEL, args)).unexpected).toEqual(["toString", "constructor", "__proto__"]);
+  });
+
+  it("a missing required argument is not found on the prototype", () => {
+    const tool = toolOf(toolModule(`function f(toString: string) { return ""; }`));
+    expect(rejection(() => validateArguments(tool, {})).missing).toEqual(["toString"]);
+    expect(validateArguments(tool, { toString: "x" })).toEqual({ toString: "x" });
+  });
+
+  it("an extra __proto__ key is kept as data, never as the prototype", () => {
+    const tool = toolOf(toolModule(`function f({ q }: { q: string; [k: string]: unknown }) { return q; }`));
+    const out = validateArguments(tool, JSON.parse(`{"q": "x", "__proto__": {"polluted": true}}`));
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect((out as { polluted?: boolean }).polluted).toBeUndefined();
+    expect(Object.keys(out)).toEqual(["q", "__proto__"]);
+  });
+});

@@ -47,28 +47,33 @@ export function validateArguments(tool: AnalyzedTool, args: unknown): Record<str
   const input = args as Record<string, unknown>;
   const injected = tool.call.ctx?.name;
 
-  const missing = required.filter((name) => input[name] === undefined);
+  const has = (obj: object, key: string) => Object.prototype.hasOwnProperty.call(obj, key);
+  const missing = required.filter((name) => !has(input, name) || input[name] === undefined);
   const unexpected: string[] = [];
   const invalid: Array<[string, string]> = [];
-  const extras: Record<string, unknown> = {};
+  const extras: Array<[string, unknown]> = [];
 
   for (const key of Object.keys(input)) {
-    if (key in properties) continue;
+    if (has(properties, key)) continue;
     if (key === injected) continue;
-    if (tool.call.acceptsExtra) extras[key] = input[key];
+    if (tool.call.acceptsExtra) extras.push([key, input[key]]);
     else unexpected.push(key);
   }
+  // Own data properties only: a key like "__proto__" or "toString" is a name like any other.
   const out: Record<string, unknown> = {};
+  const define = (key: string, value: unknown) =>
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   for (const name of accepted) {
+    if (!has(input, name) || input[name] === undefined) continue;
     const value = input[name];
-    if (value === undefined) continue;
     const problems = checkValue(properties[name], value, `/properties/${escapePointer(name)}`, notes);
     if (problems.length > 0) invalid.push([name, formatProblems(problems).join("; ")]);
-    else out[name] = value;
+    else define(name, value);
   }
+  for (const [key, value] of extras) define(key, value);
 
   if (missing.length > 0 || unexpected.length > 0 || invalid.length > 0) {
     throw new ToolArgumentError(tool.name, { missing, unexpected, invalid, accepted });
   }
-  return deepFreeze(structuredClone({ ...out, ...extras }));
+  return deepFreeze(structuredClone(out));
 }
