@@ -17,7 +17,8 @@ export type AuditAction =
   | "secret.set"
   | "secret.remove"
   | "secret.rotate"
-  | "approval.decide";
+  | "approval.decide"
+  | "agent.model_switched";
 
 export async function recordAudit(
   db: Db,

@@ -1,0 +1,21 @@
+/**
+ * The one error every refused model switch raises (HTTP 409 through ERROR_TABLE). A consumer needs
+ * exactly one catch for it.
+ */
+export type ModelSwitchRefusal = "no_roster" | "unknown_key" | "build_failed" | "compaction_unreachable";
+
+export class ModelSwitchError extends Error {
+  readonly reason: ModelSwitchRefusal;
+  readonly key: string;
+  readonly availableKeys: string[];
+
+  constructor(reason: ModelSwitchRefusal, key: string, message: string, availableKeys: string[], options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ModelSwitchError";
+    this.reason = reason;
+    this.key = key;
+    this.availableKeys = availableKeys;
+  }
+}
+
+export const NO_ROSTER_MESSAGE = "this agent declares no model roster, so switching is unavailable";

@@ -1,0 +1,74 @@
+/**
+ * The system prompt: a template with `{placeholder}` parameters rendered at config time, plus
+ * optional dynamic parts evaluated fresh on every model call (seed `akgentic-llm.md`, Prompts).
+ * `{{` and `}}` stand for literal braces.
+ */
+import { z } from "zod";
+
+export const PromptConfig = z
+  .object({
+    template: z.string().max(100_000).default(""),
+    params: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "A parameter name is letters, digits and _"), z.string().max(20_000)).default({}),
+    /** Adds "The current date and time is …" on every model call. */
+    currentDateTime: z.boolean().default(false),
+    /** Adds a reminder to answer with JSON only. */
+    jsonOutputReminder: z.boolean().default(false),
+  })
+  .strict();
+export type PromptConfig = z.infer<typeof PromptConfig>;
+
+const PLACEHOLDER = /\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/** The placeholder names a template uses, in first-use order. */
+export function templatePlaceholders(template: string): string[] {
+  const names: string[] = [];
+  for (const m of template.matchAll(PLACEHOLDER)) {
+    if (m[1] && !names.includes(m[1])) names.push(m[1]);
+  }
+  return names;
+}
+
+/** Placeholders with no value in params (rendering would fail). */
+export function missingPromptParams(prompt: Pick<PromptConfig, "template" | "params">): string[] {
+  return templatePlaceholders(prompt.template).filter((n) => !Object.hasOwn(prompt.params, n));
+}
+
+export class PromptRenderError extends Error {
+  constructor(readonly missing: string[]) {
+    super(`The prompt template uses ${missing.map((m) => `{${m}}`).join(", ")} but params has no value for ${missing.length === 1 ? "it" : "them"}`);
+    this.name = "PromptRenderError";
+  }
+}
+
+/** The static part: the template with its params filled in. */
+export function renderTemplate(prompt: Pick<PromptConfig, "template" | "params">): string {
+  const missing = missingPromptParams(prompt);
+  if (missing.length) throw new PromptRenderError(missing);
+  return prompt.template.replace(PLACEHOLDER, (whole, name: string | undefined) => {
+    if (whole === "{{") return "{";
+    if (whole === "}}") return "}";
+    return prompt.params[name!];
+  });
+}
+
+export function currentDateTimePrompt(now: Date): string {
+  return `The current date and time is ${now.toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC")}.`;
+}
+
+export const JSON_OUTPUT_REMINDER = "Answer with valid JSON only: no prose before or after it, and no Markdown code fences.";
+
+export interface RenderedPromptPart {
+  /** null for the static template; the dynamic part's name otherwise. */
+  dynamicRef: string | null;
+  content: string;
+}
+
+/** Every part of the system prompt as the model would see it at `now`, in order. */
+export function renderSystemPrompt(prompt: PromptConfig, now: Date = new Date()): RenderedPromptPart[] {
+  const parts: RenderedPromptPart[] = [];
+  const text = renderTemplate(prompt);
+  if (text.trim()) parts.push({ dynamicRef: null, content: text });
+  if (prompt.currentDateTime) parts.push({ dynamicRef: "currentDateTime", content: currentDateTimePrompt(now) });
+  if (prompt.jsonOutputReminder) parts.push({ dynamicRef: "jsonOutputReminder", content: JSON_OUTPUT_REMINDER });
+  return parts;
+}

@@ -1,0 +1,83 @@
+/**
+ * Where each provider's credentials come from: a key saved in the studio (encrypted, Settings →
+ * Providers) wins; otherwise the environment variables of the seed's provider table. A missing
+ * key is a build error naming the variable, so a run fails at its start and a switch is refused.
+ */
+import type { Provider } from "../agents/model-config";
+
+export type Env = Record<string, string | undefined>;
+/** Decrypted keys saved in the studio, by provider (see load-saved-keys.ts). */
+export type SavedKeys = Partial<Record<Provider, string>>;
+
+/** The environment variables consulted for each provider's key, in order. */
+export const PROVIDER_KEY_ENV: Record<Exclude<Provider, "demo" | "scripted">, readonly string[]> = {
+  openai: ["OPENAI_API_KEY"],
+  azure: ["AZURE_OPENAI_API_KEY"],
+  anthropic: ["ANTHROPIC_API_KEY"],
+  // The seed: GOOGLE_API_KEY, falling back to GEMINI_API_KEY; the AI SDK's own name is accepted too.
+  google: ["GOOGLE_API_KEY", "GEMINI_API_KEY", "GOOGLE_GENERATIVE_AI_API_KEY"],
+  mistral: ["MISTRAL_API_KEY"],
+  // The seed reads OPENAI_API_KEY for NVIDIA NIM; the studio's own NVIDIA_API_KEY is tried first.
+  nvidia: ["NVIDIA_API_KEY", "OPENAI_API_KEY"],
+  "openai-compatible": ["OPENAI_COMPATIBLE_API_KEY"],
+};
+
+const LABELS: Record<string, string> = {
+  openai: "OpenAI",
+  azure: "Azure OpenAI",
+  anthropic: "Anthropic",
+  google: "Google Gemini",
+  mistral: "Mistral",
+  nvidia: "NVIDIA NIM",
+  "openai-compatible": "OpenAI-compatible",
+};
+
+export function providerLabel(provider: string): string {
+  return LABELS[provider] ?? provider;
+}
+
+/** A provider cannot be built because a key or setting is missing; the message names the variable. */
+export class ModelConfigurationError extends Error {
+  constructor(message: string, readonly variables: string[]) {
+    super(message);
+    this.name = "ModelConfigurationError";
+  }
+}
+
+function quoteList(names: readonly string[]): string {
+  const q = names.map((n) => `\`${n}\``);
+  return q.length <= 1 ? q.join("") : `${q.slice(0, -1).join(", ")} or ${q[q.length - 1]}`;
+}
+
+export function missingKeyError(provider: keyof typeof PROVIDER_KEY_ENV): ModelConfigurationError {
+  const vars = PROVIDER_KEY_ENV[provider];
+  return new ModelConfigurationError(
+    `Set the ${quoteList(vars)} environment variable or save a ${provider} key in Settings → Providers to use the ${providerLabel(provider)} provider.`,
+    [...vars],
+  );
+}
+
+/** The key to use for a provider, or null. */
+export function findProviderKey(provider: keyof typeof PROVIDER_KEY_ENV, env: Env, saved: SavedKeys): string | null {
+  const s = saved[provider];
+  if (s) return s;
+  for (const v of PROVIDER_KEY_ENV[provider]) {
+    const value = env[v];
+    if (value && value.trim()) return value.trim();
+  }
+  return null;
+}
+
+export function requireProviderKey(provider: keyof typeof PROVIDER_KEY_ENV, env: Env, saved: SavedKeys): string {
+  const key = findProviderKey(provider, env, saved);
+  if (!key) throw missingKeyError(provider);
+  return key;
+}
+
+export function requireSetting(env: Env, variable: string, provider: string): string {
+  const value = env[variable]?.trim();
+  if (!value) {
+    throw new ModelConfigurationError(`Set the \`${variable}\` environment variable to use the ${providerLabel(provider)} provider.`, [variable]);
+  }
+  return value;
+}
