@@ -65,3 +65,29 @@ describe("ToolRegistry", () => {
     expect(registry.names()).toEqual([]);
   });
 });
+
+describe("the registry's seam", () => {
+  const good = make("forecast");
+
+  it.each([
+    ["no parameters", { ...good, parameters: undefined }, "parameters"],
+    ["no call plan", { ...good, call: undefined }, "call"],
+    ["no sideEffecting", { ...good, sideEffecting: undefined }, "sideEffecting"],
+    ["name and description", { ...good, name: 3, description: null }, "name, description"],
+  ])("refuses a half-shaped tool (%s)", (_label, tool, missing) => {
+    expect(() => new ToolRegistry().register(tool as never)).toThrow(
+      `ToolRegistry: refusing a value that is not an analysed tool (missing or malformed: ${missing})`,
+    );
+  });
+
+  it("refuses an invalid name", () => {
+    expect(() => new ToolRegistry().register({ ...good, name: "get weather" })).toThrow(
+      "ToolRegistry: tool name 'get weather' is invalid",
+    );
+  });
+
+  it("accepts a tool that went through JSON (as stored in the database)", () => {
+    const registry = new ToolRegistry().register(JSON.parse(JSON.stringify(good)));
+    expect(registry.names()).toEqual(["forecast"]);
+  });
+});

@@ -7,6 +7,7 @@
 import { ToolRegistryError } from "./errors";
 import { reprList, reprString } from "./repr";
 import { toToolSchema, type ToolSchema } from "./schema-formats";
+import { invalidToolNameMessage, isValidToolName } from "./tool-name";
 import type { AnalyzedTool } from "./tool-types";
 
 export interface RegisterOptions {
@@ -21,6 +22,29 @@ export function unknownToolMessage(name: string, known: string[]): string {
   return `ToolRegistry: no tool named ${reprString(name)}. Registered tools: ${reprList(known)}`;
 }
 
+export function halfShapedToolMessage(missing: string[]): string {
+  return `ToolRegistry: refusing a value that is not an analysed tool (missing or malformed: ${missing.join(", ")})`;
+}
+
+/**
+ * The fields the registry and its callers rely on, checked at the seam (tools also arrive
+ * deserialised from the database), so a half-shaped object fails here rather than later.
+ */
+function missingToolFields(tool: unknown): string[] {
+  if (typeof tool !== "object" || tool === null) return ["the whole tool"];
+  const t = tool as Record<string, unknown>;
+  const problems: string[] = [];
+  if (typeof t.name !== "string") problems.push("name");
+  if (typeof t.description !== "string") problems.push("description");
+  const parameters = t.parameters as Record<string, unknown> | undefined;
+  if (typeof parameters !== "object" || parameters === null || parameters.type !== "object") problems.push("parameters");
+  if (typeof t.sideEffecting !== "boolean") problems.push("sideEffecting");
+  if (typeof t.requiresApproval !== "boolean") problems.push("requiresApproval");
+  const call = t.call as Record<string, unknown> | undefined;
+  if (typeof call !== "object" || call === null || !Array.isArray(call.params)) problems.push("call");
+  return problems;
+}
+
 export class ToolRegistry<T extends AnalyzedTool = AnalyzedTool> {
   private readonly tools = new Map<string, T>();
 
@@ -31,6 +55,9 @@ export class ToolRegistry<T extends AnalyzedTool = AnalyzedTool> {
   }
 
   register(tool: T, options: RegisterOptions = {}): this {
+    const missing = missingToolFields(tool);
+    if (missing.length > 0) throw new ToolRegistryError(halfShapedToolMessage(missing));
+    if (!isValidToolName(tool.name)) throw new ToolRegistryError(`ToolRegistry: ${invalidToolNameMessage(tool.name)}`);
     if (this.tools.has(tool.name) && !options.replace) throw new ToolRegistryError(duplicateToolMessage(tool.name));
     this.tools.set(tool.name, tool);
     return this;
