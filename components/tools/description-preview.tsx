@@ -1,0 +1,28 @@
+"use client";
+/** The description exactly as the model receives it, the human part greyed, and the 30-char floor. */
+
+export const MIN_DESCRIPTION_CHARS = 30;
+
+export function DescriptionPreview({ description, humanNotes }: { description: string; humanNotes: string | null }) {
+  const n = description.length;
+  const short = n < MIN_DESCRIPTION_CHARS;
+  return (
+    <div className="desc-preview">
+      <div className="desc-head">
+        <span className="preview-label">Description (sent)</span>
+        <span className={`pill ${short ? "danger" : "ok"}`} data-testid="description-count">
+          {n} / {MIN_DESCRIPTION_CHARS} characters{short ? " — too short" : ""}
+        </span>
+      </div>
+      <pre className="desc-sent" data-testid="preview-description">
+        {description || <span className="muted">(empty)</span>}
+      </pre>
+      {humanNotes ? (
+        <div className="desc-human" data-testid="preview-human-notes">
+          <span className="preview-label">Below the --- cut · not sent to the model</span>
+          <pre>{humanNotes}</pre>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+"use client";
+/**
+ * The live, model-facing preview beside the editor: what the model will receive for the source as
+ * typed, in our terms and in the OpenAI and Anthropic tool formats. With definition errors pending
+ * it says what the model would NOT get, and why, and shows the best-effort preview greyed.
+ */
+import { useState } from "react";
+import type { AnalyzedTool, ToolDiagnostic } from "@/lib/tools/tool-types";
+import { DescriptionPreview } from "./description-preview";
+import { providerTool, type ProviderFormat } from "./provider-formats";
+import { ToolFlags } from "./tool-flags";
+import type { LiveAnalysis } from "./tool-queries";
+
+type PreviewTab = "model" | ProviderFormat;
+
+const TABS: Array<{ id: PreviewTab; label: string }> = [
+  { id: "model", label: "What the model sees" },
+  { id: "openai", label: "OpenAI" },
+  { id: "anthropic", label: "Anthropic" },
+];
+
+export function ToolPreviewPanel({ analysis, pending, error }: { analysis: LiveAnalysis | null; pending: boolean; error: Error | null }) {
+  const [tab, setTab] = useState<PreviewTab>("model");
+  const shown = analysis?.tool ?? analysis?.preview ?? null;
+  const definitionErrors = analysis?.diagnostics.filter((d) => d.code === "ToolDefinitionError") ?? [];
+  return (
+    <section className="card preview-panel" aria-label="Model-facing preview" data-testid="preview-panel" data-pending={pending ? "true" : "false"}>
+      <div className="preview-title">
+        <h2>Preview</h2>
+        <span className="muted small">{pending ? "analysing…" : "live"}</span>
+      </div>
+      {error ? <p className="error" role="alert">The analysis failed: {error.message}</p> : null}
+      {analysis && !analysis.tool ? <NotSentNotice errors={definitionErrors} hasPreview={shown !== null} /> : null}
+      {!analysis && !error ? <p className="muted">Type a tool to see what the model will receive.</p> : null}
+      {shown ? (
+        <>
+          <div className="tabs" role="tablist">
+            {TABS.map((t) => (
+              <button key={t.id} role="tab" aria-selected={tab === t.id} className={`tab${tab === t.id ? " active" : ""}`} onClick={() => setTab(t.id)}>
+                {t.label}
+              </button>
+            ))}
+          </div>
+          <div className={analysis?.tool ? undefined : "preview-blocked"}>
+            {tab === "model" ? <ModelView tool={shown} /> : <JsonBlock testId={`preview-${tab}`} value={providerTool(shown, tab)} />}
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function NotSentNotice({ errors, hasPreview }: { errors: ToolDiagnostic[]; hasPreview: boolean }) {
+  return (
+    <div className="not-sent" role="status" data-testid="preview-not-sent">
+      <strong>The model would get nothing from this source.</strong>{" "}
+      {errors.length > 0
+        ? `${errors.length} definition error${errors.length === 1 ? "" : "s"} keep${errors.length === 1 ? "s" : ""} the tool from being registered, so it is not advertised and cannot run:`
+        : "No tool(...) default export could be read."}
+      {errors.length > 0 ? (
+        <ul>
+          {errors.map((e, i) => (
+            <li key={i}>
+              <span className="mono small">line {e.range.startLine}</span> {e.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {hasPreview ? <p className="muted small">Below, greyed: what it would receive once these are fixed.</p> : null}
+    </div>
+  );
+}
+
+function ModelView({ tool }: { tool: AnalyzedTool }) {
+  return (
+    <div className="model-view">
+      <div className="model-name">
+        <span className="mono" data-testid="preview-name">
+          {tool.name}
+        </span>
+        <ToolFlags sideEffecting={tool.sideEffecting} idempotent={tool.idempotent} requiresApproval={tool.requiresApproval} />
+      </div>
+      <DescriptionPreview description={tool.description} humanNotes={tool.humanNotes} />
+      <span className="preview-label">Parameters (JSON Schema)</span>
+      <JsonBlock testId="preview-parameters" value={tool.parameters} />
+      <span className="preview-label">Output schema{tool.outputSchemaName ? ` — ${tool.outputSchemaName}` : ""}</span>
+      {tool.outputSchema ? (
+        <JsonBlock testId="preview-output-schema" value={tool.outputSchema} />
+      ) : (
+        <p className="muted small" data-testid="preview-output-schema">
+          None: the return value is not validated (only a named object return type is checked).
+        </p>
+      )}
+      <dl className="facts small">
+        <dt>Status while running</dt>
+        <dd>{tool.status ?? "—"}</dd>
+        <dt>Timeout</dt>
+        <dd>{tool.timeoutMs} ms</dd>
+        <dt>Egress</dt>
+        <dd className="mono">{tool.egress.length ? tool.egress.join(", ") : "none"}</dd>
+        {tool.tags.length ? (
+          <>
+            <dt>Tags</dt>
+            <dd>{tool.tags.join(", ")}</dd>
+          </>
+        ) : null}
+        {tool.call.ctx ? (
+          <>
+            <dt>Injected</dt>
+            <dd>
+              <span className="mono">{tool.call.ctx.name}</span> (RunContext, not in the schema)
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </div>
+  );
+}
+
+export function JsonBlock({ value, testId }: { value: unknown; testId?: string }) {
+  return (
+    <pre className="json-block" data-testid={testId}>
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
+}

@@ -1,0 +1,96 @@
+"use client";
+/** TanStack Query hooks of the Tool Studio over the tools HTTP API. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ToolDetail } from "@/lib/db/tool-store";
+import type { ToolSummary } from "@/lib/db/list-tools";
+import type { ToolCallOutcome } from "@/lib/sandbox/tool-call-outcome";
+import type { AnalyzedTool, ToolDiagnostic } from "@/lib/tools/tool-types";
+import { apiFetch } from "@/components/api/api-client";
+
+export interface LiveAnalysis {
+  /** The source this analysis is of. */
+  source: string;
+  tool: AnalyzedTool | null;
+  diagnostics: ToolDiagnostic[];
+  preview: AnalyzedTool | null;
+}
+
+export const toolKeys = {
+  list: ["tools"] as const,
+  detail: (id: string, version?: number) => ["tools", id, version ?? "latest"] as const,
+  analyze: (source: string) => ["tools", "analyze", source] as const,
+  atelierTypes: ["tools", "atelier-types"] as const,
+};
+
+export function useToolList() {
+  return useQuery({ queryKey: toolKeys.list, queryFn: () => apiFetch<{ tools: ToolSummary[] }>("/api/tools") });
+}
+
+export function useToolDetail(id: string | null, version?: number) {
+  return useQuery({
+    queryKey: toolKeys.detail(id ?? "-", version),
+    queryFn: () => apiFetch<{ tool: ToolDetail }>(`/api/tools/${id}${version ? `?version=${version}` : ""}`).then((r) => r.tool),
+    enabled: id !== null,
+    staleTime: version ? Infinity : 5_000,
+  });
+}
+
+/** The analysis of `source` (already debounced by the caller); the previous one stays shown meanwhile. */
+export function useToolAnalysis(source: string) {
+  return useQuery<LiveAnalysis, Error, LiveAnalysis, ReturnType<typeof toolKeys.analyze>>({
+    queryKey: toolKeys.analyze(source),
+    queryFn: ({ signal }) =>
+      apiFetch<Omit<LiveAnalysis, "source">>("/api/tools/analyze", { method: "POST", body: JSON.stringify({ source }), signal }).then(
+        (r): LiveAnalysis => ({ ...r, source }),
+      ),
+    enabled: source.trim().length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    gcTime: 30_000,
+    retry: false,
+  });
+}
+
+/** The `atelier` module's declarations for the editor (completion, hover, types). */
+export function useAtelierTypes() {
+  return useQuery({
+    queryKey: toolKeys.atelierTypes,
+    queryFn: () => apiFetch<{ path: string; dts: string }>("/api/tools/atelier-types"),
+    staleTime: Infinity,
+  });
+}
+
+/** Saves the source: a new tool (POST) or a new immutable version of an existing one (PUT). */
+export function useSaveTool(id: string | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (source: string) =>
+      apiFetch<{ tool: ToolDetail }>(id ? `/api/tools/${id}` : "/api/tools", { method: id ? "PUT" : "POST", body: JSON.stringify({ source }) }).then(
+        (r) => r.tool,
+      ),
+    onSuccess: (tool) => {
+      qc.setQueryData(toolKeys.detail(tool.id), tool);
+      void qc.invalidateQueries({ queryKey: toolKeys.list, exact: true });
+    },
+  });
+}
+
+export function useDeleteTool() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<{ deleted: string }>(`/api/tools/${id}`, { method: "DELETE" }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: toolKeys.list, exact: true }),
+  });
+}
+
+export function useInvokeTool(id: string | null) {
+  return useMutation({
+    mutationFn: ({ args, version }: { args: unknown; version?: number }) =>
+      apiFetch<ToolCallOutcome>(`/api/tools/${id}/invoke`, { method: "POST", body: JSON.stringify({ arguments: args, version }) }),
+  });
+}
+
+/** The source of one stored version (for the diff and for restoring). */
+export function fetchToolVersion(id: string, version: number): Promise<ToolDetail> {
+  return apiFetch<{ tool: ToolDetail }>(`/api/tools/${id}?version=${version}`).then((r) => r.tool);
+}
