@@ -174,7 +174,7 @@ export function createRetryingFetch(options: RetryingFetchOptions = {}): FetchFu
       const retryAfter = res ? parseRetryAfter(res.headers) : null;
       const waitMs = retryAfter !== null ? Math.min(retryAfter, policy.retryAfterMax * 1000) : backoffMs(n, policy, random);
       options.onRetry?.({ attempt: n + 1, waitMs, status: res?.status ?? null, error: error ? String((error as Error).message ?? error) : null });
-      await res?.body?.cancel().catch(() => undefined);
+      void res?.body?.cancel().catch(() => undefined); // not awaited: a tee'd body resolves only when both branches cancel
       await sleep(waitMs, init?.signal ?? undefined);
     }
   };
