@@ -86,13 +86,13 @@ describe("DemoLanguageModel through the AI SDK", () => {
   const sdkTools = {
     forecast: tool({
       description: forecast.description,
-      inputSchema: jsonSchema(forecast.inputSchema as never),
-      execute: async (args: { city: string; unit: string; days?: number }) => `${args.city}: mild for ${args.days ?? 3} days (${args.unit})`,
+      inputSchema: jsonSchema<{ city: string; unit: string; days?: number }>(forecast.inputSchema as never),
+      execute: async (args) => `${args.city}: mild for ${args.days ?? 3} days (${args.unit})`,
     }),
     city_population: tool({
       description: cityPopulation.description,
-      inputSchema: jsonSchema(cityPopulation.inputSchema as never),
-      execute: async ({ city }: { city: string }) => ({ city, population: 2_100_000 }),
+      inputSchema: jsonSchema<{ city: string }>(cityPopulation.inputSchema as never),
+      execute: async ({ city }) => ({ city, population: 2_100_000 }),
     }),
   };
 

@@ -8,7 +8,7 @@ const script = [
   { text: "You're welcome." },
 ];
 const tools = {
-  lookup: tool({ inputSchema: jsonSchema({ type: "object", properties: { q: { type: "string" } } } as never), execute: async ({ q }: { q: string }) => `found ${q}` }),
+  lookup: tool({ inputSchema: jsonSchema<{ q: string }>({ type: "object", properties: { q: { type: "string" } } }), execute: async ({ q }) => `found ${q}` }),
 };
 
 describe("ScriptedLanguageModel", () => {
