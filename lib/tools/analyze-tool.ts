@@ -24,11 +24,20 @@ import { rangeOfCommentLine, rangeOfNode, rangeOfSpan } from "./source-ranges";
 import { invalidToolNameMessage, isValidToolName, MISSING_TOOL_NAME_MESSAGE } from "./tool-name";
 import type { AnalysisResult, AnalyzedTool, SourceRange, ToolDiagnostic } from "./tool-types";
 import { newSchemaWalk } from "./type-to-schema";
-import { typescriptDiagnostics } from "./typescript-diagnostics";
+import { TypeScriptDiagnostics } from "./typescript-diagnostics";
 
 export interface AnalyzeOptions {
   /** The language service to use; defaults to the process-wide cached one. */
   service?: ToolLanguageService;
+}
+
+/** One diagnostics memory per language service (it remembers that service's last check). */
+const diagnosticsByService = new WeakMap<ToolLanguageService, TypeScriptDiagnostics>();
+
+export function typescriptDiagnosticsFor(service: ToolLanguageService): TypeScriptDiagnostics {
+  let d = diagnosticsByService.get(service);
+  if (!d) diagnosticsByService.set(service, (d = new TypeScriptDiagnostics()));
+  return d;
 }
 
 function definitionError(message: string, range: SourceRange): ToolDiagnostic {
@@ -56,7 +65,7 @@ export function analyzeTool(source: string, options: AnalyzeOptions = {}): Analy
   try {
     const { program, checker, sourceFile } = service.update(source);
     sf = sourceFile;
-    const tsDiagnostics = typescriptDiagnostics(program, sourceFile);
+    const tsDiagnostics = typescriptDiagnosticsFor(service).of(program, sourceFile);
     const { tool, preview, definitionErrors, suppressTs } = analyzeProgram(checker, sourceFile);
     const kept = tsDiagnostics.filter((d) => !suppressTs(d));
     const diagnostics = [...definitionErrors, ...kept].sort(byPosition);
