@@ -2,9 +2,9 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { ensurePrismaClients } from "./lib/ensure-generated";
-import { prepareDatabase } from "./lib/prepare-database";
+import { prepareDatabaseOrExit } from "./lib/prepare-database";
 
 ensurePrismaClients();
-await prepareDatabase();
+await prepareDatabaseOrExit();
 const child = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "dev", "-p", process.env.PORT ?? "3000"], { stdio: "inherit" });
 child.on("exit", (code) => process.exit(code ?? 0));

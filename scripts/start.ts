@@ -7,21 +7,13 @@ import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { buildIsCurrent, markBuilt } from "./lib/build-state";
 import { ensurePrismaClients } from "./lib/ensure-generated";
-import { prepareDatabase, StartupError } from "./lib/prepare-database";
+import { prepareDatabaseOrExit } from "./lib/prepare-database";
 
 const root = process.cwd();
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 
-try {
-  ensurePrismaClients(root);
-  await prepareDatabase();
-} catch (e) {
-  if (e instanceof StartupError) {
-    console.error(`atelier: ${e.message}`);
-    process.exit(1);
-  }
-  throw e;
-}
+ensurePrismaClients(root);
+await prepareDatabaseOrExit();
 
 if (process.env.ATELIER_SKIP_BUILD !== "1" && !buildIsCurrent(root)) {
   console.log("atelier: building the studio (next build)…");

@@ -54,6 +54,19 @@ function analyse(source: string) {
   return { analysis: result.tool ?? result.preview ?? null, diagnostics: result.diagnostics, hasErrors };
 }
 
+/** The row of a new immutable version. */
+function versionRow(version: number, source: string, a: ReturnType<typeof analyse>, actor: Principal) {
+  return {
+    version,
+    source,
+    analysis: (a.analysis ?? undefined) as never,
+    diagnostics: a.diagnostics as never,
+    hasErrors: a.hasErrors,
+    createdById: actor.id,
+    createdBy: actor.name,
+  };
+}
+
 async function assertNameFree(db: Db, workspaceId: string, name: string, exceptId?: string) {
   const other = await db.tool.findFirst({ where: { workspaceId, name, ...(exceptId ? { id: { not: exceptId } } : {}) } });
   if (other) throw new ConflictError(`A tool named '${name}' already exists in this workspace; rename the function or set name: in the options.`, { toolId: other.id });
@@ -73,17 +86,7 @@ export async function createTool(db: Db, actor: Principal, source: string): Prom
     data: {
       workspaceId,
       name,
-      versions: {
-        create: {
-          version: 1,
-          source,
-          analysis: (a.analysis ?? undefined) as never,
-          diagnostics: a.diagnostics as never,
-          hasErrors: a.hasErrors,
-          createdById: actor.id,
-          createdBy: actor.name,
-        },
-      },
+      versions: { create: versionRow(1, source, a, actor) },
     },
   });
   return getTool(db, tool.id);
@@ -99,17 +102,7 @@ export async function saveToolVersion(db: Db, actor: Principal, toolId: string, 
     where: { id: toolId },
     data: {
       name,
-      versions: {
-        create: {
-          version: (tool.versions[0]?.version ?? 0) + 1,
-          source,
-          analysis: (a.analysis ?? undefined) as never,
-          diagnostics: a.diagnostics as never,
-          hasErrors: a.hasErrors,
-          createdById: actor.id,
-          createdBy: actor.name,
-        },
-      },
+      versions: { create: versionRow((tool.versions[0]?.version ?? 0) + 1, source, a, actor) },
     },
   });
   return getTool(db, toolId);

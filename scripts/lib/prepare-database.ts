@@ -52,3 +52,16 @@ export async function prepareDatabase(log: (line: string) => void = console.log)
   }
   return target;
 }
+
+/** For the command-line entry points: a StartupError is printed as its one line and exits 1. */
+export async function prepareDatabaseOrExit(): Promise<DatabaseTarget> {
+  try {
+    return await prepareDatabase();
+  } catch (e) {
+    if (e instanceof StartupError) {
+      console.error(`atelier: ${e.message}`);
+      process.exit(1);
+    }
+    throw e;
+  }
+}
