@@ -25,7 +25,8 @@ function oneConfigOrList() {
   return z.unknown().optional().transform((value, ctx): ModelConfig | ModelConfig[] => {
     const r = Array.isArray(value) ? z.array(ModelConfig).safeParse(value) : ModelConfig.safeParse(value ?? {});
     if (r.success) return r.data;
-    for (const issue of r.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    // Re-raised as they are (code included); zod prefixes the paths with "model".
+    for (const issue of r.error.issues) ctx.addIssue({ ...(issue as Parameters<typeof ctx.addIssue>[0] & object), path: issue.path });
     return z.NEVER;
   });
 }

@@ -1,0 +1,144 @@
+/**
+ * Creating and updating agents. The configuration is parsed by AgentInput (every rule that needs
+ * no database); here come the rules that do: tools exist, their attached version has no
+ * definition errors, nothing is listed twice or under a clashing name, agents-as-tools close no
+ * cycle, and the name is free in the workspace. Each problem is a zod issue at the field's path
+ * (HTTP 400). Saving never needs a provider key.
+ */
+import { ZodError, type core } from "zod";
+import type { Db } from "../db/client";
+import { currentWorkspaceId } from "../db/seed-demo";
+import { NotFoundError } from "../api/errors";
+import type { AgentConfig } from "./agent-input";
+import type { StoredAgentConfig } from "./agent-view";
+import { findAgentToolCycle } from "./check-agent-tool-cycles";
+import { getAgent } from "./read-agent";
+
+type Issue = core.$ZodIssue;
+
+interface ResolvedTool {
+  kind: "tool" | "builtin" | "agent";
+  name: string;
+  toolId?: string;
+  toolVersionId?: string;
+  builtin?: string;
+  childAgentId?: string;
+  sideEffecting?: boolean;
+}
+
+function issue(path: (string | number)[], message: string): Issue {
+  return { code: "custom", path, message, input: undefined } as Issue;
+}
+
+async function resolveTools(db: Db, workspaceId: string, selfId: string | null, tools: AgentConfig["tools"], issues: Issue[]): Promise<ResolvedTool[]> {
+  const out: ResolvedTool[] = [];
+  const seen = new Map<string, number>();
+  for (const [i, entry] of tools.entries()) {
+    const identity = "toolId" in entry ? `tool:${entry.toolId}` : "builtin" in entry ? "builtin:memory" : `agent:${entry.agentId}`;
+    if (seen.has(identity)) {
+      issues.push(issue(["tools", i], `this tool is already listed at position ${seen.get(identity)! + 1}`));
+      continue;
+    }
+    seen.set(identity, i);
+    if ("builtin" in entry) {
+      out.push({ kind: "builtin", name: "memory", builtin: "memory", sideEffecting: true });
+    } else if ("toolId" in entry) {
+      const tool = await db.tool.findUnique({ where: { id: entry.toolId } });
+      if (!tool || tool.workspaceId !== workspaceId) {
+        issues.push(issue(["tools", i, "toolId"], `no tool with id '${entry.toolId}' in this workspace`));
+        continue;
+      }
+      const version = entry.toolVersionId
+        ? await db.toolVersion.findFirst({ where: { id: entry.toolVersionId, toolId: tool.id } })
+        : await db.toolVersion.findFirst({ where: { toolId: tool.id }, orderBy: { version: "desc" } });
+      if (!version) {
+        issues.push(issue(["tools", i, entry.toolVersionId ? "toolVersionId" : "toolId"], entry.toolVersionId ? `tool '${tool.name}' has no version '${entry.toolVersionId}'` : `tool '${tool.name}' has no saved version yet`));
+        continue;
+      }
+      if (version.hasErrors) {
+        issues.push(issue(["tools", i, "toolId"], `tool '${tool.name}' v${version.version} has definition errors; fix them in the Tool Studio before attaching it`));
+        continue;
+      }
+      const analysis = (version.analysis ?? {}) as { name?: string; sideEffecting?: boolean };
+      out.push({ kind: "tool", name: analysis.name ?? tool.name, toolId: tool.id, toolVersionId: version.id, sideEffecting: analysis.sideEffecting });
+    } else {
+      if (selfId !== null && entry.agentId === selfId) {
+        issues.push(issue(["tools", i, "agentId"], "an agent cannot use itself as a tool"));
+        continue;
+      }
+      const child = await db.agent.findUnique({ where: { id: entry.agentId } });
+      if (!child || child.workspaceId !== workspaceId) {
+        issues.push(issue(["tools", i, "agentId"], `no agent with id '${entry.agentId}' in this workspace`));
+        continue;
+      }
+      out.push({ kind: "agent", name: child.name, childAgentId: child.id, sideEffecting: entry.sideEffecting });
+    }
+  }
+  // The model sees tools by name: two with one name would be ambiguous.
+  const byName = new Map<string, number>();
+  out.forEach((t) => {
+    const i = tools.findIndex((e) => ("toolId" in e ? e.toolId === t.toolId : "builtin" in e ? t.kind === "builtin" : e.agentId === t.childAgentId));
+    if (byName.has(t.name)) issues.push(issue(["tools", i], `two tools would be named '${t.name}' (positions ${byName.get(t.name)! + 1} and ${i + 1}); the model could not tell them apart`));
+    else byName.set(t.name, i);
+  });
+  return out;
+}
+
+async function checkCycles(db: Db, selfId: string, selfName: string, config: AgentConfig, resolved: ResolvedTool[], issues: Issue[]) {
+  const children = resolved.filter((t) => t.kind === "agent").map((t) => t.childAgentId!);
+  if (children.length === 0) return;
+  const edges = await db.agentTool.findMany({ where: { kind: "agent" }, select: { agentId: true, childAgentId: true } });
+  const cycle = findAgentToolCycle(selfId, children, edges.map((e) => ({ from: e.agentId, to: e.childAgentId! })));
+  if (!cycle) return;
+  const names = new Map((await db.agent.findMany({ where: { id: { in: cycle } }, select: { id: true, name: true } })).map((a) => [a.id, a.name]));
+  names.set(selfId, selfName);
+  const index = config.tools.findIndex((e) => "agentId" in e && e.agentId === cycle[1]);
+  issues.push(issue(["tools", index, "agentId"], `using '${names.get(cycle[1])}' as a tool would create a cycle: ${cycle.map((id) => names.get(id) ?? id).join(" → ")}`));
+}
+
+function storedConfig(config: AgentConfig, modelSwitches: unknown): StoredAgentConfig {
+  const { name: _name, tools: _tools, ...rest } = config;
+  return { ...rest, ...(Array.isArray(modelSwitches) ? { modelSwitches } : {}) };
+}
+
+async function write(db: Db, config: AgentConfig, existing: { id: string; workspaceId: string; config: unknown } | null) {
+  const workspaceId = existing?.workspaceId ?? (await currentWorkspaceId(db));
+  const issues: Issue[] = [];
+  const clash = await db.agent.findFirst({ where: { workspaceId, name: config.name, ...(existing ? { NOT: { id: existing.id } } : {}) } });
+  if (clash) issues.push(issue(["name"], `an agent named '${config.name}' already exists`));
+  const resolved = await resolveTools(db, workspaceId, existing?.id ?? null, config.tools, issues);
+  if (existing) await checkCycles(db, existing.id, config.name, config, resolved, issues);
+  if (issues.length) throw new ZodError(issues);
+  const previousSwitches = (existing?.config as { modelSwitches?: unknown } | null)?.modelSwitches;
+  const data = { name: config.name, config: storedConfig(config, previousSwitches) as never };
+  const id = await db.$transaction(async (tx) => {
+    const row = existing ? await tx.agent.update({ where: { id: existing.id }, data }) : await tx.agent.create({ data: { ...data, workspaceId } });
+    await tx.agentTool.deleteMany({ where: { agentId: row.id } });
+    if (resolved.length) {
+      await tx.agentTool.createMany({
+        data: resolved.map((t, position) => ({
+          agentId: row.id,
+          position,
+          kind: t.kind,
+          toolId: t.toolId ?? null,
+          toolVersionId: t.toolVersionId ?? null,
+          builtin: t.builtin ?? null,
+          childAgentId: t.childAgentId ?? null,
+          sideEffecting: t.kind === "agent" ? (t.sideEffecting ?? false) : null,
+        })),
+      });
+    }
+    return row.id;
+  });
+  return getAgent(db, id);
+}
+
+export async function createAgent(db: Db, config: AgentConfig) {
+  return write(db, config, null);
+}
+
+export async function updateAgent(db: Db, id: string, config: AgentConfig) {
+  const existing = await db.agent.findUnique({ where: { id } });
+  if (!existing) throw new NotFoundError(`No agent with id '${id}'.`);
+  return write(db, config, existing);
+}
