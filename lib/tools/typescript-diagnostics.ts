@@ -67,8 +67,3 @@ export class TypeScriptDiagnostics {
     }));
   }
 }
-
-/** The diagnostics of one program, without reuse. */
-export function typescriptDiagnostics(program: ts.Program, sf: ts.SourceFile): ToolDiagnostic[] {
-  return new TypeScriptDiagnostics().of(program, sf);
-}
