@@ -96,7 +96,7 @@ async function checkCycles(db: Db, selfId: string, selfName: string, config: Age
   issues.push(issue(["tools", index, "agentId"], `using '${names.get(cycle[1])}' as a tool would create a cycle: ${cycle.map((id) => names.get(id) ?? id).join(" → ")}`));
 }
 
-function storedConfig(config: AgentConfig, modelSwitches: unknown): StoredAgentConfig {
+export function storedConfig(config: AgentConfig, modelSwitches?: unknown): StoredAgentConfig {
   const { name: _name, tools: _tools, ...rest } = config;
   return { ...rest, ...(Array.isArray(modelSwitches) ? { modelSwitches } : {}) };
 }
