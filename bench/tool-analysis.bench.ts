@@ -14,7 +14,7 @@
  *   same process (a new program per run, as it has no incremental mode), with and without its
  *   type check, on the same edited file.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -264,6 +264,17 @@ class URLSearchParamsLike {
 `;
 }
 
+/** Linux CPU pressure (share of the last 10 s some task waited for a CPU), when available. */
+function cpuPressure(): string {
+  try {
+    const line = readFileSync("/proc/pressure/cpu", "utf8").split("\n")[0];
+    const avg10 = /avg10=([\d.]+)/.exec(line)?.[1];
+    return avg10 ? `${avg10}%` : "n/a";
+  } catch {
+    return "n/a";
+  }
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
@@ -299,6 +310,7 @@ async function main(): Promise<void> {
   // The first analysis of the process: everything cold (lib files read and parsed, the JIT cold).
   // It doubles as the sanity check: the benchmark's tool must analyse cleanly.
   const loadBefore = os.loadavg()[0];
+  const pressureBefore = cpuPressure();
   let check: ReturnType<typeof analyzeTool> | undefined;
   const firstMs = time(() => {
     check = analyzeTool(toolSource("0", ""), { service: createToolLanguageService({ isolated: true }) });
@@ -385,7 +397,11 @@ async function main(): Promise<void> {
   console.log(`ratio, reference (schema only) p50 / analyzeTool warm p50: ${(r.p50 / w.p50).toFixed(1)}x (analyzeTool is faster when > 1)`);
   console.log(`ratio, reference (type-checked) p50 / analyzeTool warm p50: ${(rt.p50 / w.p50).toFixed(1)}x`);
   console.log(`ratio, reference (schema only) p50 / analyzeTool cold p50: ${(r.p50 / c.p50).toFixed(2)}x`);
-  console.log(`rss: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB; 1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (${os.cpus().length} cores)`);
+  console.log(`rss: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
+  console.log(
+    `machine: ${os.cpus().length} cores; 1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after; ` +
+      `CPU pressure (avg10) ${pressureBefore} before, ${cpuPressure()} after — wall-clock percentiles grow with both`,
+  );
 }
 
 main().catch((error) => {
