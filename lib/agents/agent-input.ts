@@ -104,6 +104,6 @@ export type AgentInput = z.input<typeof AgentInput>;
 export type AgentConfig = z.output<typeof AgentInput>;
 
 /** The seed's defaults for a new agent, on the offline demo model. */
-export function defaultAgentConfig(name = "new_agent"): AgentConfig {
-  return AgentInput.parse({ name, model: { provider: "demo", model: "demo" } });
+export function defaultAgentConfig(name = ""): AgentConfig {
+  return { ...AgentInput.parse({ name: "new_agent", model: { provider: "demo", model: "demo" } }), name };
 }

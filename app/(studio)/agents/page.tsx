@@ -1,14 +1,25 @@
-import { requirePagePrincipal } from "@/app/_auth/page-principal";
+import Link from "next/link";
+import { requirePagePrincipal, viewerHas } from "@/app/_auth/page-principal";
 import { PageHeader } from "@/components/shell/page-header";
 import { AgentsList } from "@/components/lists/agents-list";
 
 export const metadata = { title: "Agents · Atelier" };
 
 export default async function Page() {
-  await requirePagePrincipal();
+  const viewer = await requirePagePrincipal();
   return (
     <>
-      <PageHeader title="Agents" description="Prompts, model rosters, tools, limits and autonomy." />
+      <PageHeader
+        title="Agents"
+        description="Prompts, model rosters, tools, limits and autonomy."
+        actions={
+          viewerHas(viewer, ["author"]) ? (
+            <Link className="btn primary" href="/agents/new">
+              New agent
+            </Link>
+          ) : null
+        }
+      />
       <AgentsList />
     </>
   );

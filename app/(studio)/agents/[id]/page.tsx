@@ -1,0 +1,18 @@
+import { requirePagePrincipal } from "@/app/_auth/page-principal";
+import { AgentEditorPage } from "@/components/agents/agent-editor-page";
+import { PageHeader } from "@/components/shell/page-header";
+import { getDb } from "@/lib/db/client";
+
+export const metadata = { title: "Agent · Atelier" };
+
+export default async function Page({ params }: { params: Promise<{ id: string }> }) {
+  await requirePagePrincipal();
+  const { id } = await params;
+  const row = await getDb().agent.findUnique({ where: { id }, select: { name: true } });
+  return (
+    <>
+      <PageHeader title={row ? `Agent · ${row.name}` : "Agent"} description="Prompt, models, tools, limits and policies." />
+      <AgentEditorPage id={id} />
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * The editor's state: the agent's JSON (DESIGN §10) with the roster edited as one list of entries
+ * and an active index. `toRequestBody` turns it back into the API's shape.
+ */
+import type { AgentConfig } from "@/lib/agents/agent-input";
+import type { AgentToolView, AgentView } from "@/lib/agents/agent-view";
+import type { FallbackModelConfig, ModelConfig } from "@/lib/agents/model-config";
+
+export type ModelEntry = ModelConfig;
+export type FallbackEntry = FallbackModelConfig;
+
+export interface AgentFormState {
+  name: string;
+  description: string;
+  prompt: AgentConfig["prompt"];
+  entries: ModelEntry[];
+  active: number;
+  runLimits: AgentConfig["runLimits"];
+  agentLimits: AgentConfig["agentLimits"];
+  autonomy: AgentConfig["autonomy"];
+  compaction: AgentConfig["compaction"];
+  limitRecovery: AgentConfig["limitRecovery"];
+  runtime: AgentConfig["runtime"];
+  tools: AgentToolView[];
+}
+
+export const PROVIDER_OPTIONS = ["demo", "openai", "anthropic", "azure", "google", "mistral", "nvidia", "openai-compatible", "scripted"] as const;
+
+export function entryKey(m: { provider: string; model: string }): string {
+  return `${m.provider}:${m.model}`;
+}
+
+/** The seed's provider table, for the badge (the server enforces the rule). */
+export function nativeOutput(m: { provider: string; model: string }): boolean {
+  return m.provider === "openai" || m.provider === "azure" || m.provider === "anthropic" || (m.provider === "nvidia" && m.model.startsWith("openai/"));
+}
+
+export function blankEntry(provider = "demo", model = provider === "demo" ? "demo" : ""): ModelEntry {
+  return { provider: provider as ModelEntry["provider"], model, temperature: null, seed: null, maxTokens: null, contextLength: null, reasoningEffort: null, baseUrl: null, fallbackModels: [] };
+}
+
+export function fromConfig(config: AgentConfig | AgentView): AgentFormState {
+  const entries = config.roster.length ? config.roster.map((m) => structuredClone(m)) : [structuredClone(config.model)];
+  const activeKey = entryKey(config.model);
+  const active = Math.max(0, entries.findIndex((e) => entryKey(e) === activeKey));
+  return {
+    name: config.name,
+    description: config.description,
+    prompt: structuredClone(config.prompt),
+    entries,
+    active,
+    runLimits: { ...config.runLimits },
+    agentLimits: { ...config.agentLimits },
+    autonomy: config.autonomy,
+    compaction: structuredClone(config.compaction),
+    limitRecovery: { ...config.limitRecovery },
+    runtime: structuredClone(config.runtime),
+    tools: structuredClone(config.tools) as AgentToolView[],
+  };
+}
+
+/** A single entry is a single-model agent; several are a roster with the active one as `model`. */
+export function toRequestBody(s: AgentFormState): Record<string, unknown> {
+  const clean = (e: ModelEntry) => (e.provider === "scripted" ? e : (({ script: _s, ...rest }) => rest)(e));
+  const entries = s.entries.map(clean);
+  const base = {
+    name: s.name,
+    description: s.description,
+    prompt: s.prompt,
+    runLimits: s.runLimits,
+    agentLimits: s.agentLimits,
+    autonomy: s.autonomy,
+    compaction: s.compaction,
+    limitRecovery: s.limitRecovery,
+    runtime: s.runtime,
+    tools: s.tools,
+  };
+  if (entries.length === 1) return { ...base, model: entries[0] };
+  return { ...base, model: entries[Math.min(s.active, entries.length - 1)] ?? entries[0], roster: entries };
+}

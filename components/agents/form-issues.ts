@@ -1,0 +1,40 @@
+/**
+ * Maps the API's zod issues (dotted paths of the JSON sent) onto the editor's fields. Roster
+ * entries are edited as one list ("entry.N.…"): "model.…" is the active entry, "roster.N.…" entry N
+ * — or, for a single-model agent, "model.…" is entry 0.
+ */
+export interface ApiIssue {
+  path: string;
+  message: string;
+}
+
+export type FieldIssues = Map<string, string[]>;
+
+export function toFieldKey(path: string, activeIndex: number): string {
+  const parts = path.split(".");
+  if (parts[0] === "roster" && parts.length > 1 && /^\d+$/.test(parts[1])) return ["entry", ...parts.slice(1)].join(".");
+  if (parts[0] === "model") {
+    if (parts.length > 1 && /^\d+$/.test(parts[1])) return ["entry", ...parts.slice(1)].join(".");
+    return ["entry", String(activeIndex), ...parts.slice(1)].join(".");
+  }
+  return path;
+}
+
+export function fieldIssues(issues: readonly ApiIssue[], activeIndex: number): FieldIssues {
+  const map: FieldIssues = new Map();
+  for (const i of issues) {
+    const key = toFieldKey(i.path, activeIndex);
+    const list = map.get(key) ?? [];
+    if (!list.includes(i.message)) list.push(i.message);
+    map.set(key, list);
+  }
+  return map;
+}
+
+/** Issues of an API error body (`body.error.issues`), or one form-wide issue with its message. */
+export function issuesOf(err: unknown): ApiIssue[] {
+  const body = (err as { body?: { error?: { issues?: ApiIssue[]; message?: string } } } | null)?.body;
+  if (body?.error?.issues?.length) return body.error.issues;
+  const message = body?.error?.message ?? (err instanceof Error ? err.message : null);
+  return message ? [{ path: "", message }] : [];
+}

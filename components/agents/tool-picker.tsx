@@ -1,0 +1,139 @@
+"use client";
+/** The agent's tools: saved tools (with their flags; tools with definition errors are not attachable), the memory built-in, other agents. */
+import { useState } from "react";
+import { useAgents, useTools } from "@/components/api/queries";
+import type { AgentFormState } from "./agent-form-state";
+import { FieldError } from "./fields";
+
+export function ToolPicker({ state, setState, selfId, readOnly }: { state: AgentFormState; setState: (s: AgentFormState) => void; selfId: string | null; readOnly: boolean }) {
+  const tools = useTools();
+  const agents = useAgents();
+  const [toolChoice, setToolChoice] = useState("");
+  const [agentChoice, setAgentChoice] = useState("");
+  const toolById = new Map((tools.data?.tools ?? []).map((t) => [t.id, t]));
+  const agentById = new Map((agents.data?.agents ?? []).map((a) => [a.id, a]));
+  const attached = state.tools;
+  const setTools = (next: AgentFormState["tools"]) => setState({ ...state, tools: next });
+  const hasMemory = attached.some((t) => "builtin" in t);
+  return (
+    <section className="card" aria-labelledby="tools-h">
+      <h2 id="tools-h">Tools</h2>
+      <FieldError at="tools" />
+      {attached.length === 0 ? <p className="muted">No tools: the agent can only answer from its prompt.</p> : null}
+      {attached.length ? (
+        <table className="table compact" data-testid="agent-tools">
+          <thead>
+            <tr>
+              <th>Tool</th>
+              <th>Kind</th>
+              <th>Flags</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {attached.map((t, i) => {
+              const tool = "toolId" in t ? toolById.get(t.toolId) : undefined;
+              const child = "agentId" in t ? agentById.get(t.agentId) : undefined;
+              return (
+                <tr key={i}>
+                  <td className="mono">
+                    {"builtin" in t ? "memory" : "toolId" in t ? (tool?.name ?? t.toolId) : (child?.name ?? t.agentId)}
+                    <div>
+                      <FieldError at={`tools.${i}`} />
+                      <FieldError at={`tools.${i}.toolId`} />
+                      <FieldError at={`tools.${i}.agentId`} />
+                    </div>
+                  </td>
+                  <td>{"builtin" in t ? "built-in" : "toolId" in t ? `tool${tool?.latestVersion ? ` v${tool.latestVersion}` : ""}` : "agent"}</td>
+                  <td>
+                    {"builtin" in t ? <span className="pill warn">side-effecting</span> : null}
+                    {tool ? <ToolFlags tool={tool} /> : null}
+                    {"agentId" in t ? (
+                      <label className="check">
+                        <input
+                          type="checkbox"
+                          checked={t.sideEffecting}
+                          disabled={readOnly}
+                          onChange={(e) => setTools(attached.map((x, k) => (k === i ? { ...t, sideEffecting: e.target.checked } : x)))}
+                        />
+                        side-effecting
+                      </label>
+                    ) : null}
+                  </td>
+                  <td>
+                    {readOnly ? null : (
+                      <button type="button" className="btn small" onClick={() => setTools(attached.filter((_, k) => k !== i))}>
+                        Remove
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : null}
+      {readOnly ? null : (
+        <div className="inline-form wrap">
+          <select aria-label="Tool to add" value={toolChoice} onChange={(e) => setToolChoice(e.target.value)}>
+            <option value="">Add a tool…</option>
+            {(tools.data?.tools ?? []).map((t) => (
+              <option key={t.id} value={t.id} disabled={t.hasErrors !== false || attached.some((a) => "toolId" in a && a.toolId === t.id)}>
+                {t.name}
+                {t.hasErrors ? " — has definition errors" : t.hasErrors === null ? " — no version" : ""}
+                {t.sideEffecting ? " · side-effecting" : ""}
+                {t.requiresApproval ? " · needs approval" : ""}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className="btn small"
+            disabled={!toolChoice}
+            onClick={() => {
+              setTools([...attached, { toolId: toolChoice }]);
+              setToolChoice("");
+            }}
+          >
+            Add tool
+          </button>
+          <select aria-label="Agent to add" value={agentChoice} onChange={(e) => setAgentChoice(e.target.value)}>
+            <option value="">Add an agent as a tool…</option>
+            {(agents.data?.agents ?? [])
+              .filter((a) => a.id !== selfId)
+              .map((a) => (
+                <option key={a.id} value={a.id} disabled={attached.some((x) => "agentId" in x && x.agentId === a.id)}>
+                  {a.name}
+                </option>
+              ))}
+          </select>
+          <button
+            type="button"
+            className="btn small"
+            disabled={!agentChoice}
+            onClick={() => {
+              setTools([...attached, { agentId: agentChoice, sideEffecting: false }]);
+              setAgentChoice("");
+            }}
+          >
+            Add agent
+          </button>
+          <button type="button" className="btn small" disabled={hasMemory} onClick={() => setTools([...attached, { builtin: "memory" }])}>
+            Add memory
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ToolFlags({ tool }: { tool: { hasErrors: boolean | null; sideEffecting: boolean | null; idempotent: boolean | null; requiresApproval: boolean | null } }) {
+  return (
+    <>
+      {tool.hasErrors ? <span className="pill danger">definition errors</span> : null}
+      {tool.sideEffecting ? <span className="pill warn">side-effecting</span> : tool.sideEffecting === false ? <span className="pill">read-only</span> : null}
+      {tool.idempotent ? <span className="pill">idempotent</span> : null}
+      {tool.requiresApproval ? <span className="pill warn">needs approval</span> : null}
+    </>
+  );
+}
