@@ -94,7 +94,18 @@ test.describe("agents", () => {
     await page.getByLabel("Name", { exact: true }).fill("bad agent");
     await page.getByTestId("roster-entry-0").getByLabel("Temperature").fill("3");
     await page.getByLabel("Requests per run").fill("0");
+    // A fallback that disagrees with the primary on native structured output.
+    const first = page.getByTestId("roster-entry-0");
+    await first.getByRole("button", { name: "Add fallback" }).click();
+    const fb = page.getByTestId("fallback-0-0");
+    await fb.getByLabel("Provider").selectOption("openai");
+    await fb.getByLabel("Model", { exact: true }).fill("gpt-4o-mini");
+    await expect(fb).toContainText("disagrees on structured output");
     await page.getByRole("button", { name: "Create agent" }).first().click();
+    await expect(fb.locator('[data-field="entry.0.fallbackModels.0"]')).toHaveText(
+      "fallback model 'openai:gpt-4o-mini' has native structured output but the primary 'demo:demo' does not: every fallback entry must agree with the primary",
+    );
+    await first.screenshot({ path: "test-results/screenshots/agents-roster-entry.png" });
     await expect(page.locator('[data-field="name"]')).toContainText("Use 1–64 letters, digits, _ or -");
     await expect(page.locator('[data-field="entry.0.temperature"]')).toHaveText("temperature must be between 0 and 2");
     await expect(page.locator('[data-field="runLimits.requestLimit"]')).toHaveText("requestLimit must be greater than 0, or null for no limit");
