@@ -10,7 +10,7 @@ afterAll(async () => t?.cleanup());
 
 describe("seedStudio", () => {
   it("creates only the default workspace when the demo is off", async () => {
-    const r = await seedStudio(t.db, { demo: false, steps: [] });
+    const r = await seedStudio(t.db, [], { demo: false });
     expect(r.applied).toEqual([]);
     expect(await t.db.workspace.findMany({ select: { slug: true, isDemo: true } })).toEqual([{ slug: "default", isDemo: false }]);
     await t.db.workspace.deleteMany();
@@ -26,11 +26,11 @@ describe("seedStudio", () => {
         await db.studioMeta.create({ data: { key: `test.step.${n}`, value: workspaceId } });
       },
     });
-    const first = await seedStudio(t.db, { demo: true, steps: [step(1)] });
+    const first = await seedStudio(t.db, [step(1)], { demo: true });
     expect(first.applied).toEqual(["demo workspace", "step 1"]);
-    const second = await seedStudio(t.db, { demo: true, steps: [step(1)] });
+    const second = await seedStudio(t.db, [step(1)], { demo: true });
     expect(second.applied).toEqual([]);
-    const third = await seedStudio(t.db, { demo: true, steps: [step(2), step(1)] });
+    const third = await seedStudio(t.db, [step(2), step(1)], { demo: true });
     expect(third.applied).toEqual(["step 2"]);
     expect(calls).toEqual([1, 2]);
     expect(await t.db.workspace.count({ where: { slug: "demo" } })).toBe(1);

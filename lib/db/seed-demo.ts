@@ -6,8 +6,10 @@
  */
 import type { Db } from "./client";
 
-export const DEMO_WORKSPACE_SLUG = "demo";
-export const DEFAULT_WORKSPACE_SLUG = "default";
+import { DEFAULT_WORKSPACE_SLUG, DEMO_WORKSPACE_SLUG } from "./workspace";
+
+export { currentWorkspaceId, DEFAULT_WORKSPACE_SLUG, DEMO_WORKSPACE_SLUG } from "./workspace";
+
 const SEED_KEY = "demo.seedStep";
 
 export interface SeedStep {
@@ -16,18 +18,20 @@ export interface SeedStep {
   run(db: Db, workspaceId: string): Promise<void>;
 }
 
-export const DEMO_SEED_STEPS: SeedStep[] = [];
-
 export interface SeedResult {
   workspaceId: string;
   applied: string[];
   demo: boolean;
 }
 
-/** Ensures the studio has its workspace, and the demo content when enabled. Idempotent. */
-export async function seedStudio(db: Db, options: { demo?: boolean; steps?: SeedStep[] } = {}): Promise<SeedResult> {
+/**
+ * Ensures the studio has its workspace, and the demo content when enabled. Idempotent. The steps
+ * are the demo's (lib/db/demo/demo-steps.ts) — passed in, so the demo content can use the stores
+ * that themselves use this module.
+ */
+export async function seedStudio(db: Db, steps: SeedStep[], options: { demo?: boolean } = {}): Promise<SeedResult> {
   const demo = options.demo ?? process.env.ATELIER_DEMO !== "0";
-  const steps = [...(options.steps ?? DEMO_SEED_STEPS)].sort((a, b) => a.step - b.step);
+  steps = [...steps].sort((a, b) => a.step - b.step);
   if (!demo) {
     const ws = await db.workspace.upsert({
       where: { slug: DEFAULT_WORKSPACE_SLUG },
@@ -55,16 +59,4 @@ export async function seedStudio(db: Db, options: { demo?: boolean; steps?: Seed
     await db.studioMeta.upsert({ where: { key: SEED_KEY }, create: { key: SEED_KEY, value: String(done) }, update: {} });
   }
   return { workspaceId: ws.id, applied, demo };
-}
-
-/** The workspace new records go into: the demo workspace when present, else the default one. */
-export async function currentWorkspaceId(db: Db): Promise<string> {
-  const ws =
-    (await db.workspace.findUnique({ where: { slug: DEMO_WORKSPACE_SLUG } })) ??
-    (await db.workspace.upsert({
-      where: { slug: DEFAULT_WORKSPACE_SLUG },
-      create: { slug: DEFAULT_WORKSPACE_SLUG, name: "Workspace", isDemo: false },
-      update: {},
-    }));
-  return ws.id;
 }

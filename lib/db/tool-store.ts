@@ -9,7 +9,7 @@ import type { Principal } from "../auth/roles";
 import { analyzeTool } from "../tools/analyze-tool";
 import type { AnalyzedTool, ToolDiagnostic } from "../tools/tool-types";
 import type { Db } from "./client";
-import { currentWorkspaceId } from "./seed-demo";
+import { currentWorkspaceId } from "./workspace";
 
 export const MAX_TOOL_SOURCE_CHARS = 200_000;
 export const ToolSourceInput = z.object({

@@ -24,7 +24,7 @@ const fakeToolsStep: SeedStep = {
 
 describe("demoAgentsStep", () => {
   it("creates atlas, billing and lead on the demo model, with the tools that exist", async () => {
-    const r = await seedStudio(t.db, { demo: true, steps: [fakeToolsStep, demoAgentsStep] });
+    const r = await seedStudio(t.db, [fakeToolsStep, demoAgentsStep], { demo: true });
     expect(r.applied).toContain(demoAgentsStep.description);
     const rows = await t.db.agent.findMany({ orderBy: { name: "asc" } });
     expect(rows.map((a) => a.name)).toEqual(["atlas", "billing", "lead"]);
@@ -34,6 +34,6 @@ describe("demoAgentsStep", () => {
     expect(billing.autonomy).toBe("gated");
     expect(billing.tools).toHaveLength(1); // send_email has definition errors here, so it is left out
     expect(lead.tools).toEqual([{ agentId: atlas.id, sideEffecting: false }]);
-    expect(await seedStudio(t.db, { demo: true, steps: [fakeToolsStep, demoAgentsStep] })).toMatchObject({ applied: [] });
+    expect(await seedStudio(t.db, [fakeToolsStep, demoAgentsStep], { demo: true })).toMatchObject({ applied: [] });
   });
 });

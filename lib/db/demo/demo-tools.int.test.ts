@@ -30,7 +30,7 @@ async function run(name: string, args: unknown) {
 
 describe("demo tools seed step", () => {
   it("saves the seven tools, clean, as v1 by the demo seed", async () => {
-    const result = await seedStudio(t.db, { steps: [demoToolsStep] });
+    const result = await seedStudio(t.db, [demoToolsStep]);
     expect(result.applied).toContain(demoToolsStep.description);
     const tools = await listTools(t.db);
     expect(tools.map((x) => x.name).sort()).toEqual(Object.keys(DEMO_TOOL_SOURCES).sort());
@@ -43,7 +43,7 @@ describe("demo tools seed step", () => {
   });
 
   it("is idempotent: a second start adds nothing, and re-running the step skips existing names", async () => {
-    const again = await seedStudio(t.db, { steps: [demoToolsStep] });
+    const again = await seedStudio(t.db, [demoToolsStep]);
     expect(again.applied).toEqual([]);
     expect(await seedDemoTools(t.db, again.workspaceId)).toEqual([]);
     expect((await listTools(t.db)).length).toBe(7);

@@ -1,0 +1,16 @@
+/** The workspace new records go into: the demo workspace when present, else the default one. */
+import type { Db } from "./client";
+
+export const DEMO_WORKSPACE_SLUG = "demo";
+export const DEFAULT_WORKSPACE_SLUG = "default";
+
+export async function currentWorkspaceId(db: Db): Promise<string> {
+  const ws =
+    (await db.workspace.findUnique({ where: { slug: DEMO_WORKSPACE_SLUG } })) ??
+    (await db.workspace.upsert({
+      where: { slug: DEFAULT_WORKSPACE_SLUG },
+      create: { slug: DEFAULT_WORKSPACE_SLUG, name: "Workspace", isDemo: false },
+      update: {},
+    }));
+  return ws.id;
+}
