@@ -41,7 +41,9 @@ export function TestRunPanel({
 }
 
 function RunnableTestPanel({ toolId, version, tool, dirty, canRun, onShowLine }: { toolId: string; version: number; tool: AnalyzedTool; dirty: boolean; canRun: boolean; onShowLine(line: number): void }) {
-  const skeleton = useMemo(() => skeletonFor(tool.parameters) as Record<string, unknown>, [tool.parameters]);
+  // Keyed by the schema's text: a refetch of the same version must not wipe what the author typed.
+  const schemaText = JSON.stringify(tool.parameters);
+  const skeleton = useMemo(() => skeletonFor(JSON.parse(schemaText)) as Record<string, unknown>, [schemaText]);
   const [mode, setMode] = useState<"form" | "json">("json");
   const [value, setValue] = useState<Record<string, unknown>>(skeleton);
   const [text, setText] = useState(() => JSON.stringify(skeleton, null, 2));

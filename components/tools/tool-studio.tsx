@@ -4,7 +4,6 @@
  * right, and below them the test-run panel and the version history. `toolId` null is a new tool.
  */
 import dynamic from "next/dynamic";
-import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
 import type { ToolDetail } from "@/lib/db/tool-store";
 import type { SourceRange } from "@/lib/tools/tool-types";
@@ -36,7 +35,6 @@ export function ToolStudio({ toolId, templateId }: { toolId: string | null; temp
 }
 
 function StudioWorkspace({ tool, initialSource, documentKey }: { tool: ToolDetail | null; initialSource: string; documentKey: string }) {
-  const router = useRouter();
   const canSave = useCan("author");
   const canRun = useCan("author", "operator");
   const [source, setSource] = useState(initialSource);
@@ -48,7 +46,9 @@ function StudioWorkspace({ tool, initialSource, documentKey }: { tool: ToolDetai
   const debounced = useDebounced(source, ANALYSIS_DEBOUNCE_MS);
   const analysis = useToolAnalysis(debounced);
   const types = useAtelierTypes();
-  const save = useSaveTool(tool?.id ?? null);
+  // A new tool gets its id from its first save; the page stays (no reload of the editor).
+  const [toolId, setToolId] = useState<string | null>(tool?.id ?? null);
+  const save = useSaveTool(toolId);
   const saved = save.data ?? tool;
   const savedSource = saved?.version.source ?? null;
   const dirty = source !== savedSource;
@@ -68,19 +68,22 @@ function StudioWorkspace({ tool, initialSource, documentKey }: { tool: ToolDetai
   const doSave = (text: string) =>
     save.mutate(text, {
       onSuccess: (t) => {
-        if (!tool) router.replace(`/tools/${t.id}`);
+        if (toolId === null) {
+          setToolId(t.id);
+          window.history.replaceState(null, "", `/tools/${t.id}`);
+        }
       },
     });
 
   const restore = async (version: number) => {
-    if (!tool) return;
+    if (!toolId) return;
     setRestoring(version);
     try {
-      const old = await fetchToolVersion(tool.id, version);
+      const old = await fetchToolVersion(toolId, version);
       await save.mutateAsync(old.version.source);
       setDocText(old.version.source);
       setSource(old.version.source);
-      setDocKey(`${tool.id}@restore${version}-${Date.now()}`);
+      setDocKey(`${toolId}@restore${version}-${Date.now()}`);
     } finally {
       setRestoring(null);
     }

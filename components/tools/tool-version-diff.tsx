@@ -19,6 +19,7 @@ export default function ToolVersionDiff({ original, modified }: { original: stri
       renderSideBySide: true,
       useInlineViewWhenSpaceIsLimited: false,
       minimap: { enabled: false },
+      wordWrap: "on",
       fontSize: 12,
       scrollBeyondLastLine: false,
     });
