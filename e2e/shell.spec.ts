@@ -1,8 +1,11 @@
 import { expect, snap, test } from "./fixtures";
 
+const SEEDED = [
+  { path: "/tools", title: "Tools", table: "tools-table", rows: ["city_population", "forecast", "order_status", "refund", "send_email", "notify", "get_quote"] },
+  { path: "/agents", title: "Agents", table: "agents-table", rows: ["atlas", "billing", "lead"] },
+];
+
 const PAGES = [
-  { path: "/tools", title: "Tools", empty: "No tools in this studio yet" },
-  { path: "/agents", title: "Agents", empty: "No agents yet" },
   { path: "/conversations", title: "Conversations", empty: "No conversations yet" },
   { path: "/approvals", title: "Approvals", empty: "Nothing waits for a decision" },
   { path: "/traces", title: "Traces", empty: "No runs recorded yet" },
@@ -12,6 +15,20 @@ const PAGES = [
 test.use({ extraHTTPHeaders: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789"}` } });
 
 test.describe("studio shell", () => {
+  for (const p of SEEDED) {
+    test(`${p.path} shows the demo workspace's ${p.title.toLowerCase()}`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      const res = await page.goto(p.path);
+      expect(res?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1, name: p.title })).toBeVisible();
+      const table = page.getByTestId(p.table);
+      for (const name of p.rows) await expect(table.getByText(name, { exact: true }).first()).toBeVisible();
+      await snap(page, `shell${p.path.replace(/\//g, "-")}`);
+      expect(errors).toEqual([]);
+    });
+  }
+
   for (const p of PAGES) {
     test(`${p.path} loads and shows what the database holds`, async ({ page }) => {
       const errors: string[] = [];
@@ -68,5 +85,26 @@ test.describe("studio shell", () => {
     const malformed = await request.fetch("/api/usage/summary?groupBy=weekly");
     expect(malformed.status()).toBe(400);
     expect((await malformed.json()).error.code).toBe("validation_error");
+  });
+});
+
+test.describe("settings: provider keys", () => {
+  test.use({ extraHTTPHeaders: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789"}` } });
+
+  test("a key is saved masked, never shown again, tested, and removed", async ({ page }) => {
+    await page.goto("/settings");
+    const panel = page.getByTestId("providers-panel");
+    await panel.getByRole("button", { name: "Test" }).first().click();
+    await expect(panel.getByTestId("test-openai")).toContainText("OPENAI_API_KEY");
+    await panel.getByLabel("mistral key").fill("mistral-secret-value-9876");
+    const mistralRow = panel.getByRole("row").filter({ hasText: "MISTRAL_API_KEY" });
+    await mistralRow.getByRole("button", { name: "Save" }).click();
+    await expect(mistralRow).toContainText("…9876");
+    await expect(page.locator("body")).not.toContainText("mistral-secret-value");
+    await snap(page, "settings-provider-keys");
+    const listed = await page.evaluate(async () => (await fetch("/api/credentials")).text());
+    expect(listed).not.toContain("mistral-secret-value");
+    await mistralRow.getByRole("button", { name: "Remove" }).click();
+    await expect(mistralRow).not.toContainText("…9876");
   });
 });

@@ -8,6 +8,11 @@ import type { Role } from "@/lib/auth/roles";
 import type { UserSummary } from "@/lib/auth/users";
 import { apiFetch } from "./api-client";
 
+/** After a change, the list it changed and the audit log that recorded it. */
+function refresh(qc: ReturnType<typeof useQueryClient>, key: string) {
+  return Promise.all([qc.invalidateQueries({ queryKey: [key] }), qc.invalidateQueries({ queryKey: ["audit"] })]);
+}
+
 export function useUsers() {
   return useQuery({ queryKey: ["users"], queryFn: () => apiFetch<{ users: UserSummary[] }>("/api/users") });
 }
@@ -17,7 +22,7 @@ export function useCreateUser() {
   return useMutation({
     mutationFn: (input: { email: string; name: string; password: string; roles: Role[] }) =>
       apiFetch<{ user: UserSummary }>("/api/users", { method: "POST", body: JSON.stringify(input) }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["users"] }),
+    onSuccess: () => refresh(qc, "users"),
   });
 }
 
@@ -26,7 +31,7 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: ({ id, ...input }: { id: string; roles?: Role[]; active?: boolean; name?: string }) =>
       apiFetch<{ user: UserSummary }>(`/api/users/${encodeURIComponent(id)}`, { method: "PUT", body: JSON.stringify(input) }),
-    onSettled: () => qc.invalidateQueries({ queryKey: ["users"] }),
+    onSettled: () => refresh(qc, "users"),
   });
 }
 
@@ -39,7 +44,7 @@ export function useCreateToken() {
   return useMutation({
     mutationFn: (input: { name: string; role: Role; expiresInDays: number | null }) =>
       apiFetch<{ token: string; summary: TokenSummary }>("/api/tokens", { method: "POST", body: JSON.stringify(input) }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["tokens"] }),
+    onSuccess: () => refresh(qc, "tokens"),
   });
 }
 
@@ -47,7 +52,7 @@ export function useRevokeToken() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch(`/api/tokens/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["tokens"] }),
+    onSuccess: () => refresh(qc, "tokens"),
   });
 }
 
@@ -65,7 +70,7 @@ export function useSetCredential() {
   return useMutation({
     mutationFn: ({ provider, value }: { provider: string; value: string }) =>
       apiFetch(`/api/credentials/${encodeURIComponent(provider)}`, { method: "PUT", body: JSON.stringify({ value }) }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["credentials"] }),
+    onSuccess: () => refresh(qc, "credentials"),
   });
 }
 
@@ -73,7 +78,25 @@ export function useRemoveCredential() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (provider: string) => apiFetch(`/api/credentials/${encodeURIComponent(provider)}`, { method: "DELETE" }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["credentials"] }),
+    onSuccess: () => refresh(qc, "credentials"),
+  });
+}
+
+export interface ProviderTestAnswer {
+  ok: boolean;
+  answer?: string;
+  error?: string;
+  status?: number;
+}
+
+/** One tiny real request with the saved (or environment) key; the provider's own error text on failure. */
+export function useTestCredential() {
+  return useMutation({
+    mutationFn: ({ provider, model, baseUrl }: { provider: string; model?: string; baseUrl?: string }) =>
+      apiFetch<ProviderTestAnswer>(`/api/credentials/${encodeURIComponent(provider)}/test`, {
+        method: "POST",
+        body: JSON.stringify({ ...(model ? { model } : {}), ...(baseUrl ? { baseUrl } : {}) }),
+      }),
   });
 }
 

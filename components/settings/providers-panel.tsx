@@ -1,13 +1,27 @@
 "use client";
 import { useState } from "react";
-import { useCredentials, useRemoveCredential, useSetCredential } from "@/components/api/settings-queries";
+import { useCredentials, useRemoveCredential, useSetCredential, useTestCredential, type ProviderTestAnswer } from "@/components/api/settings-queries";
 import { formatDateTime } from "@/components/shell/format";
 
 export function ProvidersPanel() {
   const creds = useCredentials();
   const set = useSetCredential();
   const remove = useRemoveCredential();
+  const test = useTestCredential();
   const [values, setValues] = useState<Record<string, string>>({});
+  const [results, setResults] = useState<Record<string, ProviderTestAnswer | { ok: false; error: string }>>({});
+  const [testTargets, setTestTargets] = useState<Record<string, string>>({});
+  const needsTarget = (provider: string) => (provider === "azure" ? "deployment" : provider === "openai-compatible" ? "base URL" : null);
+  const runTest = (provider: string) => {
+    const target = testTargets[provider]?.trim();
+    test.mutate(
+      provider === "azure" ? { provider, model: target } : provider === "openai-compatible" ? { provider, baseUrl: target } : { provider },
+      {
+        onSuccess: (r) => setResults((prev) => ({ ...prev, [provider]: r })),
+        onError: (e) => setResults((prev) => ({ ...prev, [provider]: { ok: false, error: e.message } })),
+      },
+    );
+  };
   return (
     <section className="card" data-testid="providers-panel">
       <h2>Provider keys</h2>
@@ -21,6 +35,7 @@ export function ProvidersPanel() {
               <th>Saved key</th>
               <th>Environment</th>
               <th>Replace</th>
+              <th>Test</th>
             </tr>
           </thead>
           <tbody>
@@ -63,6 +78,27 @@ export function ProvidersPanel() {
                         Save
                       </button>
                     </form>
+                  </td>
+                  <td data-testid={`test-${env.provider}`}>
+                    {needsTarget(env.provider) ? (
+                      <input
+                        aria-label={`${env.provider} test ${needsTarget(env.provider)}`}
+                        placeholder={needsTarget(env.provider)!}
+                        value={testTargets[env.provider] ?? ""}
+                        onChange={(e) => setTestTargets({ ...testTargets, [env.provider]: e.target.value })}
+                        size={12}
+                      />
+                    ) : null}{" "}
+                    <button className="btn small" onClick={() => runTest(env.provider)} disabled={test.isPending && test.variables?.provider === env.provider}>
+                      {test.isPending && test.variables?.provider === env.provider ? "Testing…" : "Test"}
+                    </button>
+                    {results[env.provider] ? (
+                      results[env.provider].ok ? (
+                        <span className="pill ok" title={(results[env.provider] as ProviderTestAnswer).answer}>works</span>
+                      ) : (
+                        <div className="error small-text">{results[env.provider].error}</div>
+                      )
+                    ) : null}
                   </td>
                 </tr>
               );

@@ -15,7 +15,10 @@ export function UsersPanel() {
   return (
     <section className="card" data-testid="users-panel">
       <h2>Users</h2>
-      {users.data ? (
+      {users.data && users.data.users.length === 0 ? (
+        <p className="muted">No users yet: you are signed in with ATELIER_ADMIN_TOKEN. Add the first user below.</p>
+      ) : null}
+      {users.data && users.data.users.length > 0 ? (
         <table className="table compact">
           <thead>
             <tr>

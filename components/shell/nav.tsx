@@ -21,6 +21,7 @@ export function Nav() {
   const pendingCount = pending.data?.pendingCount ?? 0;
   return (
     <nav className="nav" aria-label="Main">
+      <div className="nav-sticky">
       <Link href="/" className="brand">
         Atelier
       </Link>
@@ -42,6 +43,7 @@ export function Nav() {
         })}
       </ul>
       <UserBlock />
+      </div>
     </nav>
   );
 }
