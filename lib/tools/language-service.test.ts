@@ -62,3 +62,45 @@ describe("several services at once", () => {
     expect(a.update(toolModule("function alpha(q: string) { return q; }")).sourceFile.text).toContain("alpha");
   });
 });
+
+describe("incremental parsing", () => {
+  it("the change range is the span between the common prefix and suffix", async () => {
+    const { ToolSnapshot } = await import("./language-service");
+    const range = new ToolSnapshot("const a = 1;").getChangeRange(new ToolSnapshot("const b = 1;"));
+    expect(range).toEqual({ span: { start: 6, length: 1 }, newLength: 1 });
+    const insert = new ToolSnapshot("abXYcd").getChangeRange(new ToolSnapshot("abcd"));
+    expect(insert).toEqual({ span: { start: 2, length: 0 }, newLength: 2 });
+  });
+
+  it("a long chain of edits gives exactly what a fresh analysis gives", () => {
+    const service = createToolLanguageService();
+    let source = `import { tool, type Int } from "atelier";
+interface Filter { query: string; limit?: Int }
+/** Search the catalogue for a free-text query and return the matching SKUs. */
+export default tool({ sideEffecting: false }, function search({ query, limit }: Filter) {
+  const n: number = limit ?? 10;
+  return query.repeat(n);
+});
+`;
+    const edits: Array<(s: string) => string> = [
+      (s) => s.replace("limit?: Int", "limit?: Int; sort: 'asc' | 'desc'"),
+      (s) => s.replace("return query", "return (query"),
+      (s) => s.replace(".repeat(n);", ".repeat(n));"),
+      (s) => s.replace("const n: number", "const n: string"),
+      (s) => s.replace("const n: string", "const n: number"),
+      (s) => s.replace("function search(", "function search_v2("),
+      (s) => s.replace("'asc' | 'desc'", "'asc' | 'desc' | null"),
+      (s) => s.replace("free-text query", "free-text query\n * ---\n * TODO: later"),
+      (s) => s.replace("sideEffecting: false", "sideEffecting: false, idempotent: true"),
+      (s) => s.replace("{ query, limit }: Filter", "{ query, limit }: Filter, ctx"),
+      (s) => s.slice(0, s.length - 4),
+      (s) => s + "\n});\n",
+    ];
+    for (const edit of edits) {
+      source = edit(source);
+      const incremental = analyzeTool(source, { service });
+      const fresh = analyzeTool(source, { service: createToolLanguageService({ isolated: true }) });
+      expect(incremental).toEqual(fresh);
+    }
+  });
+});

@@ -104,6 +104,35 @@ function staticSnapshot(caches: Caches, fileName: string): ts.IScriptSnapshot | 
 }
 
 /**
+ * The tool source as the language service sees it. It tells TypeScript which span changed since
+ * the previous snapshot (common prefix and suffix), so an edit is parsed incrementally: the
+ * syntax trees of the unchanged parts are reused.
+ */
+export class ToolSnapshot implements ts.IScriptSnapshot {
+  constructor(readonly text: string) {}
+
+  getText(start: number, end: number): string {
+    return this.text.substring(start, end);
+  }
+
+  getLength(): number {
+    return this.text.length;
+  }
+
+  getChangeRange(old: ts.IScriptSnapshot): ts.TextChangeRange | undefined {
+    if (!(old instanceof ToolSnapshot)) return undefined;
+    const a = old.text;
+    const b = this.text;
+    const max = Math.min(a.length, b.length);
+    let prefix = 0;
+    while (prefix < max && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+    let suffix = 0;
+    while (suffix < max - prefix && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
+    return ts.createTextChangeRange(ts.createTextSpan(prefix, a.length - prefix - suffix), b.length - prefix - suffix);
+  }
+}
+
+/**
  * A new service. `isolated: true` gives it its own lib caches (a truly cold start: lib files are
  * read and parsed again); otherwise it shares the process-wide caches.
  */
@@ -111,7 +140,7 @@ export function createToolLanguageService(options: { isolated?: boolean } = {}):
   const caches = options.isolated ? newCaches() : (sharedCaches ??= newCaches());
   let source = "";
   let version = 0; // 0: no source yet
-  let snapshot = ts.ScriptSnapshot.fromString(source);
+  let snapshot = new ToolSnapshot(source);
 
   const host: ts.LanguageServiceHost = {
     getCompilationSettings: () => TOOL_COMPILER_OPTIONS,
@@ -152,7 +181,7 @@ export function createToolLanguageService(options: { isolated?: boolean } = {}):
       if (next !== source || version === 0) {
         source = next;
         version = ++lastVersion;
-        snapshot = ts.ScriptSnapshot.fromString(source);
+        snapshot = new ToolSnapshot(source);
       }
       const program = service.getProgram();
       if (!program) throw new Error("TypeScript language service returned no program");
