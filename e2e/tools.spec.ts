@@ -208,7 +208,7 @@ test.describe("tool studio", () => {
     await cursorAtEndOf(page, "one-line summary.");
     await page.keyboard.type(" Use it for today only.");
     await expect(page.getByTestId("preview-description")).toContainText("Use it for today only.");
-    await page.getByTestId("save-button").click();
+    await page.keyboard.press("Control+s"); // the editor's save shortcut
     await expect(page.getByTestId("save-state")).toContainText("v2 of 2");
     await page.getByRole("tab", { name: /History/ }).click();
     await expect(page.getByTestId("version-row-1")).toContainText("clean");

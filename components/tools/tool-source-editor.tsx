@@ -26,6 +26,8 @@ export interface ToolSourceEditorProps {
   atelierTypes: { path: string; dts: string } | null;
   cursorRequest: CursorRequest | null;
   readOnly?: boolean;
+  /** Ctrl/Cmd+S in the editor. */
+  onSave?(): void;
 }
 
 let modelCounter = 0;
@@ -36,6 +38,8 @@ export default function ToolSourceEditor(props: ToolSourceEditorProps) {
   const monacoRef = useRef<Monaco | null>(null);
   const onChange = useRef(props.onChange);
   onChange.current = props.onChange;
+  const onSave = useRef(props.onSave);
+  onSave.current = props.onSave;
 
   useEffect(() => {
     const monaco = setupMonaco();
@@ -56,6 +60,7 @@ export default function ToolSourceEditor(props: ToolSourceEditorProps) {
       ariaLabel: "Tool source (TypeScript)",
     });
     editorRef.current = editor;
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => onSave.current?.());
     const sub = model.onDidChangeContent(() => onChange.current(model.getValue()));
     return () => {
       sub.dispose();

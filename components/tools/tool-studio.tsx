@@ -111,6 +111,9 @@ function StudioWorkspace({ tool, initialSource, documentKey }: { tool: ToolDetai
             atelierTypes={types.data ?? null}
             cursorRequest={cursor}
             readOnly={!canSave}
+            onSave={() => {
+              if (canSave && dirty && !save.isPending) doSave(source);
+            }}
           />
           <ProblemsPanel diagnostics={live?.diagnostics ?? []} onSelect={moveTo} />
         </div>
