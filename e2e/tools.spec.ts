@@ -261,6 +261,27 @@ test.describe("tool studio", () => {
     await expect(page.getByTestId("tool-row-city_lookup")).toHaveCount(0);
   });
 
+  test("deleting a tool an agent uses is refused, naming the agents; the demo tools open in the studio", async ({ page }) => {
+    await page.goto("/tools");
+    const refund = page.getByTestId("tool-row-refund");
+    await expect(refund).toContainText("side-effecting");
+    await expect(refund).toContainText("needs approval");
+    await expect(refund).toContainText("1 agent");
+    page.once("dialog", (d) => void d.accept());
+    await refund.getByRole("button", { name: "Delete refund" }).click();
+    await expect(refund.getByTestId("delete-refused")).toContainText("Tool 'refund' is used by 'billing'");
+    await snap(page, "tools-16-delete-refused");
+
+    // order_status: the multi-paragraph description, and the human part below the cut greyed.
+    await page.getByRole("link", { name: "order_status" }).click();
+    await waitForEditor(page);
+    await expect(page.getByTestId("preview-description")).toContainText("Use this whenever the user mentions an order number");
+    await expect(page.getByTestId("preview-human-notes")).toContainText("not sent to the model");
+    await expect(page.getByTestId("preview-human-notes")).toContainText("lies about 404s");
+    await expect(page.getByTestId("save-state")).toContainText("saved by demo seed");
+    await snap(page, "tools-17-demo-order-status");
+  });
+
   test("a structured-result tool shows its output schema, and a thrown error its source line", async ({ page, request }) => {
     const source = `import { tool } from "atelier";
 

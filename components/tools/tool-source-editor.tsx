@@ -55,6 +55,7 @@ export default function ToolSourceEditor(props: ToolSourceEditorProps) {
       scrollBeyondLastLine: false,
       tabSize: 2,
       renderValidationDecorations: "on",
+      colorDecorators: false, // "#442" in a comment is a ticket, not a colour
       fixedOverflowWidgets: true,
       readOnly: props.readOnly ?? false,
       ariaLabel: "Tool source (TypeScript)",

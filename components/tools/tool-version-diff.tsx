@@ -20,6 +20,7 @@ export default function ToolVersionDiff({ original, modified }: { original: stri
       useInlineViewWhenSpaceIsLimited: false,
       minimap: { enabled: false },
       wordWrap: "on",
+      colorDecorators: false,
       fontSize: 12,
       scrollBeyondLastLine: false,
     });
