@@ -8,11 +8,13 @@
  * - warm: the shared service after 20 uncounted runs, one edit between runs (a character of the
  *   body, or of the JSDoc description, alternately), then the full analysis; a description edit
  *   reuses the previous TypeScript diagnostics (comment-edit.ts), so both kinds are also shown;
- * - the machine's load average is printed with the figures: on a 2-core box shared with other
- *   work, wall-clock percentiles move with it.
  * - reference: the same parameter and output types through ts-json-schema-generator 2.4.0 in the
  *   same process (a new program per run, as it has no incremental mode), with and without its
  *   type check, on the same edited file.
+ *
+ * Wall-clock is the figure the target is about. On a 2-core box shared with other work it moves
+ * with the load, so the load average, the CPU pressure and, per warm run, the main thread's
+ * on-CPU and run-queue time (Linux schedstat) are printed beside it.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
