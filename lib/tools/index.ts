@@ -1,7 +1,9 @@
 /** The tool definition engine: analysis, call-time contract, registry, schema formats. */
 export { analyzeTool, toolFromSource, type AnalyzeOptions } from "./analyze-tool";
 export { ATELIER_MODULE_DTS, ATELIER_MODULE_PATH } from "./atelier-module";
-export { ToolArgumentError, ToolDefinitionError, ToolRegistryError, ToolShapeError } from "./errors";
+export { formatArgumentError, ToolArgumentError, ToolDefinitionError, ToolRegistryError, ToolShapeError } from "./errors";
+export { MIN_DESCRIPTION_LENGTH } from "./description-rules";
+export { isValidToolName, TOOL_NAME_PATTERN } from "./tool-name";
 export { createToolLanguageService, sharedToolLanguageService, type ToolLanguageService } from "./language-service";
 export { validateArguments } from "./validate-arguments";
 export { validateOutput } from "./validate-output";
