@@ -416,8 +416,10 @@ async function main(): Promise<void> {
   console.log(row("  of which: a body edit (full re-check)", stats(warmBody)));
   console.log(row("  of which: a description edit", stats(warmDoc), "(TypeScript diagnostics reused, shifted)"));
   if (warmOnCpu.length > 0) {
-    console.log(row("  main thread on a CPU (schedstat)", stats(warmOnCpu), "what an idle machine would show"));
-    console.log(row("  main thread waiting for a CPU", stats(warmWaiting), "time taken by other processes"));
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    console.log(row("  main thread on a CPU (schedstat)", stats(warmOnCpu), `mean ${mean(warmOnCpu).toFixed(2)} ms: the cost on an idle machine`));
+    console.log(row("  main thread waiting for a CPU", stats(warmWaiting), `mean ${mean(warmWaiting).toFixed(2)} ms: taken by other processes`));
+    console.log(`${"".padEnd(44)}(schedstat is updated at scheduler ticks: single runs are ± one tick, the means are exact)`);
   }
   console.log(row("ts-json-schema-generator, schema only", r, "reference, skipTypeCheck: true"));
   console.log(row("ts-json-schema-generator, with type check", rt, "reference, skipTypeCheck: false"));
