@@ -132,6 +132,16 @@ describe("arguments arrive deeply frozen and converted", () => {
   });
 });
 
+describe("Map parameters", () => {
+  it("arrive as a frozen Map built from the object's entries", async () => {
+    const call: CallPlan = { style: "positional", params: [{ name: "prices", convert: "map" }], ctx: null, acceptsExtra: false };
+    const source = toolSource("prices: Map<string, number>", "return { isMap: prices instanceof Map, a: prices.get('a'), size: prices.size };");
+    expect(await run({ source, call, args: { prices: { a: 1, b: 2 } } })).toMatchObject({ ok: true, result: { isMap: true, a: 1, size: 2 } });
+    const mutate = await run({ source: toolSource("prices: Map<string, number>", "prices.set('c', 3); return 1;"), call, args: { prices: { a: 1 } } });
+    expect(mutate).toMatchObject({ ok: false, error: { errorName: "TypeError", message: expect.stringMatching(/frozen/) } });
+  });
+});
+
 describe("ctx", () => {
   const withCtx = (index: number, ...names: string[]): CallPlan => ({ ...positional(...names), ctx: { name: "ctx", index } });
 

@@ -3,7 +3,7 @@
  * - the `atelier` module: `tool(options, fn)` returns a frozen handle holding `fn` (`Int`,
  *   `RunContext` and the rest are types only, erased by the transpiler);
  * - a captured `console` (log/info/warn/error/debug -> the call's logs);
- * - `__atelierRun(inputJson)`: loads the tool module, converts (`Set`, `Date`) and deep-freezes
+ * - `__atelierRun(inputJson)`: loads the tool module, converts (`Set`, `Map`, `Date`) and deep-freezes
  *   the arguments, builds `ctx` when the plan injects it, calls the body, and returns its promise;
  * - `__atelierSerialise(value)`: the settled value as JSON (Sets become arrays, Maps objects,
  *   BigInts strings), or the JSON's length when over the result limit.
@@ -65,7 +65,7 @@ return Object.freeze({
 });
 })`;
 
-/** Set/Date conversion of arguments: `(deepFreeze) => convert(value, kind)`. */
+/** Set/Map/Date conversion of arguments: `(deepFreeze) => convert(value, kind)`. */
 const CONVERT_PART = String.raw`(function (deepFreeze) {
 "use strict";
 function refuse(what) {
@@ -82,6 +82,14 @@ return function convert(value, kind) {
     Object.defineProperty(set, "delete", { value: locked });
     Object.defineProperty(set, "clear", { value: locked });
     return Object.freeze(set);
+  }
+  if (kind === "map") {
+    const map = new Map(value && typeof value === "object" ? Object.keys(value).map(function (k) { return [k, deepFreeze(value[k])]; }) : []);
+    const locked = refuse("a Map argument");
+    Object.defineProperty(map, "set", { value: locked });
+    Object.defineProperty(map, "delete", { value: locked });
+    Object.defineProperty(map, "clear", { value: locked });
+    return Object.freeze(map);
   }
   if (kind === "date") {
     const date = new Date(value);
