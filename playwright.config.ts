@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM, CHROMIUM_ARGS } from "./e2e/chromium";
 
 /**
  * End-to-end tests in the system Chromium (never a downloaded browser) against the production
@@ -8,7 +9,6 @@ import { defineConfig } from "@playwright/test";
  */
 const port = Number(process.env.E2E_PORT ?? 3123);
 const dbFile = process.env.E2E_DATABASE_FILE ?? path.join(os.tmpdir(), `atelier-e2e-${process.pid}-${Date.now()}.db`);
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "e2e",
@@ -24,16 +24,7 @@ export default defineConfig({
     browserName: "chromium",
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: CHROMIUM_ARGS,
     },
     screenshot: "only-on-failure",
     trace: "off",

@@ -22,6 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
+import { CHROMIUM, CHROMIUM_ARGS } from "../e2e/chromium";
 
 const arg = (name: string, fallback: number) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -30,17 +31,6 @@ const arg = (name: string, fallback: number) => {
 const EDITS = arg("edits", 50);
 const SKIP_BUILD = process.argv.includes("--skip-build");
 const TOKEN = "bench-admin-token-0123456789";
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const NON_EDITOR_PAGES = ["/tools", "/agents", "/conversations", "/approvals", "/traces", "/costs", "/settings"];
 const EDITOR_PAGE = "/tools/new?template=lookup";
 const KB = 1024;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { CHROMIUM } from "../playwright.config";
+import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 import { expect, snap, test } from "./fixtures";
 
 /**
@@ -12,7 +12,7 @@ const PORT = 3124;
 const BASE = `http://localhost:${PORT}`;
 let server: ChildProcess;
 
-test.use({ baseURL: BASE, launchOptions: { executablePath: CHROMIUM } });
+test.use({ baseURL: BASE, launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } });
 
 test.beforeAll(async () => {
   const db = path.join(os.tmpdir(), `atelier-e2e-auth-${process.pid}-${Date.now()}.db`);

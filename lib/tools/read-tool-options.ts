@@ -5,22 +5,16 @@
  * never guessed.
  */
 import ts from "typescript";
-import { DEFAULT_TOOL_TIMEOUT_MS } from "./tool-types";
+import { DEFAULT_TOOL_TIMEOUT_MS, type AnalyzedTool } from "./tool-types";
 import { reprValue } from "./repr";
 
 export type LiteralValue = string | number | boolean | null | LiteralValue[] | { [key: string]: LiteralValue };
 
-export interface ToolOptionValues {
+export interface ToolOptionValues
+  extends Pick<AnalyzedTool, "idempotent" | "requiresApproval" | "status" | "tags" | "metadata" | "timeoutMs" | "egress"> {
   sideEffecting: boolean | undefined;
   name: string | undefined;
   description: string | undefined;
-  idempotent: boolean;
-  requiresApproval: boolean;
-  status: string | null;
-  tags: string[];
-  metadata: Record<string, unknown>;
-  timeoutMs: number;
-  egress: string[];
   outputSchema: boolean;
 }
 
@@ -228,42 +222,8 @@ export function readToolOptions(sf: ts.SourceFile, expr: ts.Expression | undefin
       unreadable.add(key);
       continue;
     }
-    const v = read.value;
-    switch (key) {
-      case "sideEffecting":
-        values.sideEffecting = v as boolean;
-        break;
-      case "name":
-        values.name = v as string;
-        break;
-      case "description":
-        values.description = v as string;
-        break;
-      case "idempotent":
-        values.idempotent = v as boolean;
-        break;
-      case "requiresApproval":
-        values.requiresApproval = v as boolean;
-        break;
-      case "status":
-        values.status = v as string;
-        break;
-      case "tags":
-        values.tags = v as string[];
-        break;
-      case "metadata":
-        values.metadata = v as Record<string, unknown>;
-        break;
-      case "timeoutMs":
-        values.timeoutMs = v as number;
-        break;
-      case "egress":
-        values.egress = v as string[];
-        break;
-      case "outputSchema":
-        values.outputSchema = false;
-        break;
-    }
+    // KNOWN and kindProblem have checked the key and the value's kind; `outputSchema` only opts out.
+    (values as unknown as Record<string, unknown>)[key] = key === "outputSchema" ? false : read.value;
   }
   return result;
 }
