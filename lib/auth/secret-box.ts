@@ -52,14 +52,14 @@ export class SecretKey {
 }
 
 export function keyFilePath(): string {
-  return path.resolve(process.env.ATELIER_SECRET_FILE ?? "data/secret.key");
+  return path.resolve(/* turbopackIgnore: true */ process.env.ATELIER_SECRET_FILE ?? "data/secret.key");
 }
 
 /** The studio's key: ATELIER_SECRET, else the key file (created with 0600 on first use). */
 export function loadSecretKey(): SecretKey {
   if (process.env.ATELIER_SECRET) return SecretKey.fromString(process.env.ATELIER_SECRET);
   const file = keyFilePath();
-  if (existsSync(file)) return SecretKey.fromString(readFileSync(file, "utf8"));
+  if (existsSync(/* turbopackIgnore: true */ file)) return SecretKey.fromString(readFileSync(/* turbopackIgnore: true */ file, "utf8"));
   const key = SecretKey.generate();
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${key.exportHex()}\n`, { mode: 0o600, flag: "wx" });

@@ -75,7 +75,7 @@ function realLibDirectory(): string {
   for (const candidate of candidates) {
     try {
       const dir = candidate();
-      if (existsSync(path.join(dir, LIBS[0]))) return (tsLibDirectory = dir);
+      if (existsSync(/* turbopackIgnore: true */ path.join(/* turbopackIgnore: true */ dir, LIBS[0]))) return (tsLibDirectory = dir);
     } catch {
       // try the next place
     }
@@ -93,7 +93,7 @@ function staticSnapshot(caches: Caches, fileName: string): ts.IScriptSnapshot | 
   if (fileName === ATELIER_MODULE_PATH) text = ATELIER_MODULE_DTS;
   else if (fileName.startsWith(LIB_DIR)) {
     try {
-      text = readFileSync(path.join(realLibDirectory(), fileName.slice(LIB_DIR.length)), "utf8");
+      text = readFileSync(/* turbopackIgnore: true */ path.join(/* turbopackIgnore: true */ realLibDirectory(), fileName.slice(LIB_DIR.length)), "utf8");
     } catch {
       text = undefined;
     }
