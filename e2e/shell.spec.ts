@@ -77,6 +77,12 @@ test.describe("studio shell", () => {
     const api = await request.post("/api/no/such/route", { data: { a: 1 }, headers: { authorization: "" } });
     expect(api.status()).toBe(404);
     expect(await api.json()).toEqual({ error: { code: "not_found", message: "No API route POST /api/no/such/route." } });
+    const wrongMethod = await request.patch("/api/tools", { data: {} });
+    expect(wrongMethod.status()).toBe(405);
+    expect(wrongMethod.headers()["allow"]).toBe("GET, POST");
+    expect(await wrongMethod.json()).toEqual({
+      error: { code: "method_not_allowed", message: "PATCH is not allowed here; allowed: GET, POST", allowed: ["GET", "POST"] },
+    });
   });
 
   test("malformed JSON and oversized bodies get JSON errors", async ({ request }) => {

@@ -121,8 +121,19 @@ describe("route-by-role matrix", () => {
   for (const file of files) {
     const route = routePath(file);
     it(`${route}: every exported method has a rule and each role gets its status`, async () => {
-      const mod = (await import(pathToFileURL(file).href)) as Partial<Record<(typeof METHODS)[number], Handler>>;
-      const methods = METHODS.filter((m) => typeof mod[m] === "function");
+      const mod = (await import(pathToFileURL(file).href)) as Partial<Record<(typeof METHODS)[number], Handler & { refusesMethod?: true }>>;
+      expect(
+        METHODS.filter((m) => typeof mod[m] !== "function"),
+        `${route} must answer a JSON 405 for the methods it does not serve (otherMethodsRefused)`,
+      ).toEqual([]);
+      const { url: anyUrl, params: anyParams } = concretePath(route);
+      for (const m of METHODS.filter((m) => mod[m]!.refusesMethod)) {
+        const res = await callRoute(mod[m]!, anyUrl, { method: m, params: anyParams, body: m === "GET" || m === "DELETE" ? undefined : {} });
+        expect(res.status, `${m} ${route}`).toBe(405);
+        expect(res.json.error.code).toBe("method_not_allowed");
+        expect(res.headers.get("allow")).toBe(res.json.error.allowed.join(", "));
+      }
+      const methods = METHODS.filter((m) => !mod[m]!.refusesMethod);
       expect(methods.length, `${route} exports no handler`).toBeGreaterThan(0);
       for (const method of methods) {
         const key = `${method} ${route}`;

@@ -1,4 +1,5 @@
 import { defineRoute } from "@/lib/api/define-route";
+import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
 import { AgentInput } from "@/lib/agents/agent-input";
 import { createAgent } from "@/lib/agents/save-agent";
 import { ANY_ROLE } from "@/lib/auth/roles";
@@ -13,3 +14,5 @@ export const GET = defineRoute({ access: ANY_ROLE }, async () => ({ agents: awai
 export const POST = defineRoute({ access: ["author"], body: AgentInput, status: 201, maxBodyBytes: 512 * 1024 }, async ({ body }) => ({
   agent: await createAgent(getDb(), body),
 }));
+
+export const { PUT, PATCH, DELETE } = otherMethodsRefused(["GET", "POST"]);

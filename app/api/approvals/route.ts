@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
+import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db/client";
 import { countPendingApprovals, listApprovals } from "@/lib/db/list-approvals";
@@ -13,3 +14,5 @@ export const GET = defineRoute({ access: ANY_ROLE, query: Query }, async ({ quer
   const [approvals, pendingCount] = await Promise.all([listApprovals(db, query.status), countPendingApprovals(db)]);
   return { status: query.status, approvals, pendingCount };
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethodsRefused(["GET"]);

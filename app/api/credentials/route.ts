@@ -1,4 +1,5 @@
 import { defineRoute } from "@/lib/api/define-route";
+import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
 import { listCredentials, PROVIDER_KEY_VARIABLES } from "@/lib/auth/provider-credentials";
 import { getDb } from "@/lib/db/client";
 
@@ -9,3 +10,5 @@ export const GET = defineRoute({ access: ["admin"] }, async () => ({
   credentials: await listCredentials(getDb()),
   environment: Object.entries(PROVIDER_KEY_VARIABLES).map(([provider, variable]) => ({ provider, variable, set: Boolean(process.env[variable]) })),
 }));
+
+export const { POST, PUT, PATCH, DELETE } = otherMethodsRefused(["GET"]);

@@ -1,4 +1,5 @@
 import { defineRoute } from "@/lib/api/define-route";
+import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
 import { createApiToken, CreateTokenInput, listApiTokens } from "@/lib/auth/api-tokens";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db/client";
@@ -12,3 +13,5 @@ export const GET = defineRoute({ access: ANY_ROLE }, async ({ principal }) => ({
 export const POST = defineRoute({ access: ANY_ROLE, body: CreateTokenInput, status: 201 }, async ({ body, principal }) =>
   createApiToken(getDb(), principal!, body),
 );
+
+export const { PUT, PATCH, DELETE } = otherMethodsRefused(["GET", "POST"]);

@@ -1,4 +1,5 @@
 import { defineRoute } from "@/lib/api/define-route";
+import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db/client";
 import { listTools } from "@/lib/db/list-tools";
@@ -12,3 +13,5 @@ export const GET = defineRoute({ access: ANY_ROLE }, async () => ({ tools: await
 export const POST = defineRoute({ access: ["author"], body: ToolSourceInput, status: 201 }, async ({ body, principal }) => ({
   tool: await createTool(getDb(), principal!, body.source),
 }));
+
+export const { PUT, PATCH, DELETE } = otherMethodsRefused(["GET", "POST"]);

@@ -1,4 +1,5 @@
 import { defineRoute } from "@/lib/api/define-route";
+import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
 import { createUser, CreateUserInput, listUsers } from "@/lib/auth/users";
 import { getDb } from "@/lib/db/client";
 
@@ -9,3 +10,5 @@ export const GET = defineRoute({ access: ["admin"] }, async () => ({ users: awai
 export const POST = defineRoute({ access: ["admin"], body: CreateUserInput, status: 201 }, async ({ body, principal }) => ({
   user: await createUser(getDb(), principal!, body),
 }));
+
+export const { PUT, PATCH, DELETE } = otherMethodsRefused(["GET", "POST"]);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
+import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
 import { AgentInput } from "@/lib/agents/agent-input";
 import { deleteAgent } from "@/lib/agents/delete-agent";
 import { getAgent } from "@/lib/agents/read-agent";
@@ -21,3 +22,5 @@ export const DELETE = defineRoute({ access: ["author"], params: Params }, async 
   await deleteAgent(getDb(), params.id);
   return { deleted: params.id };
 });
+
+export const { POST, PATCH } = otherMethodsRefused(["GET", "PUT", "DELETE"]);

@@ -1,4 +1,5 @@
 import { defineRoute } from "@/lib/api/define-route";
+import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
 import { ANY_ROLE } from "@/lib/auth/roles";
 
 export const dynamic = "force-dynamic";
@@ -10,3 +11,5 @@ export const GET = defineRoute({ access: ANY_ROLE }, async ({ principal }) => ({
   email: principal!.email ?? null,
   roles: principal!.roles,
 }));
+
+export const { POST, PUT, PATCH, DELETE } = otherMethodsRefused(["GET"]);

@@ -1,4 +1,5 @@
 import { defineRoute } from "@/lib/api/define-route";
+import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
 import { assertSameOriginIfBrowser } from "@/lib/auth/authenticate";
 import { isHttps } from "@/lib/auth/request-meta";
 import { createSession, sessionCookie } from "@/lib/auth/sessions";
@@ -18,3 +19,5 @@ export const POST = defineRoute({ access: "public", body: SetupInput, status: 20
   const { secret, expiresAt } = await createSession(db, user.id, { userAgent: req.headers.get("user-agent") });
   return Response.json({ user }, { status: 201, headers: { "set-cookie": sessionCookie(secret, expiresAt, isHttps(req)) } });
 });
+
+export const { PUT, PATCH, DELETE } = otherMethodsRefused(["GET", "POST"]);

@@ -1,4 +1,5 @@
 import { defineRoute } from "@/lib/api/define-route";
+import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
 import { assertSameOriginIfBrowser } from "@/lib/auth/authenticate";
 import { clientAddress, isHttps } from "@/lib/auth/request-meta";
 import { createSession, sessionCookie } from "@/lib/auth/sessions";
@@ -14,3 +15,5 @@ export const POST = defineRoute({ access: "public", body: SignInInput, maxBodyBy
   const { secret, expiresAt } = await createSession(db, user.id, { userAgent: req.headers.get("user-agent"), ip: clientAddress(req) });
   return Response.json({ user }, { headers: { "set-cookie": sessionCookie(secret, expiresAt, isHttps(req)) } });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused(["POST"]);

@@ -1,4 +1,5 @@
 import { defineRoute } from "@/lib/api/define-route";
+import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
 import { assertSameOriginIfBrowser } from "@/lib/auth/authenticate";
 import { recordAudit } from "@/lib/auth/audit-log";
 import { isHttps } from "@/lib/auth/request-meta";
@@ -14,3 +15,5 @@ export const POST = defineRoute({ access: "public" }, async ({ req, principal })
   if (principal) await recordAudit(getDb(), { actor: principal, action: "auth.sign_out", target: principal.id });
   return Response.json({ signedOut: true }, { headers: { "set-cookie": clearedSessionCookie(isHttps(req)) } });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused(["POST"]);

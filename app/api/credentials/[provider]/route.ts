@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
+import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
 import { KeyedProvider, removeCredential, SetCredentialInput, setCredential } from "@/lib/auth/provider-credentials";
 import { getDb } from "@/lib/db/client";
 
@@ -16,3 +17,5 @@ export const DELETE = defineRoute({ access: ["admin"], params: Params }, async (
   await removeCredential(getDb(), principal!, params.provider);
   return { removed: params.provider };
 });
+
+export const { GET, POST, PATCH } = otherMethodsRefused(["PUT", "DELETE"]);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
+import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db/client";
 import { deleteTool, getTool, saveToolVersion, ToolSourceInput } from "@/lib/db/tool-store";
@@ -24,3 +25,5 @@ export const DELETE = defineRoute({ access: ["author"], params: Params }, async 
   await deleteTool(getDb(), params.id);
   return { deleted: params.id };
 });
+
+export const { POST, PATCH } = otherMethodsRefused(["GET", "PUT", "DELETE"]);

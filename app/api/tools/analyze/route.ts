@@ -1,4 +1,5 @@
 import { defineRoute } from "@/lib/api/define-route";
+import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import { ToolSourceInput } from "@/lib/db/tool-store";
 import { analyzeTool } from "@/lib/tools/analyze-tool";
@@ -13,3 +14,5 @@ export const POST = defineRoute({ access: ANY_ROLE, body: ToolSourceInput }, ({ 
   const { tool, diagnostics, preview } = analyzeTool(body.source);
   return { tool, diagnostics, preview: preview ?? null };
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused(["POST"]);

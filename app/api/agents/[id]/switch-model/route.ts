@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
+import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
 import { switchAgentModel } from "@/lib/agents/switch-agent-model";
 import { getDb } from "@/lib/db/client";
 
@@ -12,3 +13,5 @@ const Body = z.object({ key: z.string().trim().min(1, "Name the roster key to sw
 export const POST = defineRoute({ access: ["author"], params: Params, body: Body }, async ({ params, body, principal }) =>
   switchAgentModel(getDb(), params.id, body.key, principal),
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused(["POST"]);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
+import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
 import { getDb } from "@/lib/db/client";
 import { getRunnableTool } from "@/lib/db/tool-store";
 import { invokeTool } from "@/lib/sandbox/invoke-tool";
@@ -20,3 +21,5 @@ export const POST = defineRoute({ access: ["author", "operator"], params: z.obje
   const { tool, source } = await getRunnableTool(getDb(), params.id, body.version);
   return invokeTool({ tool, source, arguments: body.arguments });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused(["POST"]);

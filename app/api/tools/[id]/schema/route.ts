@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
+import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db/client";
 import { getRunnableTool } from "@/lib/db/tool-store";
@@ -17,3 +18,5 @@ export const GET = defineRoute({ access: ANY_ROLE, params: z.object({ id: z.stri
   const { tool, version } = await getRunnableTool(getDb(), params.id, query.version);
   return { format: query.format, version, schema: toProviderTool(tool, query.format) };
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethodsRefused(["GET"]);
