@@ -23,7 +23,7 @@ module.exports = {
       name: "components-never-import-server-code",
       comment: "Components reach the server over HTTP; only type-only imports of lib's shapes are allowed.",
       severity: "error",
-      from: { path: "^components/" },
+      from: { path: "^components/", pathNot: "\\.test\\.tsx?$" },
       to: { path: "^(lib/|app/api/)", dependencyTypesNot: ["type-only"] },
     },
     {

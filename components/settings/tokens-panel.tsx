@@ -4,8 +4,8 @@ import { useCreateToken, useRevokeToken, useTokens } from "@/components/api/sett
 import { formatDateTime } from "@/components/shell/format";
 import { useViewer } from "@/components/shell/viewer-context";
 import type { Role } from "@/lib/auth/roles";
+import { ALL_ROLES } from "./role-list";
 
-const ALL_ROLES: Role[] = ["admin", "author", "operator", "approver", "viewer"];
 
 export function TokensPanel() {
   const viewer = useViewer();

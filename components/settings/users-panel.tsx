@@ -3,8 +3,8 @@ import { useState } from "react";
 import { useCreateUser, useUpdateUser, useUsers } from "@/components/api/settings-queries";
 import { formatDateTime } from "@/components/shell/format";
 import type { Role } from "@/lib/auth/roles";
+import { ALL_ROLES } from "./role-list";
 
-const ALL_ROLES: Role[] = ["admin", "author", "operator", "approver", "viewer"];
 
 export function UsersPanel() {
   const users = useUsers();
