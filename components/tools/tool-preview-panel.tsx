@@ -7,11 +7,10 @@
 import { useState } from "react";
 import type { AnalyzedTool, ToolDiagnostic } from "@/lib/tools/tool-types";
 import { DescriptionPreview } from "./description-preview";
-import { providerTool, type ProviderFormat } from "./provider-formats";
 import { ToolFlags } from "./tool-flags";
 import type { LiveAnalysis } from "./tool-queries";
 
-type PreviewTab = "model" | ProviderFormat;
+type PreviewTab = "model" | "openai" | "anthropic";
 
 const TABS: Array<{ id: PreviewTab; label: string }> = [
   { id: "model", label: "What the model sees" },
@@ -42,7 +41,7 @@ export function ToolPreviewPanel({ analysis, pending, error }: { analysis: LiveA
             ))}
           </div>
           <div className={analysis?.tool ? undefined : "preview-blocked"}>
-            {tab === "model" ? <ModelView tool={shown} /> : <JsonBlock testId={`preview-${tab}`} value={providerTool(shown, tab)} />}
+            {tab === "model" ? <ModelView tool={shown} /> : <JsonBlock testId={`preview-${tab}`} value={analysis?.formats?.[tab] ?? null} />}
           </div>
         </>
       ) : null}

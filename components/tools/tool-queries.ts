@@ -13,6 +13,8 @@ export interface LiveAnalysis {
   tool: AnalyzedTool | null;
   diagnostics: ToolDiagnostic[];
   preview: AnalyzedTool | null;
+  /** The shown tool in the providers' tool formats, as the server builds them. */
+  formats: { openai: unknown; anthropic: unknown } | null;
 }
 
 export const toolKeys = {
