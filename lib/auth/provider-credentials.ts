@@ -64,6 +64,16 @@ export async function readCredential(db: Db, provider: KeyedProvider, key: Secre
   return row ? key.open(row) : null;
 }
 
+/** Every saved key, decrypted with one key and one query. Server-side only. */
+export async function readAllCredentials(db: Db, key: SecretKey = loadSecretKey()): Promise<Partial<Record<KeyedProvider, string>>> {
+  const out: Partial<Record<KeyedProvider, string>> = {};
+  for (const row of await db.providerCredential.findMany()) {
+    const provider = KeyedProvider.safeParse(row.provider);
+    if (provider.success && row.variable === PROVIDER_KEY_VARIABLES[provider.data]) out[provider.data] = key.open(row);
+  }
+  return out;
+}
+
 /** Re-encrypts every saved key from `from` to `to` (the rotate command). */
 export async function rotateCredentials(db: Db, from: SecretKey, to: SecretKey): Promise<number> {
   const rows = await db.providerCredential.findMany();

@@ -5,7 +5,7 @@
  * (`data/secret.key`, or ATELIER_SECRET_FILE).
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export interface SealedValue {
@@ -55,10 +55,28 @@ export function keyFilePath(): string {
   return path.resolve(/* turbopackIgnore: true */ process.env.ATELIER_SECRET_FILE ?? "data/secret.key");
 }
 
-/** The studio's key: ATELIER_SECRET, else the key file (created with 0600 on first use). */
+let cached: { source: string; key: SecretKey } | null = null;
+
+/**
+ * The studio's key: ATELIER_SECRET, else the key file (created with 0600 on first use). Derived
+ * once per source; a key file is re-read only when it changed (e.g. after `secret:rotate`).
+ */
 export function loadSecretKey(): SecretKey {
-  if (process.env.ATELIER_SECRET) return SecretKey.fromString(process.env.ATELIER_SECRET);
+  const secret = process.env.ATELIER_SECRET;
   const file = keyFilePath();
+  if (cached?.source === keySource(secret, file)) return cached.key;
+  const key = readSecretKey(secret, file);
+  cached = { source: keySource(secret, file), key };
+  return key;
+}
+
+function keySource(secret: string | undefined, file: string): string {
+  if (secret) return `env:${secret}`;
+  return existsSync(/* turbopackIgnore: true */ file) ? `file:${file}:${statSync(/* turbopackIgnore: true */ file).mtimeMs}` : `file:${file}:missing`;
+}
+
+function readSecretKey(secret: string | undefined, file: string): SecretKey {
+  if (secret) return SecretKey.fromString(secret);
   if (existsSync(/* turbopackIgnore: true */ file)) return SecretKey.fromString(readFileSync(/* turbopackIgnore: true */ file, "utf8"));
   const key = SecretKey.generate();
   mkdirSync(path.dirname(file), { recursive: true });
