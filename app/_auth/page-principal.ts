@@ -5,6 +5,7 @@
  */
 import "server-only";
 import { headers } from "next/headers";
+import { cache } from "react";
 import { redirect } from "next/navigation";
 import { authenticate } from "@/lib/auth/authenticate";
 import { hasAnyRole, type Principal, type Role } from "@/lib/auth/roles";
@@ -19,14 +20,15 @@ export interface Viewer {
   roles: Role[];
 }
 
-export async function currentPrincipal(): Promise<Principal | null> {
+/** Once per request: the layout and the page both ask, and share the one session lookup. */
+export const currentPrincipal = cache(async (): Promise<Principal | null> => {
   const h = await headers();
   try {
     return await authenticate(getDb(), { method: "GET", url: `http://${h.get("host") ?? "localhost"}/`, headers: new Headers(h) });
   } catch {
     return null;
   }
-}
+});
 
 export async function requirePagePrincipal(): Promise<Viewer> {
   const principal = await currentPrincipal();
