@@ -74,6 +74,12 @@ export async function startFakeProviderServer(): Promise<FakeProviderServer> {
 }
 
 /** OpenAI chat-completions replies. */
+
+/** One chunk of an OpenAI chat-completions stream. */
+function openAIChunk(id: string, delta: object, finish: string | null) {
+  return { id, object: "chat.completion.chunk", created: 1_700_000_000, model: "gpt-4o-2024-08-06", choices: [{ index: 0, delta, finish_reason: finish }] };
+}
+
 export const openaiReplies = {
   text(text: string, usage = { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 }): FakeReply {
     return {
@@ -88,13 +94,7 @@ export const openaiReplies = {
     };
   },
   streamText(deltas: string[], usage = { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17, prompt_tokens_details: { cached_tokens: 4 } }): FakeReply {
-    const chunk = (delta: object, finish: string | null = null) => ({
-      id: "chatcmpl-1",
-      object: "chat.completion.chunk",
-      created: 1_700_000_000,
-      model: "gpt-4o-2024-08-06",
-      choices: [{ index: 0, delta, finish_reason: finish }],
-    });
+    const chunk = (delta: object, finish: string | null = null) => openAIChunk("chatcmpl-1", delta, finish);
     return {
       sse: [
         { data: chunk({ role: "assistant", content: "" }) },
@@ -108,13 +108,7 @@ export const openaiReplies = {
   streamToolCall(name: string, args: object, id = "call_abc"): FakeReply {
     const json = JSON.stringify(args);
     const half = Math.floor(json.length / 2);
-    const chunk = (delta: object, finish: string | null = null) => ({
-      id: "chatcmpl-2",
-      object: "chat.completion.chunk",
-      created: 1_700_000_000,
-      model: "gpt-4o-2024-08-06",
-      choices: [{ index: 0, delta, finish_reason: finish }],
-    });
+    const chunk = (delta: object, finish: string | null = null) => openAIChunk("chatcmpl-2", delta, finish);
     return {
       sse: [
         { data: chunk({ role: "assistant", content: null, tool_calls: [{ index: 0, id, type: "function", function: { name, arguments: "" } }] }) },
