@@ -1,24 +1,12 @@
 /**
  * The sandbox core, driven with hand-built call plans (no argument/output validation here).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CallPlan } from "../tools/tool-types";
 import { executeTool, type ExecuteToolRequest } from "./execute-tool";
-import { startLocalServer, type LocalServer } from "./test-fixtures/local-server";
-import { SandboxPool } from "./worker-pool";
+import { useSandboxTestbed } from "./test-fixtures/sandbox-testbed";
 
-let pool: SandboxPool;
-let server: LocalServer;
-
-beforeAll(async () => {
-  pool = new SandboxPool({ size: 2 });
-  await pool.warmup();
-  server = await startLocalServer();
-});
-afterAll(async () => {
-  await pool.close();
-  await server.close();
-});
+const testbed = useSandboxTestbed();
 
 const positional = (...names: string[]): CallPlan => ({
   style: "positional",
@@ -33,7 +21,7 @@ function toolSource(params: string, body: string, options = "{ sideEffecting: fa
 }
 
 function run(partial: Partial<ExecuteToolRequest> & { source: string }) {
-  return executeTool({ name: "t", call: positional(), args: {}, pool, ...partial });
+  return executeTool({ name: "t", call: positional(), args: {}, pool: testbed.pool, ...partial });
 }
 
 describe("results", () => {
@@ -373,8 +361,8 @@ describe("ctx.fetch", () => {
     const out = await run({
       source: fetchTool("const res = await ctx.fetch(url);\nreturn { status: res.status, type: res.headers['content-type'], x: res.headers.get('X-Test'), body: await res.json() };"),
       call: fetchPlan,
-      args: { url: `${server.origin}/json?n=1` },
-      egress: [`127.0.0.1:${server.port}`],
+      args: { url: `${testbed.server.origin}/json?n=1` },
+      egress: [`127.0.0.1:${testbed.server.port}`],
     });
     expect(out).toMatchObject({ ok: true, result: { status: 200, type: "application/json", x: "yes", body: { n: 1, hello: "world" } } });
   });
@@ -392,8 +380,8 @@ describe("ctx.fetch", () => {
         const posted = await ctx.fetch(url + "/echo", { method: "POST", body: JSON.stringify({ a: 1 }), headers: { "content-type": "application/json" } });
         return { seen, posted: await posted.json() };`),
       call: fetchPlan,
-      args: { url: server.origin },
-      egress: [`127.0.0.1:${server.port}`],
+      args: { url: testbed.server.origin },
+      egress: [`127.0.0.1:${testbed.server.port}`],
     });
     expect(out).toMatchObject({ ok: true, result: { seen: [1, 2, 3, 4, 10, 20], posted: { method: "POST", body: '{"a":1}' } } });
   });
@@ -402,15 +390,15 @@ describe("ctx.fetch", () => {
     const ok = await run({
       source: fetchTool("const r = await ctx.fetch(url); return { redirected: r.redirected, url: r.url, body: await r.json() };"),
       call: fetchPlan,
-      args: { url: `${server.origin}/redirect-local` },
-      egress: [`127.0.0.1:${server.port}`],
+      args: { url: `${testbed.server.origin}/redirect-local` },
+      egress: [`127.0.0.1:${testbed.server.port}`],
     });
-    expect(ok).toMatchObject({ ok: true, result: { redirected: true, url: `${server.origin}/json?n=7`, body: { n: 7 } } });
+    expect(ok).toMatchObject({ ok: true, result: { redirected: true, url: `${testbed.server.origin}/json?n=7`, body: { n: 7 } } });
     const refused = await run({
       source: fetchTool("const r = await ctx.fetch(url); return r.status;"),
       call: fetchPlan,
-      args: { url: `${server.origin}/redirect-metadata` },
-      egress: [`127.0.0.1:${server.port}`],
+      args: { url: `${testbed.server.origin}/redirect-metadata` },
+      egress: [`127.0.0.1:${testbed.server.port}`],
     });
     expect(refused).toMatchObject({ ok: false, error: { type: "ToolExecutionError", message: expect.stringMatching(/169\.254\.169\.254/) } });
   });
@@ -425,7 +413,7 @@ describe("ctx.fetch", () => {
     const out = await run({
       source: fetchTool("const r = await ctx.fetch(url); return r.status;"),
       call: fetchPlan,
-      args: { url: url(server.port) },
+      args: { url: url(testbed.server.port) },
       egress: egress as string[],
     });
     expect(out).toMatchObject({ ok: false, error: { type: "ToolExecutionError", message: expect.stringMatching(pattern) } });
@@ -442,7 +430,7 @@ describe("ctx.fetch", () => {
   });
 
   it("is unavailable when the tool lists no egress", async () => {
-    const out = await run({ source: fetchTool("const r = await ctx.fetch(url); return r.status;"), call: fetchPlan, args: { url: `${server.origin}/json` } });
+    const out = await run({ source: fetchTool("const r = await ctx.fetch(url); return r.status;"), call: fetchPlan, args: { url: `${testbed.server.origin}/json` } });
     expect(out).toMatchObject({ ok: false, error: { message: expect.stringMatching(/lists no hosts in its egress/) } });
   });
 
@@ -451,8 +439,8 @@ describe("ctx.fetch", () => {
     const out = await run({
       source: fetchTool("const r = await ctx.fetch(url); return await r.text();"),
       call: fetchPlan,
-      args: { url: `${server.origin}/slow?ms=5000` },
-      egress: [`127.0.0.1:${server.port}`],
+      args: { url: `${testbed.server.origin}/slow?ms=5000` },
+      egress: [`127.0.0.1:${testbed.server.port}`],
       timeoutMs: 400,
     });
     expect(out.ok).toBe(false);

@@ -2,25 +2,13 @@
  * The invoker end to end with tools analysed by lib/tools: the seed's examples and every
  * call-time error type.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { analyzeTool } from "../tools/analyze-tool";
 import type { AnalyzedTool } from "../tools/tool-types";
 import { invokeTool } from "./invoke-tool";
-import { startLocalServer, type LocalServer } from "./test-fixtures/local-server";
-import { SandboxPool } from "./worker-pool";
+import { useSandboxTestbed } from "./test-fixtures/sandbox-testbed";
 
-let pool: SandboxPool;
-let server: LocalServer;
-
-beforeAll(async () => {
-  pool = new SandboxPool({ size: 2 });
-  await pool.warmup();
-  server = await startLocalServer();
-});
-afterAll(async () => {
-  await pool.close();
-  await server.close();
-});
+const testbed = useSandboxTestbed();
 
 function analysed(source: string): AnalyzedTool {
   const result = analyzeTool(source);
@@ -29,7 +17,7 @@ function analysed(source: string): AnalyzedTool {
 }
 
 function invoke(source: string, args: unknown, extra: Partial<Parameters<typeof invokeTool>[0]> = {}) {
-  return invokeTool({ tool: analysed(source), source, arguments: args, pool, ...extra });
+  return invokeTool({ tool: analysed(source), source, arguments: args, pool: testbed.pool, ...extra });
 }
 
 const WEATHER = `import { tool } from "atelier";
@@ -228,14 +216,14 @@ export default tool({ sideEffecting: true }, function record(n: number, ctx: Run
 
 /** Fetch a JSON document from the local test service and return its greeting. */
 export default tool({ sideEffecting: false, egress: ["${egress}"] }, async function greet(n: number, ctx: RunContext): Promise<string> {
-  const a = await ctx.fetch("${server.origin}/json?n=" + n);
-  const b = await ctx.fetch("${server.origin}/json?n=" + (n + 1));
+  const a = await ctx.fetch("${testbed.server.origin}/json?n=" + n);
+  const b = await ctx.fetch("${testbed.server.origin}/json?n=" + (n + 1));
   const ja = (await a.json()) as { hello: string; n: number };
   const jb = (await b.json()) as { n: number };
   return ja.hello + " " + ja.n + " " + jb.n;
 });
 `;
-    expect(await invoke(source(`127.0.0.1:${server.port}`), { n: 1 })).toMatchObject({ ok: true, result: "world 1 2" });
+    expect(await invoke(source(`127.0.0.1:${testbed.server.port}`), { n: 1 })).toMatchObject({ ok: true, result: "world 1 2" });
     expect(await invoke(source("api.example.com"), { n: 1 })).toMatchObject({
       ok: false,
       error: { type: "ToolExecutionError", message: expect.stringMatching(/not in this tool's egress list/) },
