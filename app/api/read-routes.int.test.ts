@@ -45,7 +45,7 @@ describe("read routes against a real database", () => {
       data: { toolId: tool.id, version: 1, source: "…", hasErrors: false, diagnostics: [], analysis: { sideEffecting: false, idempotent: true, requiresApproval: false } },
     });
     const agent = await t.db.agent.create({
-      data: { workspaceId: ws.id, name: "atlas", config: { model: [{ provider: "demo", model: "demo" }, { provider: "openai", model: "gpt-4o" }] } },
+      data: { workspaceId: ws.id, name: "atlas", config: { model: { provider: "demo", model: "demo" }, roster: [{ provider: "demo", model: "demo" }, { provider: "openai", model: "gpt-4o" }] } },
     });
     await t.db.agentTool.create({ data: { agentId: agent.id, position: 0, kind: "tool", toolId: tool.id } });
     const conv = await t.db.conversation.create({ data: { workspaceId: ws.id, agentId: agent.id, title: "Weather" } });

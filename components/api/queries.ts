@@ -1,7 +1,7 @@
 "use client";
 /** TanStack Query hooks over the HTTP API, one per read model. */
 import { useQuery } from "@tanstack/react-query";
-import type { AgentSummary } from "@/lib/db/list-agents";
+import type { AgentSummary } from "@/lib/agents/list-agents";
 import type { ApprovalSummary } from "@/lib/db/list-approvals";
 import type { ConversationSummary } from "@/lib/db/list-conversations";
 import type { RunSummary } from "@/lib/db/list-runs";

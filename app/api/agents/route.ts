@@ -4,7 +4,7 @@ import { AgentInput } from "@/lib/agents/agent-input";
 import { createAgent } from "@/lib/agents/save-agent";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db/client";
-import { listAgents } from "@/lib/db/list-agents";
+import { listAgents } from "@/lib/agents/list-agents";
 
 export const dynamic = "force-dynamic";
 
