@@ -1,7 +1,8 @@
 /**
  * The architecture's import rules (DESIGN §3), checked by `npm test`:
  *   app -> components -> (HTTP) -> app/api -> lib; lib never imports React or Next;
- *   components never import server code (type-only imports of lib's shapes are allowed);
+ *   components never import server code (type-only imports of lib's shapes are allowed, and
+ *   browser-safe lib modules named *.shared.ts, which themselves import only other shared modules);
  *   lib/tools uses nothing of lib/runs.
  */
 module.exports = {
@@ -24,7 +25,14 @@ module.exports = {
       comment: "Components reach the server over HTTP; only type-only imports of lib's shapes are allowed.",
       severity: "error",
       from: { path: "^components/", pathNot: "\\.test\\.tsx?$" },
-      to: { path: "^(lib/|app/api/)", dependencyTypesNot: ["type-only"] },
+      to: { path: "^(lib/|app/api/)", pathNot: "\\.shared\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "shared-modules-are-browser-safe",
+      comment: "lib/**/*.shared.ts may be imported by components, so it imports nothing but other shared modules.",
+      severity: "error",
+      from: { path: "\\.shared\\.ts$" },
+      to: { pathNot: "\\.shared\\.ts$", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "tools-do-not-use-runs",

@@ -1,36 +1,13 @@
 "use client";
 /** The system prompt: template, its {placeholder} params, dynamic parts, and a live preview. */
 import type { AgentFormState } from "./agent-form-state";
+import { templateParts, templatePlaceholders } from "@/lib/agents/prompt-template-grammar.shared";
 import { Field, FieldError } from "./fields";
-
-const PLACEHOLDER = /\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-
-function placeholders(template: string): string[] {
-  const out: string[] = [];
-  for (const m of template.matchAll(PLACEHOLDER)) if (m[1] && !out.includes(m[1])) out.push(m[1]);
-  return out;
-}
-
-/** The preview mirrors the server's rendering rule ({name} from params, {{ and }} for braces). */
-function renderPreview(template: string, params: Record<string, string>) {
-  const parts: Array<{ text: string; missing?: boolean }> = [];
-  let last = 0;
-  for (const m of template.matchAll(PLACEHOLDER)) {
-    parts.push({ text: template.slice(last, m.index) });
-    if (m[0] === "{{") parts.push({ text: "{" });
-    else if (m[0] === "}}") parts.push({ text: "}" });
-    else if (Object.hasOwn(params, m[1]!)) parts.push({ text: params[m[1]!] });
-    else parts.push({ text: m[0], missing: true });
-    last = m.index! + m[0].length;
-  }
-  parts.push({ text: template.slice(last) });
-  return parts;
-}
 
 export function PromptEditor({ state, setState, readOnly }: { state: AgentFormState; setState: (s: AgentFormState) => void; readOnly: boolean }) {
   const p = state.prompt;
   const set = (next: Partial<AgentFormState["prompt"]>) => setState({ ...state, prompt: { ...p, ...next } });
-  const names = [...new Set([...placeholders(p.template), ...Object.keys(p.params)])];
+  const names = [...new Set([...templatePlaceholders(p.template), ...Object.keys(p.params)])];
   return (
     <section className="card" aria-labelledby="prompt-h">
       <h2 id="prompt-h">System prompt</h2>
@@ -52,7 +29,7 @@ export function PromptEditor({ state, setState, readOnly }: { state: AgentFormSt
                     readOnly={readOnly}
                     onChange={(e) => set({ params: { ...p.params, [n]: e.target.value } })}
                   />
-                  {!readOnly && !placeholders(p.template).includes(n) ? (
+                  {!readOnly && !templatePlaceholders(p.template).includes(n) ? (
                     <button type="button" className="btn small" onClick={() => set({ params: Object.fromEntries(Object.entries(p.params).filter(([k]) => k !== n)) })}>
                       Remove
                     </button>
@@ -74,7 +51,7 @@ export function PromptEditor({ state, setState, readOnly }: { state: AgentFormSt
         <div>
           <div className="field-label">Preview (what the model receives)</div>
           <pre className="prompt-preview" data-testid="prompt-preview">
-            {renderPreview(p.template, p.params).map((part, i) =>
+            {templateParts(p.template, p.params).map((part, i) =>
               part.missing ? (
                 <mark key={i} title="no value for this parameter">
                   {part.text}

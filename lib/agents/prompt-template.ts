@@ -4,6 +4,9 @@
  * `{{` and `}}` stand for literal braces.
  */
 import { z } from "zod";
+import { templateParts, templatePlaceholders } from "./prompt-template-grammar.shared";
+
+export { templatePlaceholders } from "./prompt-template-grammar.shared";
 
 export const PromptConfig = z
   .object({
@@ -16,17 +19,6 @@ export const PromptConfig = z
   })
   .strict();
 export type PromptConfig = z.infer<typeof PromptConfig>;
-
-const PLACEHOLDER = /\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-
-/** The placeholder names a template uses, in first-use order. */
-export function templatePlaceholders(template: string): string[] {
-  const names: string[] = [];
-  for (const m of template.matchAll(PLACEHOLDER)) {
-    if (m[1] && !names.includes(m[1])) names.push(m[1]);
-  }
-  return names;
-}
 
 /** Placeholders with no value in params (rendering would fail). */
 export function missingPromptParams(prompt: Pick<PromptConfig, "template" | "params">): string[] {
@@ -44,11 +36,9 @@ export class PromptRenderError extends Error {
 export function renderTemplate(prompt: Pick<PromptConfig, "template" | "params">): string {
   const missing = missingPromptParams(prompt);
   if (missing.length) throw new PromptRenderError(missing);
-  return prompt.template.replace(PLACEHOLDER, (whole, name: string | undefined) => {
-    if (whole === "{{") return "{";
-    if (whole === "}}") return "}";
-    return prompt.params[name!];
-  });
+  return templateParts(prompt.template, prompt.params)
+    .map((p) => p.text)
+    .join("");
 }
 
 export function currentDateTimePrompt(now: Date): string {
