@@ -66,6 +66,7 @@ describe("read routes against a real database", () => {
     expect(pending.pendingCount).toBe(1);
     expect(pending.approvals[0]).toMatchObject({ toolName: "refund", arguments: { orderId: "A1", amount: 20 }, status: "pending" });
     expect((await body(await approvals(get("/api/approvals?status=decided")))).json.approvals).toEqual([]);
+    expect((await body(await approvals(get("/api/approvals?status=pending&limit=0")))).json).toEqual({ status: "pending", approvals: [], pendingCount: 1 });
     expect((await body(await runs(get("/api/runs")))).json.runs[0]).toMatchObject({ status: "suspended", stopReason: "awaiting_approval" });
   });
 

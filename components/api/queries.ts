@@ -44,6 +44,16 @@ export function useApprovals(status: "pending" | "decided") {
   });
 }
 
+/** Only the number of pending approvals, polled for the navigation badge. */
+export function usePendingApprovalCount() {
+  return useQuery({
+    queryKey: ["approvals", "pending", "count"] as const,
+    queryFn: () => apiFetch<{ pendingCount: number }>("/api/approvals?status=pending&limit=0"),
+    select: (d) => d.pendingCount,
+    refetchInterval: 5_000,
+  });
+}
+
 export function useRuns() {
   return useQuery({ queryKey: queryKeys.runs, queryFn: () => apiFetch<{ runs: RunSummary[] }>("/api/runs") });
 }

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { apiFetch } from "@/components/api/api-client";
-import { useApprovals } from "@/components/api/queries";
+import { usePendingApprovalCount } from "@/components/api/queries";
 import { useViewer } from "./viewer-context";
 
 export const NAV_ITEMS = [
@@ -17,8 +17,7 @@ export const NAV_ITEMS = [
 
 export function Nav() {
   const pathname = usePathname();
-  const pending = useApprovals("pending");
-  const pendingCount = pending.data?.pendingCount ?? 0;
+  const pendingCount = usePendingApprovalCount().data ?? 0;
   return (
     <nav className="nav" aria-label="Main">
       <div className="nav-sticky">
