@@ -65,6 +65,8 @@ describe("POST /api/tools/analyze", () => {
       idempotent: false,
       requiresApproval: false,
     });
+    expect(res.json.formats.openai).toEqual({ type: "function", function: { name: "weather", description: res.json.tool.description, parameters: res.json.tool.parameters } });
+    expect(res.json.formats.anthropic).toEqual({ name: "weather", description: res.json.tool.description, input_schema: res.json.tool.parameters });
   });
 
   it("puts a developer note above the cut on its own line, and nulls the tool", async () => {
