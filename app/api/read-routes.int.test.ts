@@ -93,7 +93,7 @@ describe("read routes against a real database", () => {
       inputTokens: 1000,
       outputTokens: 200,
       totalTokens: 1200,
-      costUsd: 0.0045,
+      costNanoUsd: 4_500_000n,
       priced: true,
       priceVersion: "test",
       day: "2026-11-28",
@@ -106,7 +106,7 @@ describe("read routes against a real database", () => {
       data: [
         rec(1, {}),
         rec(2, { day: "2026-11-29", runId: "r2", rootRunId: "r2" }),
-        rec(3, { provider: "openai-compatible", model: "local-llama", costUsd: 0, priced: false, runId: "r2", rootRunId: "r2", day: "2026-11-29" }),
+        rec(3, { provider: "openai-compatible", model: "local-llama", costNanoUsd: 0n, priced: false, runId: "r2", rootRunId: "r2", day: "2026-11-29" }),
       ],
     });
     const totals = new Set<string>();
@@ -116,7 +116,7 @@ describe("read routes against a real database", () => {
       const sum = json.rows.reduce((a: number, r: { totalTokens: number }) => a + r.totalTokens, 0);
       expect(sum).toBe(json.total.totalTokens);
       expect(json.total).toMatchObject({ totalTokens: 3600, inputTokens: 3000, outputTokens: 600, unpricedTokens: 1200, events: 3 });
-      expect(json.total.costUsd).toBeCloseTo(0.009, 10);
+      expect(json.total.costNanoUsd).toBe(9_000_000);
       totals.add(JSON.stringify(json.total));
     }
     expect(totals.size).toBe(1);

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useUsageSummary } from "@/components/api/queries";
-import { formatInt, formatUsd } from "@/components/shell/format";
+import { formatInt, formatNanoUsd } from "@/components/shell/format";
 import { QueryState } from "@/components/shell/query-state";
 import type { UsageGroupBy } from "@/lib/events/usage-summary";
 
@@ -53,7 +53,7 @@ export function CostsDashboard() {
                   <td className="num">{formatInt(r.outputTokens)}</td>
                   <td className="num">{formatInt(r.totalTokens)}</td>
                   <td className="num">
-                    {formatUsd(r.costUsd)}
+                    {formatNanoUsd(r.costNanoUsd)}
                     {r.unpricedTokens > 0 ? <span className="pill warn" title={`${formatInt(r.unpricedTokens)} tokens on models without price data`}>unpriced</span> : null}
                   </td>
                 </tr>
@@ -65,7 +65,7 @@ export function CostsDashboard() {
                 <th className="num">{formatInt(d.total.inputTokens)}</th>
                 <th className="num">{formatInt(d.total.outputTokens)}</th>
                 <th className="num">{formatInt(d.total.totalTokens)}</th>
-                <th className="num">{formatUsd(d.total.costUsd)}</th>
+                <th className="num">{formatNanoUsd(d.total.costNanoUsd)}</th>
               </tr>
             </tfoot>
           </table>

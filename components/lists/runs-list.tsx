@@ -1,6 +1,6 @@
 "use client";
 import { useRuns } from "@/components/api/queries";
-import { formatDateTime, formatInt, formatUsd } from "@/components/shell/format";
+import { formatDateTime, formatInt, formatNanoUsd } from "@/components/shell/format";
 import { QueryState } from "@/components/shell/query-state";
 
 export function RunsList() {
@@ -44,7 +44,7 @@ export function RunsList() {
                 <td>{r.requests}</td>
                 <td>{r.toolCalls}</td>
                 <td>{formatInt(r.totalTokens)}</td>
-                <td>{formatUsd(r.costUsd)}</td>
+                <td>{formatNanoUsd(r.costNanoUsd)}</td>
                 <td>{formatDateTime(r.startedAt)}</td>
               </tr>
             ))}

@@ -13,7 +13,8 @@ export interface RunSummary {
   requests: number;
   toolCalls: number;
   totalTokens: number;
-  costUsd: number;
+  /** Integer nano-USD. */
+  costNanoUsd: number;
   startedAt: string;
   finishedAt: string | null;
 }
@@ -32,7 +33,7 @@ export async function listRuns(db: Db, limit = 100): Promise<RunSummary[]> {
     requests: r.requests,
     toolCalls: r.toolCalls,
     totalTokens: r.totalTokens,
-    costUsd: r.costUsd,
+    costNanoUsd: Number(r.costNanoUsd),
     startedAt: r.startedAt.toISOString(),
     finishedAt: r.finishedAt?.toISOString() ?? null,
   }));

@@ -27,7 +27,8 @@ export interface UsageTotals {
   inputTokens: number;
   outputTokens: number;
   totalTokens: number;
-  costUsd: number;
+  /** Integer nano-USD (1 USD = 1e9). */
+  costNanoUsd: number;
   /** Tokens spent on models the price data does not know (costed at 0, marked unpriced). */
   unpricedTokens: number;
   events: number;
@@ -44,7 +45,7 @@ export interface UsageSummary {
   total: UsageTotals;
 }
 
-const emptyTotals = (): UsageTotals => ({ inputTokens: 0, outputTokens: 0, totalTokens: 0, costUsd: 0, unpricedTokens: 0, events: 0 });
+const emptyTotals = (): UsageTotals => ({ inputTokens: 0, outputTokens: 0, totalTokens: 0, costNanoUsd: 0, unpricedTokens: 0, events: 0 });
 
 export async function summarizeUsage(db: Db, query: UsageSummaryQuery): Promise<UsageSummary> {
   const where = {
@@ -59,7 +60,7 @@ export async function summarizeUsage(db: Db, query: UsageSummaryQuery): Promise<
   const groups = await db.usageRecord.groupBy({
     by: [...by, "priced"],
     where,
-    _sum: { inputTokens: true, outputTokens: true, totalTokens: true, costUsd: true },
+    _sum: { inputTokens: true, outputTokens: true, totalTokens: true, costNanoUsd: true },
     _count: { _all: true },
   });
   const rows = new Map<string, UsageRow>();
@@ -70,7 +71,7 @@ export async function summarizeUsage(db: Db, query: UsageSummaryQuery): Promise<
     row.inputTokens += g._sum.inputTokens ?? 0;
     row.outputTokens += g._sum.outputTokens ?? 0;
     row.totalTokens += g._sum.totalTokens ?? 0;
-    row.costUsd += g._sum.costUsd ?? 0;
+    row.costNanoUsd += Number(g._sum.costNanoUsd ?? 0);
     if (!g.priced) row.unpricedTokens += g._sum.totalTokens ?? 0;
     row.events += g._count._all;
     rows.set(key, row);
@@ -79,7 +80,7 @@ export async function summarizeUsage(db: Db, query: UsageSummaryQuery): Promise<
     const agents = await db.agent.findMany({ where: { id: { in: [...rows.keys()] } }, select: { id: true, name: true } });
     for (const a of agents) rows.get(a.id)!.label = a.name;
   }
-  const list = [...rows.values()].sort((a, b) => b.costUsd - a.costUsd || b.totalTokens - a.totalTokens || a.key.localeCompare(b.key));
+  const list = [...rows.values()].sort((a, b) => b.costNanoUsd - a.costNanoUsd || b.totalTokens - a.totalTokens || a.key.localeCompare(b.key));
   if (query.groupBy === "day") list.sort((a, b) => a.key.localeCompare(b.key));
   const total = list.reduce((t, r) => {
     for (const k of Object.keys(t) as Array<keyof UsageTotals>) t[k] += r[k];
