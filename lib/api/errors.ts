@@ -86,4 +86,10 @@ export const ERROR_TABLE: Record<string, { status: number; code?: string }> = {
   AgentConfigError: { status: 422 },
   DatabaseUrlError: { status: 500 },
   ToolNotRunnableError: { status: 409 },
+  AgentUsageLimitError: { status: 409 },
+  RunUsageLimitError: { status: 409 },
+  RunInProgressError: { status: 409, code: "RunInProgress" },
+  RunSuspendedError: { status: 409, code: "RunSuspended" },
+  ConversationNotFoundError: { status: 404, code: "not_found" },
+  AgentNotRunnableError: { status: 409 },
 };

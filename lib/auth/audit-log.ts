@@ -18,7 +18,8 @@ export type AuditAction =
   | "secret.remove"
   | "secret.rotate"
   | "approval.decide"
-  | "agent.model_switched";
+  | "agent.model_switched"
+  | "tool.call";
 
 export async function recordAudit(
   db: Db,

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { defineRoute } from "@/lib/api/define-route";
+import { NotFoundError } from "@/lib/api/errors";
+import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
+import { ANY_ROLE } from "@/lib/auth/roles";
+import type { BusMessage } from "@/lib/events/event-bus";
+import { SSE_HEADERS, SSE_PING, sseFrame, sseStream } from "@/lib/events/sse";
+import { getRunRuntime } from "@/lib/runs/runtime";
+import { readConversationEvents } from "@/lib/runs/store/prisma-run-store";
+
+export const dynamic = "force-dynamic";
+
+const Params = z.object({ id: z.string().min(1) });
+const Query = z.object({
+  after: z.coerce.number().int().min(0, "after is a seq: 0 or more").default(0),
+  limit: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+
+const PING_MS = 15_000;
+
+/**
+ * The conversation's events after `after` as `{events, lastSeq}`; with `Accept: text/event-stream`
+ * the same as a live tail that stays open (from `after`, or `Last-Event-ID`), including streamed
+ * text deltas — how a page follows a run it did not start or resumes after a reload.
+ */
+export const GET = defineRoute({ access: ANY_ROLE, params: Params, query: Query }, async ({ req, params, query }) => {
+  const rt = getRunRuntime();
+  const conversation = await rt.db.conversation.findUnique({ where: { id: params.id }, select: { lastSeq: true } });
+  if (!conversation) throw new NotFoundError(`No conversation with id '${params.id}'.`);
+  if (!(req.headers.get("accept") ?? "").includes("text/event-stream")) {
+    const events = await readConversationEvents(rt.db, params.id, query.after, query.limit);
+    return { events, lastSeq: conversation.lastSeq };
+  }
+  const lastEventId = Number(req.headers.get("last-event-id"));
+  const after = Number.isInteger(lastEventId) && lastEventId > 0 ? lastEventId : query.after;
+  const stream = sseStream((send) => {
+    let sent = after;
+    let live: BusMessage[] | null = [];
+    const deliver = (m: BusMessage) => {
+      if ("seq" in m) {
+        if (m.seq <= sent) return;
+        sent = m.seq;
+      }
+      send(sseFrame(m));
+    };
+    const unsubscribe = rt.bus.subscribe(params.id, (m) => (live ? live.push(m) : deliver(m)));
+    const ping = setInterval(() => send(SSE_PING), PING_MS);
+    readConversationEvents(rt.db, params.id, after).then(
+      (events) => {
+        for (const e of events) deliver(e);
+        const queued = live ?? [];
+        live = null;
+        for (const m of queued) deliver(m);
+      },
+      () => {
+        live = null;
+      },
+    );
+    return () => {
+      clearInterval(ping);
+      unsubscribe();
+    };
+  });
+  return new Response(stream, { status: 200, headers: SSE_HEADERS });
+});
+
+export const { POST, PUT, PATCH, DELETE } = otherMethodsRefused(["GET"]);

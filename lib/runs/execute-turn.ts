@@ -1,0 +1,140 @@
+/**
+ * A user's turn, end to end: the lifetime budget (outermost — a spent agent is refused before
+ * anything is appended or paid), the context fold (compaction applies here), the run, and — when a
+ * run-tier breach is recovered — the sibling conclusion run: no tools, one request, the agent-tier
+ * pre-flight paid again, prompted with the recovery reason on top of the healed context. Agents
+ * called as tools run as child runs through the same loop.
+ */
+import type { LanguageModelV3Message } from "@ai-sdk/provider";
+import { foldContext } from "./context-fold";
+import type { RunActor, RunDeps, AgentRecord } from "./ports";
+import { prepareAgent } from "./prepare-agent";
+import { errorRecord, type RunUsageLimitError } from "./run-errors";
+import { runLoop, type RunResult } from "./run-loop";
+import type { ToolCallScope, ToolOutcome } from "./run-tool";
+import { checkAgentBudget } from "./stages/lifetime-budget";
+import { decideRecovery } from "./stages/limit-recovery";
+import { CONCLUSION_LIMITS } from "./stages/run-limits";
+
+export interface TurnInput {
+  conversationId: string;
+  agentId: string;
+  content: string;
+  actor: RunActor;
+  signal: AbortSignal;
+  /** Called with each run's id as it starts (the active-run registry, cancellation). */
+  onRunStart?: (runId: string) => void;
+}
+
+export interface TurnResult {
+  /** The runs of the turn in order: the turn run, then its conclusion when there was one. */
+  runs: RunResult[];
+  final: RunResult;
+}
+
+/** Throws AgentUsageLimitError when the agent's lifetime budget refuses another run. */
+export async function preflightAgent(deps: RunDeps, agent: AgentRecord): Promise<void> {
+  checkAgentBudget(agent.config.agentLimits, await deps.store.agentLifetimeUsage(agent.id));
+}
+
+export async function executeTurn(input: TurnInput, deps: RunDeps): Promise<TurnResult> {
+  const record = await deps.agents.load(input.agentId);
+  await preflightAgent(deps, record);
+  const runChild = childRunner(input, deps);
+  const agent = prepareAgent(record, deps, runChild);
+  const context = foldContext(await deps.store.conversationEvents(input.conversationId));
+  const history: LanguageModelV3Message[] = context.messages;
+
+  const turn = await runLoop(
+    {
+      conversationId: input.conversationId,
+      agent,
+      kind: "turn",
+      parentRunId: null,
+      rootRunId: null,
+      depth: 0,
+      prompt: input.content,
+      history,
+      limits: agent.config.runLimits,
+      tools: agent.tools,
+      signal: input.signal,
+      actor: input.actor,
+      lastSystemPromptHash: context.systemPromptHashes.get(agent.id) ?? null,
+      onStart: input.onRunStart,
+      admitConclusion: async () => {
+        if (!decideRecovery(agent.config.limitRecovery, "turn")) return false;
+        try {
+          await preflightAgent(deps, record);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+    },
+    deps,
+  );
+  const decision = decideRecovery(agent.config.limitRecovery, "turn");
+  if (!(turn.breach && turn.status === "completed" && decision)) return { runs: [turn], final: turn };
+
+  const healed = foldContext(await deps.store.conversationEvents(input.conversationId));
+  const conclusion = await runLoop(
+    {
+      conversationId: input.conversationId,
+      agent: { ...agent, tools: [] },
+      kind: "conclusion",
+      parentRunId: turn.runId,
+      rootRunId: turn.runId,
+      depth: 0,
+      prompt: decision.reason,
+      history: healed.messages,
+      limits: CONCLUSION_LIMITS,
+      tools: [],
+      signal: input.signal,
+      actor: input.actor,
+      lastSystemPromptHash: healed.systemPromptHashes.get(agent.id) ?? null,
+      concludes: turn.breach as RunUsageLimitError,
+      onStart: input.onRunStart,
+    },
+    deps,
+  );
+  return { runs: [turn, conclusion], final: conclusion };
+}
+
+/** Runs another agent as a child run of the calling run; its answer (or failure) is the tool's outcome. */
+function childRunner(input: TurnInput, deps: RunDeps) {
+  const runChild = async (agentId: string, task: string, scope: ToolCallScope): Promise<ToolOutcome> => {
+    const record = await deps.agents.load(agentId);
+    try {
+      await preflightAgent(deps, record);
+    } catch (err) {
+      return { ok: false, error: errorRecord(err) };
+    }
+    const child = prepareAgent(record, deps, runChild);
+    const hashes = foldContext(await deps.store.conversationEvents(input.conversationId)).systemPromptHashes;
+    const r = await runLoop(
+      {
+        conversationId: input.conversationId,
+        agent: child,
+        kind: "child",
+        parentRunId: scope.runId,
+        rootRunId: scope.rootRunId,
+        depth: scope.depth + 1,
+        prompt: task,
+        history: [],
+        limits: child.config.runLimits,
+        tools: child.tools,
+        signal: scope.signal,
+        actor: input.actor,
+        lastSystemPromptHash: hashes.get(child.id) ?? null,
+      },
+      deps,
+    );
+    if (r.status === "completed" && r.text && r.text.trim()) return { ok: true, result: r.text, childRunId: r.runId };
+    if (r.status === "suspended") {
+      return { ok: false, error: { type: "ChildRunSuspended", message: `agent '${record.name}' is waiting for an approval and did not answer yet (run ${r.runId}).` }, childRunId: r.runId };
+    }
+    const why = r.error ? `${r.error.type}: ${r.error.message}` : "it produced no answer";
+    return { ok: false, error: { type: r.error?.type ?? "ChildRunFailed", message: `agent '${record.name}' did not finish: ${why}` }, childRunId: r.runId };
+  };
+  return runChild;
+}

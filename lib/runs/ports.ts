@@ -1,0 +1,131 @@
+/**
+ * What the run engine needs from the outside world, as interfaces: the store (events, runs,
+ * approvals, lifetime usage), the agents and their tools, the models, the clock and ids. lib/db
+ * provides the Prisma implementations (lib/db/run-store.ts); tests provide in-memory ones
+ * (lib/runs/testing/memory-run-store.ts), so the loop is tested without a database.
+ */
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { AgentConfig } from "../agents/agent-input";
+import type { ModelConfig } from "../agents/model-config";
+import type { HttpClientConfig } from "../agents/runtime-config";
+import type { EventData, EventEntry, RunKind, StopReason, StoredEvent, FinishedRunStatus, RunUsage, RunError, TextDelta } from "../events/event-types";
+import type { InvokeToolRequest, InvokeOutcome } from "../sandbox/invoke-tool";
+import type { MemoryFileStore } from "../tools/builtin/memory-tool";
+import type { AnalyzedTool } from "../tools/tool-types";
+import type { RunTool } from "./run-tool";
+
+
+export interface NewRunRecord {
+  id: string;
+  conversationId: string;
+  agentId: string;
+  kind: RunKind;
+  parentRunId: string | null;
+  rootRunId: string;
+  depth: number;
+  model: string;
+}
+
+export interface RunFinish {
+  status: FinishedRunStatus;
+  stopReason: StopReason;
+  error: RunError | null;
+  usage: RunUsage;
+  costNanoUsd: number;
+  model: string | null;
+}
+
+export interface LifetimeUsage {
+  runs: number;
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+}
+
+export interface NewApproval {
+  conversationId: string;
+  runId: string;
+  toolCallId: string;
+  toolName: string;
+  arguments: unknown;
+  argumentsHash: string;
+}
+
+export interface AuditEntry {
+  actorId: string | null;
+  actor: string | null;
+  action: string;
+  target: string | null;
+  details: Record<string, unknown>;
+}
+
+export interface RunStore {
+  /** Appends in order with contiguous seq per conversation; resolves once committed. */
+  appendEvents(conversationId: string, entries: EventEntry[]): Promise<StoredEvent[]>;
+  /** Every stored event of the conversation, in seq order. */
+  conversationEvents(conversationId: string): Promise<StoredEvent[]>;
+  createRun(run: NewRunRecord): Promise<void>;
+  finishRun(runId: string, finish: RunFinish): Promise<void>;
+  /** Runs started and tokens spent by the agent over its lifetime (from stored runs and usage). */
+  agentLifetimeUsage(agentId: string): Promise<LifetimeUsage>;
+  createApproval(approval: NewApproval): Promise<{ id: string }>;
+  /** Reserves `count` numbers of the tool's per-conversation sequence; returns the first. */
+  reserveToolSeqs(toolId: string, conversationId: string, count: number): Promise<number>;
+  audit(entry: AuditEntry): Promise<void>;
+  memoryFiles(agentId: string): MemoryFileStore;
+}
+
+/** One of an agent's tools as stored: a saved tool's runnable version, `memory`, or another agent. */
+export type AgentToolRecord =
+  | { kind: "tool"; toolId: string; tool: AnalyzedTool; source: string }
+  | { kind: "builtin"; builtin: "memory" }
+  | { kind: "agent"; agentId: string; name: string; description: string; sideEffecting: boolean };
+
+/** An agent as stored: configuration and tool records (lib/db/load-agent-record.ts reads it). */
+export interface AgentRecord {
+  id: string;
+  name: string;
+  description: string;
+  config: AgentConfig;
+  tools: AgentToolRecord[];
+}
+
+export interface AgentLoader {
+  load(agentId: string): Promise<AgentRecord>;
+}
+
+/** An agent ready to run: its record and its tools as the loop calls them. */
+export interface RunnableAgent extends Omit<AgentRecord, "tools"> {
+  tools: RunTool[];
+}
+
+/** Builds the model (and its whole fallback chain) for a config; throws when a key is missing. */
+export type ModelFactory = (cfg: ModelConfig, http?: HttpClientConfig) => LanguageModelV3 | Promise<LanguageModelV3>;
+
+export interface Clock {
+  now(): Date;
+  /** Monotonic milliseconds, for durations. */
+  monotonic(): number;
+}
+
+export const systemClock: Clock = { now: () => new Date(), monotonic: () => performance.now() };
+
+/** Who started the turn (for the audit of side-effecting calls). */
+export interface RunActor {
+  id: string | null;
+  name: string | null;
+}
+
+export interface RunDeps {
+  store: RunStore;
+  agents: AgentLoader;
+  models: ModelFactory;
+  clock: Clock;
+  newId: () => string;
+  /** Runs a saved tool's body (default: the sandbox pool, lib/sandbox/invoke-tool.ts). */
+  invokeSandbox: (request: InvokeToolRequest) => Promise<InvokeOutcome>;
+  /** Live followers of the conversation: streamed text (never stored). */
+  publishDelta?: (conversationId: string, delta: TextDelta) => void;
+}
+
+export type { EventData, EventEntry };

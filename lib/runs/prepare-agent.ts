@@ -1,0 +1,20 @@
+/** An agent record → the tools its runs call (sandbox tools, memory, agents as child runs). */
+import type { AgentRecord, RunDeps, RunnableAgent } from "./ports";
+import type { RunTool } from "./run-tool";
+import { agentRunTool, type RunChild } from "./tools/agent-run-tool";
+import { memoryRunTool } from "./tools/memory-run-tool";
+import { sandboxRunTool } from "./tools/sandbox-run-tool";
+
+export function prepareAgent(record: AgentRecord, deps: RunDeps, runChild: RunChild): RunnableAgent {
+  const tools: RunTool[] = record.tools.map((t) => {
+    switch (t.kind) {
+      case "tool":
+        return sandboxRunTool(t.toolId, t.tool, t.source, deps.invokeSandbox);
+      case "builtin":
+        return memoryRunTool(deps.store.memoryFiles(record.id));
+      case "agent":
+        return agentRunTool(t, runChild);
+    }
+  });
+  return { ...record, tools };
+}

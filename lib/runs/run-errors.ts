@@ -1,0 +1,82 @@
+/**
+ * Errors of the run engine. Usage limits come in two tiers (see lib/runs/README.md): the run tier
+ * (`RunUsageLimitError`, recoverable by a conclusion run) and the agent tier
+ * (`AgentUsageLimitError`, terminal, raised before a run starts). Both carry `limit`, `used` and
+ * `max`, so nothing downstream parses a message to tell them apart.
+ */
+
+/** The base of both tiers: catch this to handle any usage limit. */
+export class UsageLimitError extends Error {
+  constructor(
+    message: string,
+    readonly limit: string,
+    readonly used: number,
+    readonly max: number,
+  ) {
+    super(message);
+    this.name = "UsageLimitError";
+  }
+}
+
+/** One run exhausted its run-tier budget (requestLimit, toolCallsLimit or a token limit). */
+export class RunUsageLimitError extends UsageLimitError {
+  constructor(message: string, limit: string, used: number, max: number) {
+    super(message, limit, used, max);
+    this.name = "RunUsageLimitError";
+  }
+}
+
+/** The agent's lifetime budget is spent; refused before the run, nothing appended. */
+export class AgentUsageLimitError extends UsageLimitError {
+  constructor(message: string, limit: string, used: number, max: number) {
+    super(message, limit, used, max);
+    this.name = "AgentUsageLimitError";
+  }
+}
+
+/** A model repeated a malformed tool call more often than `runtime.retries` allows. */
+export class ToolRetriesExceededError extends Error {
+  constructor(
+    readonly toolName: string,
+    readonly maxRetries: number,
+  ) {
+    super(`Tool '${toolName}' exceeded max retries count of ${maxRetries}`);
+    this.name = "ToolRetriesExceededError";
+  }
+}
+
+/** A message arrived while a run of the conversation is executing. */
+export class RunInProgressError extends Error {
+  constructor(readonly runId: string) {
+    super(`A run of this conversation is in progress (run ${runId}); wait for it to finish before sending another message.`);
+    this.name = "RunInProgressError";
+  }
+}
+
+/** A message arrived while a run waits for approvals, without `supersede: true`. */
+export class RunSuspendedError extends Error {
+  constructor(
+    readonly runId: string,
+    readonly approvals: Array<{ id: string; toolName: string; toolCallId: string }>,
+  ) {
+    super(
+      `The last run is waiting for approval of ${approvals.map((a) => `'${a.toolName}' (${a.toolCallId})`).join(", ")}; decide ${approvals.length === 1 ? "it" : "them"} in the approval inbox, or send the message with "supersede": true to deny ${approvals.length === 1 ? "it" : "them"} and start a new run.`,
+    );
+    this.name = "RunSuspendedError";
+  }
+}
+
+/** A run ended because it was cancelled (the caller's signal, or its parent run stopping). */
+export class RunCancelledError extends Error {
+  constructor(reason = "the run was cancelled") {
+    super(reason);
+    this.name = "RunCancelledError";
+  }
+}
+
+/** `{type, message, ...details}` for RunFinished.error and tool errors. */
+export function errorRecord(err: unknown): { type: string; message: string; [k: string]: unknown } {
+  if (err instanceof UsageLimitError) return { type: err.name, message: err.message, limit: err.limit, used: err.used, max: err.max };
+  if (err instanceof Error) return { type: err.name || "Error", message: err.message };
+  return { type: "Error", message: String(err) };
+}

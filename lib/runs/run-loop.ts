@@ -1,0 +1,304 @@
+/**
+ * One run: a user-role prompt → model request → tool calls → model request … until the model
+ * answers without tool calls. The stages (lib/runs/README.md) sit around it in order: the lifetime
+ * budget is checked by the caller before this starts; compaction has already folded `history`;
+ * every message, call, return and usage report is appended here as it happens (event sourcing); a
+ * run-tier breach heals the dangling calls, then asks the recovery policy (`admitConclusion`)
+ * whether a conclusion run follows. Calls that need approval are held: the run finishes
+ * `suspended` with one approval per held call.
+ */
+import type { LanguageModelV3, LanguageModelV3Message, LanguageModelV3Prompt } from "@ai-sdk/provider";
+import type { RunLimits } from "../agents/usage-limits";
+import { needsApproval } from "../agents/autonomy";
+import { modelRosterKey } from "../agents/model-config";
+import { renderSystemPrompt } from "../agents/prompt-template";
+import type { MessagePart, RunError, RunKind, RunUsage, FinishedRunStatus, StopReason } from "../events/event-types";
+import { newEvent } from "../events/event-types";
+import { priceUsage } from "../events/price-usage";
+import { canonicalHash } from "./canonical-json";
+import { toModelMessage } from "./context-fold";
+import { functionTools, parseToolInput, requestModel, type ModelResponse, type ModelToolCall } from "./model-request";
+import type { EventEntry, RunActor, RunDeps, RunnableAgent } from "./ports";
+import { errorRecord, RunCancelledError, RunUsageLimitError } from "./run-errors";
+import type { RunTool, ToolOutcome } from "./run-tool";
+import { isUsableConclusion } from "./stages/limit-recovery";
+import { danglingCalls, healingInstruction, healingParts } from "./stages/healing";
+import { checkBeforeRequest, checkTokens, checkToolCalls } from "./stages/run-limits";
+import { systemPromptRecord } from "./stages/system-prompt-record";
+import { createDispatchChain } from "./tool-dispatch/dispatch-chain";
+import { newToolMeter } from "./tool-dispatch/metering";
+import { countRepairableFailure, newRetryState } from "./tool-dispatch/retry";
+import type { DispatchResult } from "./tool-dispatch/middleware";
+import { toolResultOutput } from "./tool-result-output";
+
+export interface RunSpec {
+  conversationId: string;
+  agent: RunnableAgent;
+  kind: RunKind;
+  parentRunId: string | null;
+  /** The user's turn this run belongs to; null = this run is the turn. */
+  rootRunId: string | null;
+  depth: number;
+  /** The user-role message that starts the run (the user's text, a conclusion reason, a child's task). */
+  prompt: string;
+  /** The context before this run (already compacted). */
+  history: LanguageModelV3Message[];
+  limits: RunLimits;
+  tools: RunTool[];
+  signal: AbortSignal;
+  actor: RunActor;
+  /** The hash of this agent's last recorded system prompt in the conversation. */
+  lastSystemPromptHash: string | null;
+  /** Asked after a run-tier breach has been healed: true when a conclusion run will follow. */
+  admitConclusion?: (breach: RunUsageLimitError) => Promise<boolean>;
+  /**
+   * A conclusion run carries the breach it concludes: when it fails or answers blank, it finishes
+   * failed with that original breach, never with the secondary failure.
+   */
+  concludes?: RunUsageLimitError;
+  /** Called once the run exists (its id is known), before its first event. */
+  onStart?: (runId: string) => void;
+}
+
+export interface RunResult {
+  runId: string;
+  status: FinishedRunStatus;
+  stopReason: StopReason;
+  /** The final answer (completed runs). */
+  text: string | null;
+  usage: RunUsage;
+  costNanoUsd: number;
+  error: RunError | null;
+  /** The run-tier breach, when one ended the run. */
+  breach: RunUsageLimitError | null;
+  model: string;
+}
+
+const zeroUsage = (): RunUsage => ({ requests: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 });
+
+export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> {
+  const { store, clock } = deps;
+  const agent = spec.agent;
+  const runId = deps.newId();
+  const rootRunId = spec.rootRunId ?? runId;
+  const requested = agent.config.model;
+  const requestedKey = modelRosterKey(requested);
+  const usage = zeroUsage();
+  let costNanoUsd = 0;
+  let answeredKey = requestedKey;
+  const append = (entries: EventEntry[]) => store.appendEvents(spec.conversationId, entries);
+  const ev = (event: ReturnType<typeof newEvent>): EventEntry => ({ event });
+
+  await store.createRun({
+    id: runId,
+    conversationId: spec.conversationId,
+    agentId: agent.id,
+    kind: spec.kind,
+    parentRunId: spec.parentRunId,
+    rootRunId,
+    depth: spec.depth,
+    model: requestedKey,
+  });
+  spec.onStart?.(runId);
+
+  const finish = async (status: FinishedRunStatus, stopReason: StopReason, error: RunError | null, text: string | null, breach: RunUsageLimitError | null = null): Promise<RunResult> => {
+    if (spec.concludes && status !== "suspended" && (status !== "completed" || !isUsableConclusion(text))) {
+      const cause = error ?? { type: "BlankConclusion", message: "the conclusion produced no answer" };
+      return finishAs("failed", "usage_limit", { ...errorRecord(spec.concludes), cause }, null, spec.concludes);
+    }
+    return finishAs(status, stopReason, error, text, breach);
+  };
+  const finishAs = async (status: FinishedRunStatus, stopReason: StopReason, error: RunError | null, text: string | null, breach: RunUsageLimitError | null): Promise<RunResult> => {
+    const data = { status, stopReason, usage: { ...usage }, costNanoUsd, ...(error ? { error } : {}) };
+    await append([ev(newEvent(runId, "RunFinished", data))]);
+    await store.finishRun(runId, { status, stopReason, error, usage: { ...usage }, costNanoUsd, model: answeredKey });
+    return { runId, status, stopReason, text, usage: { ...usage }, costNanoUsd, error, breach, model: answeredKey };
+  };
+
+  // Run start: RunStarted, the system prompt when its rendering changed, the prompt.
+  const systemParts = renderSystemPrompt(agent.config.prompt, clock.now());
+  const record = systemPromptRecord(systemParts, spec.lastSystemPromptHash);
+  const userParts: MessagePart[] = [{ type: "text", text: spec.prompt }];
+  await append([
+    ev(newEvent(runId, "RunStarted", { kind: spec.kind, parentRunId: spec.parentRunId, agentId: agent.id, model: requestedKey })),
+    ...(record ? [ev(newEvent(runId, "LlmSystemPromptEvent", record))] : []),
+    ev(newEvent(runId, "LlmMessageEvent", { role: "user", parts: userParts })),
+  ]);
+
+  const system: LanguageModelV3Prompt = systemParts.length ? [{ role: "system", content: systemParts.map((p) => p.content).join("\n\n") }] : [];
+  const messages: LanguageModelV3Message[] = [...spec.history, toModelMessage("user", userParts)];
+  const toolsByName = new Map(spec.tools.map((t) => [t.name, t]));
+  const advertised = functionTools(spec.tools);
+  const meter = newToolMeter();
+  const retryState = newRetryState();
+  const maxRetries = agent.config.runtime.retries;
+  const dispatch = createDispatchChain({ clock, store, actor: spec.actor, meter, retries: maxRetries, retryState });
+  // The tool calls of the last assistant message, and which of them have an answer.
+  let lastAssistant: MessagePart[] = [];
+  const answered = new Set<string>();
+
+  try {
+    const model: LanguageModelV3 = await deps.models(requested, agent.config.runtime.http);
+    for (;;) {
+      if (spec.signal.aborted) throw new RunCancelledError(String(spec.signal.reason ?? "the run was cancelled"));
+      checkBeforeRequest(spec.limits, usage);
+      const started = clock.monotonic();
+      const response = await requestModel({
+        model,
+        prompt: [...system, ...messages],
+        tools: advertised,
+        signal: spec.signal,
+        onDelta: deps.publishDelta ? (delta) => deps.publishDelta!(spec.conversationId, { type: "LlmTextDelta", runId, delta }) : undefined,
+      });
+      const durationMs = Math.round(clock.monotonic() - started);
+      usage.requests += 1;
+      usage.inputTokens += response.usage.inputTokens;
+      usage.outputTokens += response.usage.outputTokens;
+      usage.totalTokens += response.usage.totalTokens;
+      const usageData = priceResponse(response, requested, requestedKey, durationMs);
+      answeredKey = `${usageData.provider}:${usageData.model}`;
+      costNanoUsd += usageData.costNanoUsd;
+      lastAssistant = response.parts;
+      answered.clear();
+      messages.push(toModelMessage("assistant", response.parts));
+      await append([
+        ev(newEvent(runId, "LlmMessageEvent", { role: "assistant", parts: response.parts })),
+        ...response.toolCalls.map((c) => ev(newEvent(runId, "ToolCallEvent", { toolName: c.toolName, toolCallId: c.toolCallId, arguments: c.input }))),
+        { event: newEvent(runId, "LlmUsageEvent", usageData), usage: { agentId: agent.id, rootRunId, conversationId: spec.conversationId } },
+      ]);
+      checkTokens(spec.limits, usage);
+      if (response.toolCalls.length === 0) return await finish("completed", "end_turn", null, response.text);
+
+      checkToolCalls(spec.limits, usage, response.toolCalls.length);
+      usage.toolCalls += response.toolCalls.length;
+      const held = response.toolCalls.filter((c) => {
+        const tool = toolsByName.get(c.toolName);
+        return tool !== undefined && needsApproval(agent.config.autonomy, tool);
+      });
+      const runnable = response.toolCalls.filter((c) => !held.includes(c));
+      const results = await dispatchCalls(runnable, toolsByName, (call) => countRepairableFailure(retryState, call.toolName, "ToolArgumentError", maxRetries), (tool, args, call) =>
+        dispatch({ tool, args, scope: { conversationId: spec.conversationId, runId, rootRunId, agentId: agent.id, toolCallId: call.toolCallId, depth: spec.depth, signal: spec.signal } }),
+      );
+      const resultParts: MessagePart[] = [];
+      const entries: EventEntry[] = [];
+      const stateEntries: EventEntry[] = [];
+      for (const { call, result } of results) {
+        answered.add(call.toolCallId);
+        resultParts.push({ type: "tool-result", toolCallId: call.toolCallId, toolName: call.toolName, output: toolResultOutput(result.outcome) });
+        entries.push(ev(newEvent(runId, "ToolReturnEvent", returnData(call, result))));
+        const tool = toolsByName.get(call.toolName);
+        const emitted = result.outcome.events ?? [];
+        if (tool?.toolId && emitted.length && !result.replayed && !result.memoized) {
+          const first = await store.reserveToolSeqs(tool.toolId, spec.conversationId, emitted.length);
+          emitted.forEach((e, i) =>
+            stateEntries.push(ev(newEvent(runId, "ToolStateEvent", { toolId: tool.toolId!, toolName: tool.name, toolSeq: first + i, payload: e.payload }))),
+          );
+        }
+      }
+      if (resultParts.length) {
+        messages.push(toModelMessage("tool", resultParts));
+        await append([ev(newEvent(runId, "LlmMessageEvent", { role: "tool", parts: resultParts })), ...entries, ...stateEntries]);
+      }
+      if (retryState.exceeded) throw retryState.exceeded;
+      if (held.length) {
+        const requests: EventEntry[] = [];
+        for (const call of held) {
+          const parsed = parseToolInput(call.input);
+          const args = parsed.ok ? parsed.value : call.input;
+          const argumentsHash = canonicalHash(args);
+          const { id } = await store.createApproval({ conversationId: spec.conversationId, runId, toolCallId: call.toolCallId, toolName: call.toolName, arguments: args, argumentsHash });
+          requests.push(ev(newEvent(runId, "ApprovalRequested", { approvalId: id, toolName: call.toolName, toolCallId: call.toolCallId, arguments: args, argumentsHash })));
+        }
+        await append(requests);
+        return await finish("suspended", "awaiting_approval", null, null);
+      }
+    }
+  } catch (err) {
+    // Healing: answer the calls the run will never execute, so the context stays runnable.
+    const dangling = danglingCalls(lastAssistant, answered);
+    if (dangling.length) {
+      const parts = healingParts(dangling, healingInstruction(err));
+      const errorType = err instanceof Error ? err.name : "Error";
+      await append([
+        ev(newEvent(runId, "LlmMessageEvent", { role: "tool", parts })),
+        ...dangling.map((c) => ev(newEvent(runId, "ToolReturnEvent", { toolName: c.toolName, toolCallId: c.toolCallId, success: false, durationMs: 0, errorType }))),
+      ]);
+    }
+    if (err instanceof RunUsageLimitError) {
+      // Limit recovery: a conclusion follows (this run ends at its limit) or the breach surfaces.
+      const concluding = spec.admitConclusion ? await spec.admitConclusion(err) : false;
+      return concluding
+        ? await finish("completed", "usage_limit", null, null, err)
+        : await finish("failed", "usage_limit", errorRecord(err), null, err);
+    }
+    if (err instanceof RunCancelledError || spec.signal.aborted) return await finish("interrupted", "interrupted", errorRecord(err), null);
+    return await finish("failed", "error", errorRecord(err), null);
+  }
+}
+
+function priceResponse(response: ModelResponse, requested: { provider: string; model: string }, requestedKey: string, durationMs: number) {
+  const who = response.answeredBy ?? { provider: requested.provider, model: requested.model };
+  const priced = priceUsage(who.provider, who.model, response.usage);
+  return {
+    provider: who.provider,
+    model: who.model,
+    requestedModel: requestedKey,
+    ...response.usage,
+    costNanoUsd: priced.costNanoUsd,
+    priced: priced.priced,
+    priceVersion: priced.priceVersion,
+    durationMs,
+  };
+}
+
+function returnData(call: ModelToolCall, result: DispatchResult) {
+  const o = result.outcome;
+  return {
+    toolName: call.toolName,
+    toolCallId: call.toolCallId,
+    success: o.ok,
+    durationMs: result.durationMs,
+    ...(o.ok ? {} : { errorType: o.error.type }),
+    ...(o.childRunId ? { childRunId: o.childRunId } : {}),
+    ...(result.replayed ? { replayed: true } : {}),
+    ...(result.memoized ? { memoized: true } : {}),
+  };
+}
+
+type Dispatch = (tool: RunTool, args: unknown, call: ModelToolCall) => Promise<DispatchResult>;
+
+/**
+ * Runs a step's calls: calls without side effects concurrently, side-effecting ones one after
+ * another in the model's order (alongside the others); results come back in the model's order.
+ * An unknown tool or unparsable arguments are answered as a ToolArgumentError for a repair turn.
+ */
+async function dispatchCalls(calls: ModelToolCall[], tools: Map<string, RunTool>, onRejected: (call: ModelToolCall) => void, dispatch: Dispatch) {
+  const one = async (call: ModelToolCall): Promise<{ call: ModelToolCall; result: DispatchResult }> => {
+    const tool = tools.get(call.toolName);
+    if (!tool) {
+      const known = [...tools.keys()].sort();
+      const outcome: ToolOutcome = {
+        ok: false,
+        error: { type: "ToolArgumentError", message: `Unknown tool '${call.toolName}'. ${known.length ? `Available tools: ${known.join(", ")}.` : "No tools are available."}` },
+      };
+      onRejected(call);
+      return { call, result: { outcome, durationMs: 0 } };
+    }
+    const parsed = parseToolInput(call.input);
+    if (!parsed.ok) {
+      onRejected(call);
+      return { call, result: { outcome: { ok: false, error: { type: "ToolArgumentError", message: `tool '${tool.name}' call rejected: ${parsed.message}` } }, durationMs: 0 } };
+    }
+    return { call, result: await dispatch(tool, parsed.value, call) };
+  };
+  const sideEffecting = calls.filter((c) => tools.get(c.toolName)?.sideEffecting);
+  const pure = calls.filter((c) => !sideEffecting.includes(c));
+  const sequential = (async () => {
+    const out: Array<{ call: ModelToolCall; result: DispatchResult }> = [];
+    for (const c of sideEffecting) out.push(await one(c));
+    return out;
+  })();
+  const [a, b] = await Promise.all([Promise.all(pure.map(one)), sequential]);
+  const byId = new Map([...a, ...b].map((r) => [r.call.toolCallId, r]));
+  return calls.map((c) => byId.get(c.toolCallId)!);
+}

@@ -1,0 +1,37 @@
+/**
+ * A tool as the run loop sees it: what the model is told (name, description, parameters), the
+ * flags that drive gating and caching, and how to execute one call. Saved tools run in the
+ * sandbox, `memory` against the agent's files, and agents as tools as child runs
+ * (lib/runs/tools/*).
+ */
+import type { ToolCallError } from "../sandbox/tool-call-outcome";
+
+export type RunToolKind = "sandbox" | "memory" | "agent";
+
+/** The run a call belongs to, handed to every execution. */
+export interface ToolCallScope {
+  conversationId: string;
+  runId: string;
+  rootRunId: string;
+  agentId: string;
+  toolCallId: string;
+  depth: number;
+  signal: AbortSignal;
+}
+
+export type ToolOutcome =
+  | { ok: true; result: unknown; events?: Array<{ payload: unknown }>; childRunId?: string }
+  | { ok: false; error: ToolCallError | { type: string; message: string }; events?: Array<{ payload: unknown }>; childRunId?: string };
+
+export interface RunTool {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  sideEffecting: boolean;
+  idempotent: boolean;
+  requiresApproval: boolean;
+  kind: RunToolKind;
+  /** The saved tool's id (sandbox tools): ToolStateEvent numbering is per tool. */
+  toolId?: string;
+  execute(args: unknown, scope: ToolCallScope): Promise<ToolOutcome>;
+}

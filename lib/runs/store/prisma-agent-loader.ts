@@ -1,0 +1,44 @@
+/**
+ * Loads an agent for a run: its validated configuration and each tool as the run needs it — the
+ * attached version of a saved tool (analysis and source), `memory`, or another agent (its name
+ * and description, which become the tool's).
+ */
+import { getAgent } from "../../agents/read-agent";
+import type { Db } from "../../db/client";
+import type { AnalyzedTool } from "../../tools/tool-types";
+import type { AgentLoader, AgentToolRecord } from "../ports";
+
+export class AgentNotRunnableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "AgentNotRunnableError";
+  }
+}
+
+export function createPrismaAgentLoader(db: Db): AgentLoader {
+  return {
+    async load(agentId) {
+      const view = await getAgent(db, agentId);
+      const tools: AgentToolRecord[] = [];
+      for (const ref of view.tools) {
+        if ("builtin" in ref) tools.push({ kind: "builtin", builtin: "memory" });
+        else if ("agentId" in ref) {
+          const child = await db.agent.findUnique({ where: { id: ref.agentId }, select: { id: true, name: true, config: true } });
+          if (!child) throw new AgentNotRunnableError(`Agent '${view.name}' calls an agent that no longer exists (${ref.agentId}).`);
+          const description = typeof (child.config as { description?: unknown })?.description === "string" ? ((child.config as { description: string }).description) : "";
+          tools.push({ kind: "agent", agentId: child.id, name: child.name, description, sideEffecting: ref.sideEffecting });
+        } else {
+          const version = ref.toolVersionId
+            ? await db.toolVersion.findFirst({ where: { id: ref.toolVersionId, toolId: ref.toolId } })
+            : await db.toolVersion.findFirst({ where: { toolId: ref.toolId }, orderBy: { version: "desc" } });
+          if (!version || version.hasErrors || !version.analysis) {
+            throw new AgentNotRunnableError(`Agent '${view.name}' uses a tool version that cannot run (tool ${ref.toolId}); open the agent and pick a version without definition errors.`);
+          }
+          tools.push({ kind: "tool", toolId: ref.toolId, tool: version.analysis as unknown as AnalyzedTool, source: version.source });
+        }
+      }
+      const { id, name, description, tools: _refs, modelSwitches: _switches, createdAt: _c, updatedAt: _u, ...config } = view;
+      return { id, name, description, config: { ...config, name, description, tools: view.tools }, tools };
+    },
+  };
+}

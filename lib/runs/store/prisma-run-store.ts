@@ -1,0 +1,101 @@
+/**
+ * The run engine's store port on Prisma: events through the batched writer
+ * (lib/events/event-writer.ts), runs, approvals, lifetime usage from stored rows, tool-state
+ * sequences, audit and the memory tool's files.
+ */
+import { recordAudit, type AuditAction } from "../../auth/audit-log";
+import type { Db } from "../../db/client";
+import { prismaMemoryFileStore } from "../../db/memory-file-store";
+import type { StoredEvent } from "../../events/event-types";
+import type { EventWriter } from "../../events/event-writer";
+import type { RunStore } from "../ports";
+
+type EventRow = { seq: number; runId: string; type: string; payload: unknown; createdAt: Date };
+
+export function toStoredEvent(row: EventRow): StoredEvent {
+  return { seq: row.seq, runId: row.runId === "" ? null : row.runId, type: row.type, createdAt: row.createdAt.toISOString(), data: row.payload } as StoredEvent;
+}
+
+export async function readConversationEvents(db: Db, conversationId: string, afterSeq = 0, limit?: number): Promise<StoredEvent[]> {
+  const rows = await db.event.findMany({
+    where: { conversationId, seq: { gt: afterSeq } },
+    orderBy: { seq: "asc" },
+    ...(limit ? { take: limit } : {}),
+    select: { seq: true, runId: true, type: true, payload: true, createdAt: true },
+  });
+  return rows.map(toStoredEvent);
+}
+
+export function createPrismaRunStore(db: Db, writer: EventWriter): RunStore {
+  return {
+    appendEvents: (conversationId, entries) => writer.append(conversationId, entries),
+    conversationEvents: (conversationId) => readConversationEvents(db, conversationId),
+    async createRun(run) {
+      await db.run.create({
+        data: {
+          id: run.id,
+          conversationId: run.conversationId,
+          agentId: run.agentId,
+          kind: run.kind,
+          parentRunId: run.parentRunId,
+          rootRunId: run.rootRunId,
+          depth: run.depth,
+          model: run.model,
+          status: "running",
+        },
+      });
+    },
+    async finishRun(runId, f) {
+      await db.run.update({
+        where: { id: runId },
+        data: {
+          status: f.status,
+          stopReason: f.stopReason,
+          error: f.error ? JSON.stringify(f.error) : null,
+          model: f.model,
+          requests: f.usage.requests,
+          toolCalls: f.usage.toolCalls,
+          inputTokens: f.usage.inputTokens,
+          outputTokens: f.usage.outputTokens,
+          totalTokens: f.usage.totalTokens,
+          costNanoUsd: BigInt(f.costNanoUsd),
+          finishedAt: new Date(),
+        },
+      });
+    },
+    async agentLifetimeUsage(agentId) {
+      const [runs, sums] = await Promise.all([
+        db.run.count({ where: { agentId } }),
+        db.usageRecord.aggregate({ where: { agentId }, _sum: { inputTokens: true, outputTokens: true, totalTokens: true } }),
+      ]);
+      return { runs, inputTokens: sums._sum.inputTokens ?? 0, outputTokens: sums._sum.outputTokens ?? 0, totalTokens: sums._sum.totalTokens ?? 0 };
+    },
+    async createApproval(a) {
+      const row = await db.approval.create({
+        data: { conversationId: a.conversationId, runId: a.runId, toolCallId: a.toolCallId, toolName: a.toolName, arguments: a.arguments as never, argumentsHash: a.argumentsHash },
+        select: { id: true },
+      });
+      return row;
+    },
+    async reserveToolSeqs(toolId, conversationId, count) {
+      const row = await db.toolStateSequence.upsert({
+        where: { toolId_conversationId: { toolId, conversationId } },
+        create: { toolId, conversationId, lastSeq: count },
+        update: { lastSeq: { increment: count } },
+        select: { lastSeq: true },
+      });
+      return row.lastSeq - count + 1;
+    },
+    async audit(entry) {
+      await recordAudit(db, {
+        actor: { id: entry.actorId, name: entry.actor ?? "unknown" },
+        action: entry.action as AuditAction,
+        target: entry.target ?? undefined,
+        details: entry.details,
+      });
+    },
+    memoryFiles: (agentId) => prismaMemoryFileStore(db, agentId),
+  };
+}
+
+export type { EventRow };

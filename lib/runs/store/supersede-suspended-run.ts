@@ -1,0 +1,42 @@
+/**
+ * `supersede: true` on a message to a suspended conversation: every pending call of the suspended
+ * run is denied with the reason "superseded by a new user message" (each transition a conditional
+ * update, so a concurrent decision wins or loses cleanly), the denied calls are answered in the
+ * context, and the old run finishes `superseded`. Nothing is resumed or executed.
+ */
+import type { Db } from "../../db/client";
+import { newEvent, type EventEntry, type MessagePart } from "../../events/event-types";
+import type { RunActor, RunStore } from "../ports";
+
+export const SUPERSEDED_REASON = "superseded by a new user message";
+
+export async function supersedeSuspendedRun(db: Db, store: RunStore, runId: string, actor: RunActor): Promise<void> {
+  const run = await db.run.findUniqueOrThrow({ where: { id: runId } });
+  const pending = await db.approval.findMany({ where: { runId, status: "pending" }, orderBy: { createdAt: "asc" } });
+  const denied: typeof pending = [];
+  for (const a of pending) {
+    const { count } = await db.approval.updateMany({
+      where: { id: a.id, status: "pending" },
+      data: { status: "denied", decision: "deny", reason: SUPERSEDED_REASON, decidedById: actor.id, decidedBy: actor.name, decidedAt: new Date() },
+    });
+    if (count === 1) denied.push(a);
+  }
+  const parts: MessagePart[] = denied.map((a) => ({
+    type: "tool-result",
+    toolCallId: a.toolCallId,
+    toolName: a.toolName,
+    output: { type: "error-text", value: `Denied by ${actor.name ?? "a user"}: ${SUPERSEDED_REASON}. The call was not executed.` },
+  }));
+  const entries: EventEntry[] = denied.map((a) => ({
+    event: newEvent(runId, "ApprovalDecided", { approvalId: a.id, decision: "deny", reason: SUPERSEDED_REASON, decidedBy: actor.name }),
+  }));
+  if (parts.length) {
+    entries.push({ event: newEvent(runId, "LlmMessageEvent", { role: "tool", parts }) });
+    for (const a of denied) entries.push({ event: newEvent(runId, "ToolReturnEvent", { toolName: a.toolName, toolCallId: a.toolCallId, success: false, durationMs: 0, errorType: "ApprovalDenied" }) });
+  }
+  const usage = { requests: run.requests, toolCalls: run.toolCalls, inputTokens: run.inputTokens, outputTokens: run.outputTokens, totalTokens: run.totalTokens };
+  const costNanoUsd = Number(run.costNanoUsd);
+  entries.push({ event: newEvent(runId, "RunFinished", { status: "completed", stopReason: "superseded", usage, costNanoUsd }) });
+  await store.appendEvents(run.conversationId, entries);
+  await store.finishRun(runId, { status: "completed", stopReason: "superseded", error: null, usage, costNanoUsd, model: run.model });
+}

@@ -1,0 +1,31 @@
+/** The chain one run dispatches its tool calls through (see middleware.ts for the order and why). */
+import type { Clock, RunActor, RunStore } from "../ports";
+import { audit } from "./audit";
+import { idempotency } from "./idempotency";
+import { memoize } from "./memoize";
+import { metering, type ToolMeter } from "./metering";
+import { composeMiddleware, type Next } from "./middleware";
+import { retry, type RetryState } from "./retry";
+import { tracing } from "./tracing";
+
+export function createDispatchChain(options: { clock: Clock; store: Pick<RunStore, "audit">; actor: RunActor; meter: ToolMeter; retries: number; retryState: RetryState }): Next {
+  return composeMiddleware(
+    [
+      tracing(options.clock),
+      metering(options.meter),
+      retry(options.retries, options.retryState),
+      audit(options.store, options.actor),
+      idempotency(),
+      memoize(),
+    ],
+    async (inv) => {
+      try {
+        return { outcome: await inv.tool.execute(inv.args, inv.scope), durationMs: 0 };
+      } catch (err) {
+        // A tool's infrastructure failed (its store, loading a child agent): the model is told so.
+        const message = err instanceof Error ? err.message : String(err);
+        return { outcome: { ok: false, error: { type: "ToolExecutionError", message: `tool '${inv.tool.name}' failed: ${message}` } }, durationMs: 0 };
+      }
+    },
+  );
+}
