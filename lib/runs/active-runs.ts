@@ -30,6 +30,11 @@ export class ActiveRuns {
     if (this.turns.get(turn.conversationId) === turn) this.turns.delete(turn.conversationId);
   }
 
+  /** Every run id of every active turn. */
+  runIds(): string[] {
+    return [...this.turns.values()].flatMap((t) => t.runIds);
+  }
+
   size(): number {
     return this.turns.size;
   }

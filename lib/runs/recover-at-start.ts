@@ -1,0 +1,18 @@
+/**
+ * Called once when a server process starts (instrumentation.ts): runs a dead process left
+ * `running` are finished `interrupted` with their dangling calls healed, so every conversation
+ * accepts its next message. Runs this process is executing are never touched.
+ */
+import { getRunRuntime } from "./runtime";
+import { recoverInterruptedRuns } from "./store/recover-interrupted-runs";
+
+export async function recoverAtStart(log: (line: string) => void = (l) => console.log(l)): Promise<string[]> {
+  const rt = getRunRuntime();
+  const active = new Set<string>();
+  const recovered = await recoverInterruptedRuns(rt.db, rt.deps.store, (runId) => {
+    if (active.size === 0) for (const id of rt.active.runIds()) active.add(id);
+    return active.has(runId);
+  });
+  if (recovered.length) log(`[atelier] finished ${recovered.length} run${recovered.length === 1 ? "" : "s"} left running by a stopped server as interrupted`);
+  return recovered;
+}
