@@ -1,6 +1,7 @@
 "use client";
 /** Loads a saved agent and opens it in the editor. */
 import Link from "next/link";
+import { NewConversationButton } from "@/components/conversations/new-conversation-button";
 import { AgentEditor } from "./agent-editor";
 import { useAgent } from "./agent-queries";
 
@@ -17,5 +18,10 @@ export function AgentEditorPage({ id }: { id: string }) {
       </div>
     );
   }
-  return <AgentEditor initial={q.data.agent} agent={q.data.agent} />;
+  return (
+    <>
+      <NewConversationButton agentId={id} bar />
+      <AgentEditor initial={q.data.agent} agent={q.data.agent} />
+    </>
+  );
 }

@@ -4,6 +4,7 @@ import { useAgents } from "@/components/api/queries";
 import { formatDateTime } from "@/components/shell/format";
 import { QueryState } from "@/components/shell/query-state";
 import { useCan } from "@/components/shell/viewer-context";
+import { NewConversationButton } from "@/components/conversations/new-conversation-button";
 
 export function AgentsList() {
   const query = useAgents();
@@ -35,6 +36,7 @@ export function AgentsList() {
               <th className="num">Tools</th>
               <th className="num">Conversations</th>
               <th>Last edit</th>
+              <th />
             </tr>
           </thead>
           <tbody>
@@ -54,6 +56,7 @@ export function AgentsList() {
                 <td className="num">{a.tools}</td>
                 <td className="num">{a.conversations}</td>
                 <td>{formatDateTime(a.updatedAt)}</td>
+                <td><NewConversationButton agentId={a.id} small /></td>
               </tr>
             ))}
           </tbody>

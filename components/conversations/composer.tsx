@@ -1,0 +1,117 @@
+"use client";
+/** The message box: Enter sends, Shift+Enter starts a new line; refusals are shown beneath it. */
+import Link from "next/link";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { ApiClientError } from "@/components/api/api-client";
+import type { SendInput } from "./conversation-queries";
+
+interface RefusalBody {
+  error?: { code?: string; message?: string; approvals?: { id: string; toolName: string; toolCallId: string }[]; limit?: string; used?: number; max?: number };
+}
+
+function Refusal({ error, onSupersede, canSupersede }: { error: Error; onSupersede: () => void; canSupersede: boolean }) {
+  const api = error instanceof ApiClientError ? error : null;
+  const body = (api?.body ?? null) as RefusalBody | null;
+  const approvals = body?.error?.approvals ?? [];
+  return (
+    <div className="cv-refusal" role="alert" data-testid="send-error" data-code={api?.code}>
+      <p>
+        {api && api.code !== `http_${api.status}` ? <span className="mono cv-refusal-code">{api.code}</span> : null}
+        {error.message}
+      </p>
+      {api?.code === "RunSuspended" ? (
+        <>
+          {approvals.length ? (
+            <ul className="plain-list small">
+              {approvals.map((a) => (
+                <li key={a.id}>
+                  held: <span className="mono">{a.toolName}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="small">
+            <Link href="/approvals">Decide in the approval inbox</Link>
+            {canSupersede ? (
+              <>
+                {" "}
+                or{" "}
+                <button type="button" className="link-button dark" onClick={onSupersede}>
+                  send anyway, dropping the held calls
+                </button>
+              </>
+            ) : null}
+          </p>
+        </>
+      ) : null}
+      {api?.code === "AgentUsageLimitError" && body?.error?.max !== undefined ? (
+        <p className="small muted">
+          {body.error.limit ? `${body.error.limit}: ` : ""}
+          {body.error.used} of {body.error.max} used
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Composer({
+  canSend,
+  busy,
+  error,
+  onSend,
+}: {
+  canSend: boolean;
+  busy: boolean;
+  error: Error | null;
+  onSend: (input: SendInput, restore: () => void) => void;
+}) {
+  const [text, setText] = useState("");
+  const [lastSent, setLastSent] = useState("");
+  const disabled = !canSend || busy;
+  const box = useRef<HTMLTextAreaElement>(null);
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    // Back to the box when the run ends.
+    if (wasBusy.current && !busy && canSend) box.current?.focus();
+    wasBusy.current = busy;
+  }, [busy, canSend]);
+  const submit = (supersede = false) => {
+    const content = supersede ? lastSent : text;
+    if (!content.trim() || disabled) return;
+    setLastSent(content);
+    setText("");
+    onSend(supersede ? { content, supersede: true } : { content }, () => setText((cur) => cur || content));
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  };
+  return (
+    <form
+      className="cv-composer"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      {error ? <Refusal error={error} canSupersede={canSend && !!lastSent} onSupersede={() => submit(true)} /> : null}
+      <div className="cv-composer-row">
+        <textarea
+          aria-label="Message"
+          placeholder={canSend ? (busy ? "The agent is answering…" : "Message the agent — Enter sends, Shift+Enter for a new line") : "Viewers can read this conversation but not send to it"}
+          value={text}
+          rows={Math.min(8, Math.max(2, text.split("\n").length))}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          ref={box}
+          disabled={disabled}
+        />
+        <button className="btn primary" type="submit" disabled={disabled || !text.trim()}>
+          {busy ? "Running…" : "Send"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,290 @@
+"use client";
+/**
+ * The conversation page's way to the server: TanStack Query hooks for a conversation, its events,
+ * creating one, switching its model and sending a message (answered as an event stream), and the
+ * live tail that follows a run still going when the page was opened. Stored events live in the
+ * query cache (merged by seq); streamed answer text lives beside it until a stored message
+ * replaces it.
+ */
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ApiClientError, apiFetch } from "@/components/api/api-client";
+import { queryKeys } from "@/components/api/queries";
+import type { ConversationDetail, EventsPage, StoredEvent, TextDelta } from "./event-types";
+import { readEventStream, type SseMessage } from "./sse";
+import { addDelta, buildTranscript, settleDeltas, type PendingTexts, type Transcript } from "./transcript";
+
+export const conversationKeys = {
+  detail: (id: string) => ["conversations", id] as const,
+  events: (id: string) => ["conversations", id, "events"] as const,
+};
+
+const base = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
+
+/** Adds events to a page of events: each seq once, in seq order. */
+export function mergeEvents(page: EventsPage | undefined, events: readonly StoredEvent[]): EventsPage {
+  const bySeq = new Map<number, StoredEvent>();
+  for (const e of page?.events ?? []) bySeq.set(e.seq, e);
+  for (const e of events) bySeq.set(e.seq, e);
+  const merged = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+  return { events: merged, lastSeq: Math.max(page?.lastSeq ?? 0, merged[merged.length - 1]?.seq ?? 0) };
+}
+
+export function useConversation(id: string) {
+  return useQuery({
+    queryKey: conversationKeys.detail(id),
+    queryFn: () => apiFetch<ConversationDetail>(base(id)),
+    // A suspended run resumes when someone decides its approvals: look again now and then.
+    refetchInterval: (q) => (q.state.data?.activeRun?.status === "suspended" ? 5_000 : false),
+  });
+}
+
+/** All stored events; a refetch asks only for those after the newest one held. */
+export function useConversationEvents(id: string) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: conversationKeys.events(id),
+    queryFn: async () => {
+      const held = qc.getQueryData<EventsPage>(conversationKeys.events(id));
+      const page = await apiFetch<EventsPage>(`${base(id)}/events?after=${held?.lastSeq ?? 0}`);
+      return mergeEvents(qc.getQueryData<EventsPage>(conversationKeys.events(id)), page.events);
+    },
+  });
+}
+
+export function useCreateConversation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { agentId: string; title?: string }) =>
+      apiFetch<ConversationDetail>("/api/conversations", { method: "POST", body: JSON.stringify(body) }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: queryKeys.conversations, exact: true });
+      void qc.invalidateQueries({ queryKey: queryKeys.agents, exact: true });
+    },
+  });
+}
+
+export function useSwitchConversationModel(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (key: string) =>
+      apiFetch<{ model: string; event?: StoredEvent }>(`${base(id)}/switch-model`, { method: "POST", body: JSON.stringify({ key }) }),
+    onSuccess: (res) => {
+      if (res.event) qc.setQueryData<EventsPage>(conversationKeys.events(id), (p) => mergeEvents(p, [res.event!]));
+      qc.setQueryData<ConversationDetail>(conversationKeys.detail(id), (d) => (d ? { ...d, model: res.model } : d));
+      void qc.invalidateQueries({ queryKey: conversationKeys.detail(id) });
+    },
+  });
+}
+
+async function errorFrom(res: Response): Promise<ApiClientError> {
+  const text = await res.text().catch(() => "");
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  const err = (body as { error?: { code?: string; message?: string } } | null)?.error;
+  if (res.ok) return new ApiClientError(res.status, "bad_stream", "The server did not answer with an event stream", body);
+  return new ApiClientError(res.status, err?.code ?? `http_${res.status}`, err?.message ?? `Request failed with ${res.status}`, body);
+}
+
+const isEventStream = (res: Response) => (res.headers.get("content-type") ?? "").startsWith("text/event-stream");
+
+/** What the page does with each message of an event stream. */
+type Receive = (m: SseMessage) => void;
+
+export interface SendInput {
+  content: string;
+  supersede?: boolean;
+}
+
+function useSendMessage(id: string, receive: Receive) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ content, supersede }: SendInput) => {
+      const res = await fetch(`${base(id)}/messages`, {
+        method: "POST",
+        headers: { accept: "text/event-stream", "content-type": "application/json" },
+        body: JSON.stringify(supersede ? { content, supersede: true } : { content }),
+        credentials: "same-origin",
+        cache: "no-store",
+      });
+      if (!res.ok || !res.body || !isEventStream(res)) throw await errorFrom(res);
+      await readEventStream(res.body, receive);
+    },
+    onSettled: () => refreshAfterRun(qc, id),
+  });
+}
+
+function refreshAfterRun(qc: QueryClient, id: string) {
+  void qc.invalidateQueries({ queryKey: conversationKeys.detail(id), exact: true });
+  void qc.invalidateQueries({ queryKey: conversationKeys.events(id), exact: true });
+  void qc.invalidateQueries({ queryKey: queryKeys.conversations, exact: true });
+  void qc.invalidateQueries({ queryKey: queryKeys.runs, exact: true });
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(t);
+      resolve();
+    });
+  });
+
+/**
+ * While `enabled`, follows the conversation's live event stream from the newest seq held,
+ * reconnecting from the newest seq seen when the connection drops.
+ */
+function useEventTail(id: string, enabled: boolean, receive: Receive, lastSeq: { current: number }) {
+  const qc = useQueryClient();
+  const receiveRef = useRef(receive);
+  receiveRef.current = receive;
+  const [connected, setConnected] = useState(false);
+  const [dropped, setDropped] = useState(0);
+  useEffect(() => {
+    if (!enabled) return;
+    const ctl = new AbortController();
+    void (async () => {
+      let failures = 0;
+      while (!ctl.signal.aborted) {
+        try {
+          const after = lastSeq.current;
+          const res = await fetch(`${base(id)}/events?after=${after}`, {
+            headers: { accept: "text/event-stream", "last-event-id": String(after) },
+            credentials: "same-origin",
+            cache: "no-store",
+            signal: ctl.signal,
+          });
+          if (!res.ok || !res.body || !isEventStream(res)) throw await errorFrom(res);
+          setConnected(true);
+          failures = 0;
+          await readEventStream(res.body, (m) => receiveRef.current(m));
+        } catch {
+          failures++;
+        }
+        setConnected(false);
+        if (ctl.signal.aborted) return;
+        setDropped((n) => n + 1);
+        // The run may have ended while we were away: the detail says whether to go on.
+        void qc.invalidateQueries({ queryKey: conversationKeys.detail(id), exact: true });
+        await sleep(Math.min(500 * 2 ** failures, 8_000), ctl.signal);
+      }
+    })();
+    return () => {
+      ctl.abort();
+      setConnected(false);
+    };
+  }, [id, enabled, lastSeq, qc]);
+  return { connected, dropped };
+}
+
+export interface OptimisticMessage {
+  text: string;
+  afterSeq: number;
+}
+
+/**
+ * Everything the conversation page shows, live: the detail, the transcript folded from the stored
+ * events and the streamed text, sending, and the tail of a run that was already going.
+ */
+export function useLiveConversation(id: string) {
+  const qc = useQueryClient();
+  const conversation = useConversation(id);
+  const events = useConversationEvents(id);
+  const [pending, setPending] = useState<PendingTexts>({});
+  const [streamError, setStreamError] = useState<string | null>(null);
+  const [optimistic, setOptimistic] = useState<OptimisticMessage | null>(null);
+  const lastSeq = useRef(0);
+  const loadedSeq = events.data?.lastSeq ?? 0;
+  useEffect(() => {
+    if (loadedSeq > lastSeq.current) lastSeq.current = loadedSeq;
+  }, [loadedSeq]);
+
+  const receive = useCallback<Receive>(
+    (m) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(m.data);
+      } catch {
+        return;
+      }
+      if (m.event === "LlmTextDelta") {
+        const d = parsed as TextDelta;
+        if (d.runId && typeof d.delta === "string") setPending((p) => addDelta(p, d.runId, d.delta, lastSeq.current));
+        return;
+      }
+      if (m.event === "error") {
+        const err = (parsed as { error?: { message?: string } }).error;
+        setStreamError(err?.message ?? m.data);
+        return;
+      }
+      const e = parsed as StoredEvent;
+      if (typeof e?.seq !== "number" || typeof e.type !== "string") return;
+      lastSeq.current = Math.max(lastSeq.current, e.seq);
+      qc.setQueryData<EventsPage>(conversationKeys.events(id), (p) => mergeEvents(p, [e]));
+      setPending((p) => settleDeltas(p, e));
+      if (e.type === "RunStarted" || e.type === "RunFinished" || e.type === "ModelSwitched" || e.type === "ApprovalRequested") {
+        void qc.invalidateQueries({ queryKey: conversationKeys.detail(id), exact: true });
+      }
+    },
+    [id, qc],
+  );
+
+  const send = useSendMessage(id, receive);
+  const transcript: Transcript = useMemo(() => buildTranscript(events.data?.events ?? [], pending), [events.data, pending]);
+
+  // Follow a run that is going (or about to conclude) when nothing else streams to us.
+  const lastRun = [...transcript.entries].reverse().find((e) => e.kind === "run");
+  const awaitingConclusion = lastRun?.kind === "run" && lastRun.run.stopReason === "usage_limit" && !lastRun.run.concludedBy && lastRun.run.status !== "running";
+  const serverSaysRunning = conversation.data?.activeRun?.status === "running";
+  // A turn that hit its usage limit may be followed by a conclusion run: wait a little for it.
+  const [graceFor, setGraceFor] = useState<string | null>(null);
+  const limitedRun = awaitingConclusion && lastRun?.kind === "run" ? lastRun.run.runId : null;
+  useEffect(() => {
+    if (!limitedRun) return;
+    setGraceFor(limitedRun);
+    const t = setTimeout(() => setGraceFor(null), 10_000);
+    return () => clearTimeout(t);
+  }, [limitedRun]);
+  const waitingForConclusion = limitedRun !== null && graceFor === limitedRun;
+  const tailing = events.isSuccess && !send.isPending && (serverSaysRunning || transcript.running || waitingForConclusion);
+  const tail = useEventTail(id, tailing, receive, lastSeq);
+
+  // A stored user message after the send replaces the optimistic one.
+  const shownOptimistic =
+    optimistic && !(events.data?.events ?? []).some((e) => e.seq > optimistic.afterSeq && e.type === "LlmMessageEvent" && e.data.role === "user") ? optimistic : null;
+
+  const sendMessage = useCallback(
+    (input: SendInput, callbacks?: { onError?: (err: Error) => void }) => {
+      setStreamError(null);
+      setOptimistic({ text: input.content, afterSeq: lastSeq.current });
+      send.mutate(input, {
+        onError: (err) => {
+          setOptimistic(null);
+          callbacks?.onError?.(err);
+        },
+        onSuccess: () => setOptimistic(null),
+      });
+    },
+    [send],
+  );
+
+  return {
+    conversation,
+    events,
+    transcript,
+    pending,
+    optimistic: shownOptimistic,
+    send: sendMessage,
+    sending: send.isPending,
+    sendError: send.error,
+    streamError,
+    resetSendError: send.reset,
+    tailing,
+    tail,
+    busy: send.isPending || serverSaysRunning,
+  };
+}

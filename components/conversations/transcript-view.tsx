@@ -1,0 +1,216 @@
+"use client";
+/** Renders a folded transcript: user messages, runs with their answers, tool cards (child runs nested), status lines, approvals and usage. */
+import Link from "next/link";
+import { formatCost, formatDuration, formatTokens } from "@/components/runs/usage-format";
+import { parseInline } from "./markdown";
+import { Markdown } from "./markdown-view";
+import { decisionLabel, outputText, type ApprovalView, type CallStatus, type RunItem, type RunView, type StatusLine, type ToolCallView, type Transcript } from "./transcript";
+
+const CALL_STATUS: Record<CallStatus, { label: string; className: string }> = {
+  running: { label: "running", className: "pill status-running" },
+  ok: { label: "ok", className: "pill ok" },
+  error: { label: "error", className: "pill danger" },
+  held: { label: "awaiting approval", className: "pill warn" },
+  unfinished: { label: "not finished", className: "pill warn" },
+};
+
+/** Our own status text, with `code` spans. */
+function StatusText({ text }: { text: string }) {
+  return (
+    <>
+      {parseInline(text).map((n, i) => (n.type === "code" ? <code key={i}>{n.text}</code> : n.type === "text" ? <span key={i}>{n.text}</span> : null))}
+    </>
+  );
+}
+
+function StatusLineView({ line, spinning = false, testId = "run-status" }: { line: StatusLine; spinning?: boolean; testId?: string }) {
+  return (
+    <p className={`cv-status cv-status-${line.tone}`} role={line.tone === "error" ? "alert" : "status"} data-testid={testId}>
+      {spinning ? <span className="cv-spinner" aria-hidden="true" /> : null}
+      <StatusText text={line.text} />
+    </p>
+  );
+}
+
+export function UsageLine({ run }: { run: RunView }) {
+  const u = run.usage;
+  if (u.requests === 0 && u.totalTokens === 0 && !u.final) return null;
+  const cost = u.requests === 0 && u.costNanoUsd === 0 ? null : formatCost(u.costNanoUsd, u.priced);
+  return (
+    <p className="cv-usage muted small" data-testid="run-usage">
+      {u.requests} request{u.requests === 1 ? "" : "s"}
+      {u.toolCalls ? ` · ${u.toolCalls} tool call${u.toolCalls === 1 ? "" : "s"}` : ""} · {formatTokens(u.totalTokens)} tokens ({formatTokens(u.inputTokens)} in ·{" "}
+      {formatTokens(u.outputTokens)} out)
+      {cost ? (
+        <>
+          {" · "}
+          <span className={u.priced === "none" ? "cv-unpriced" : "cv-cost"} data-testid="run-cost">
+            {cost}
+          </span>
+        </>
+      ) : null}
+      {u.answeredBy.length ? <> · answered by <span className="mono">{u.answeredBy.join(", ")}</span></> : null}
+    </p>
+  );
+}
+
+function Approvals({ approvals, suspended }: { approvals: ApprovalView[]; suspended: boolean }) {
+  if (!approvals.length) return null;
+  return (
+    <div className={suspended ? "cv-approvals held" : "cv-approvals"} data-testid="run-approvals">
+      {suspended ? (
+        <p className="small">
+          Held for a decision — <Link href="/approvals">open the approval inbox</Link>
+        </p>
+      ) : null}
+      <ul className="plain-list">
+        {approvals.map((a) => (
+          <li key={a.approvalId} className="cv-approval">
+            <span className="mono">{a.toolName}</span> <code className="args">{a.argumentsText.replace(/\s+/g, " ")}</code>{" "}
+            {a.decision ? (
+              <span className={decisionLabel(a.decision) === "approved" ? "pill ok" : "pill danger"}>
+                {decisionLabel(a.decision)}
+                {a.decidedBy ? ` by ${a.decidedBy}` : ""}
+              </span>
+            ) : (
+              <span className="pill warn">pending</span>
+            )}
+            {a.reason ? <span className="muted small"> {a.reason}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ToolCard({ call }: { call: ToolCallView }) {
+  const st = CALL_STATUS[call.status];
+  const result = call.result && call.status !== "error" ? outputText(call.result) : null;
+  return (
+    <div className={`cv-tool cv-tool-${call.status}`} data-testid="tool-card" data-tool={call.toolName} data-status={call.status}>
+      <div className="cv-tool-head">
+        <span className="cv-tool-icon" aria-hidden="true">
+          {call.childRunId ? "⇢" : "ƒ"}
+        </span>
+        <span className="mono cv-tool-name">{call.toolName}</span>
+        <span className={st.className}>{st.label}</span>
+        {call.durationMs !== null ? <span className="muted small">{formatDuration(call.durationMs)}</span> : null}
+      </div>
+      {call.argumentsText !== null ? (
+        <div className="cv-tool-section">
+          <span className="cv-label">Arguments</span>
+          <pre className="json-block" data-testid="tool-arguments">
+            {call.argumentsText}
+          </pre>
+        </div>
+      ) : null}
+      {call.status === "error" ? (
+        <div className="cv-tool-section run-error" data-testid="tool-error">
+          <span className="cv-label">Error</span>
+          <p className="run-error-message">
+            <span className="mono">{call.errorType ?? "Error"}</span>
+            {call.errorMessage ? `: ${call.errorMessage}` : ""}
+          </p>
+        </div>
+      ) : result !== null ? (
+        <div className="cv-tool-section">
+          <span className="cv-label">Result</span>
+          <pre className="json-block" data-testid="tool-result">
+            {result}
+          </pre>
+        </div>
+      ) : null}
+      {call.childRunId ? (
+        <div className="cv-child" data-testid="child-run">
+          <div className="cv-child-head small">
+            <span className="muted">Agent run</span>{" "}
+            <Link className="mono" href={`/runs/${encodeURIComponent(call.childRunId)}`}>
+              {call.childRunId}
+            </Link>
+            {call.child?.model ? <span className="muted mono"> · {call.child.model}</span> : null}
+          </div>
+          {call.child ? <RunBody run={call.child} /> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Item({ item }: { item: RunItem }) {
+  switch (item.kind) {
+    case "text":
+      return (
+        <div className="cv-answer" data-testid="assistant-message" data-streaming={item.streaming ? "true" : undefined}>
+          <Markdown text={item.text} streaming={item.streaming} />
+        </div>
+      );
+    case "tool":
+      return <ToolCard call={item.call} />;
+    case "task":
+      return (
+        <div className="cv-task small" data-testid="child-task">
+          <span className="cv-label">Task</span> {item.text}
+        </div>
+      );
+    case "notice":
+      return <StatusLineView line={item} testId="notice" />;
+  }
+}
+
+function RunBody({ run }: { run: RunView }) {
+  return (
+    <div className="cv-run-body">
+      {run.items.map((item) => (
+        <Item key={item.key} item={item} />
+      ))}
+      {run.statusLine ? <StatusLineView line={run.statusLine} spinning={run.status === "running"} /> : null}
+      <Approvals approvals={run.approvals} suspended={run.status === "suspended"} />
+      <UsageLine run={run} />
+    </div>
+  );
+}
+
+function RunBlock({ run }: { run: RunView }) {
+  return (
+    <section className={`cv-run cv-run-${run.kind}`} data-testid="run-block" data-run-id={run.runId} data-run-status={run.status} aria-label={`${run.kind} run`}>
+      <div className="cv-run-head small">
+        {run.kind === "conclusion" ? <span className="pill warn">conclusion</span> : null}
+        {run.model ? <span className="mono muted">{run.model}</span> : null}
+        {run.status !== "completed" ? <span className={`pill status-${run.status}`}>{run.status}</span> : null}
+        <Link className="cv-run-link" href={`/runs/${encodeURIComponent(run.runId)}`} data-testid="run-link">
+          trace ↗
+        </Link>
+      </div>
+      <RunBody run={run} />
+    </section>
+  );
+}
+
+export function TranscriptView({ transcript, optimistic }: { transcript: Transcript; optimistic: string | null }) {
+  return (
+    <div className="cv-transcript" data-testid="transcript">
+      {transcript.entries.map((e) => {
+        if (e.kind === "user") {
+          return (
+            <div key={e.key} className="cv-user" data-testid="user-message">
+              <div className="cv-bubble">{e.text}</div>
+            </div>
+          );
+        }
+        if (e.kind === "notice") {
+          return (
+            <div key={e.key} className="cv-notice" data-testid="notice">
+              <StatusLineView line={e} testId="notice-line" />
+            </div>
+          );
+        }
+        return <RunBlock key={e.key} run={e.run} />;
+      })}
+      {optimistic !== null ? (
+        <div className="cv-user pending" data-testid="user-message">
+          <div className="cv-bubble">{optimistic}</div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,302 @@
+import { describe, expect, it } from "vitest";
+import type { EventDataMap, EventType, StoredEvent, ToolOutput } from "./event-types";
+import { addDelta, buildTranscript, settleDeltas, type RunItem, type RunView, type ToolCallView, type TranscriptEntry } from "./transcript";
+
+/** A conversation's event log, numbered 1, 2, 3… as the server stores it. */
+function log() {
+  const events: StoredEvent[] = [];
+  const add = <T extends EventType>(runId: string | null, type: T, data: EventDataMap[T]) => {
+    events.push({ seq: events.length + 1, runId, type, createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, events.length)).toISOString(), data } as StoredEvent);
+    return events[events.length - 1];
+  };
+  const usage = { requests: 1, toolCalls: 0, inputTokens: 10, outputTokens: 5, totalTokens: 15 };
+  return {
+    events,
+    add,
+    start: (runId: string, kind: "turn" | "conclusion" | "child" = "turn", parentRunId: string | null = null) =>
+      add(runId, "RunStarted", { kind, parentRunId, agentId: "agent-1", model: "demo:demo" }),
+    user: (runId: string | null, text: string) => add(runId, "LlmMessageEvent", { role: "user", parts: [{ type: "text", text }] }),
+    answer: (runId: string, text: string) => add(runId, "LlmMessageEvent", { role: "assistant", parts: [{ type: "text", text }] }),
+    askTools: (runId: string, calls: { id: string; name: string; input: unknown }[]) =>
+      add(runId, "LlmMessageEvent", {
+        role: "assistant",
+        parts: calls.map((c) => ({ type: "tool-call" as const, toolCallId: c.id, toolName: c.name, input: c.input })),
+      }),
+    call: (runId: string, id: string, name: string, args: unknown) => add(runId, "ToolCallEvent", { toolCallId: id, toolName: name, arguments: JSON.stringify(args) }),
+    ret: (runId: string, id: string, name: string, extra: Partial<EventDataMap["ToolReturnEvent"]> = {}) =>
+      add(runId, "ToolReturnEvent", { toolCallId: id, toolName: name, success: true, durationMs: 12, ...extra }),
+    results: (runId: string, results: { id: string; name: string; output: ToolOutput }[]) =>
+      add(runId, "LlmMessageEvent", {
+        role: "tool",
+        parts: results.map((r) => ({ type: "tool-result" as const, toolCallId: r.id, toolName: r.name, output: r.output })),
+      }),
+    usageEvent: (runId: string, over: Partial<EventDataMap["LlmUsageEvent"]> = {}) =>
+      add(runId, "LlmUsageEvent", {
+        provider: "demo",
+        model: "demo",
+        requestedModel: "demo:demo",
+        inputTokens: 10,
+        outputTokens: 5,
+        cacheReadTokens: 0,
+        cacheWriteTokens: 0,
+        totalTokens: 15,
+        costNanoUsd: 123_000,
+        priced: true,
+        ...over,
+      }),
+    finish: (runId: string, over: Partial<EventDataMap["RunFinished"]> = {}) =>
+      add(runId, "RunFinished", { status: "completed", stopReason: "end_turn", usage, costNanoUsd: 123_000, ...over }),
+  };
+}
+
+const runEntries = (entries: TranscriptEntry[]) => entries.filter((e): e is Extract<TranscriptEntry, { kind: "run" }> => e.kind === "run").map((e) => e.run);
+const tools = (run: RunView): ToolCallView[] => run.items.filter((i): i is Extract<RunItem, { kind: "tool" }> => i.kind === "tool").map((i) => i.call);
+const texts = (run: RunView) => run.items.filter((i): i is Extract<RunItem, { kind: "text" }> => i.kind === "text");
+
+describe("buildTranscript", () => {
+  it("a user message and its answer, with the run's usage and cost", () => {
+    const l = log();
+    l.start("r1");
+    l.user("r1", "Hello there");
+    l.usageEvent("r1");
+    l.answer("r1", "Hi! **How** can I help?");
+    l.finish("r1");
+    const t = buildTranscript(l.events);
+    expect(t.entries.map((e) => e.kind)).toEqual(["user", "run"]);
+    expect(t.entries[0]).toMatchObject({ kind: "user", text: "Hello there" });
+    const [run] = runEntries(t.entries);
+    expect(texts(run)).toEqual([{ kind: "text", key: "text-4", text: "Hi! **How** can I help?", streaming: false }]);
+    expect(run).toMatchObject({ status: "completed", stopReason: "end_turn", model: "demo:demo", statusLine: null });
+    expect(run.usage).toMatchObject({ requests: 1, totalTokens: 15, costNanoUsd: 123_000, priced: "all", final: true });
+    expect(t.running).toBe(false);
+    expect(t.lastSeq).toBe(5);
+  });
+
+  it("a user message stored before its run started still comes first", () => {
+    const l = log();
+    l.user(null, "first");
+    l.start("r1");
+    l.answer("r1", "ok");
+    const t = buildTranscript(l.events);
+    expect(t.entries.map((e) => e.kind)).toEqual(["user", "run"]);
+    expect(runEntries(t.entries)[0].statusLine).toEqual({ tone: "info", text: "thinking…" });
+    expect(t.running).toBe(true);
+  });
+
+  it("a tool call and its return make one card with arguments, result and duration; running, it says what it calls", () => {
+    const l = log();
+    l.start("r1");
+    l.user("r1", "population of Paris?");
+    l.askTools("r1", [{ id: "c1", name: "city_population", input: { city: "Paris" } }]);
+    l.call("r1", "c1", "city_population", { city: "Paris" });
+    const during = runEntries(buildTranscript(l.events).entries)[0];
+    expect(tools(during)).toMatchObject([{ toolName: "city_population", status: "running", argumentsText: '{\n  "city": "Paris"\n}' }]);
+    expect(during.statusLine).toEqual({ tone: "info", text: "calling `city_population`…" });
+
+    l.ret("r1", "c1", "city_population", { durationMs: 42 });
+    l.results("r1", [{ id: "c1", name: "city_population", output: { type: "json", value: 2103000 } }]);
+    l.answer("r1", "city_population returned: 2103000");
+    l.finish("r1");
+    const [run] = runEntries(buildTranscript(l.events).entries);
+    expect(run.items.map((i) => i.kind)).toEqual(["tool", "text"]);
+    expect(tools(run)[0]).toMatchObject({ status: "ok", durationMs: 42, result: { type: "json", value: 2103000 }, errorType: null });
+    expect(run.statusLine).toBeNull();
+  });
+
+  it("a failed tool call shows its error type and message", () => {
+    const l = log();
+    l.start("r1");
+    l.call("r1", "c1", "refund", { orderId: "A-1" });
+    l.ret("r1", "c1", "refund", { success: false, errorType: "ToolTimeoutError", durationMs: 5000 });
+    l.results("r1", [{ id: "c1", name: "refund", output: { type: "error-text", value: "timed out after 5000 ms" } }]);
+    const call = tools(runEntries(buildTranscript(l.events).entries)[0])[0];
+    expect(call).toMatchObject({ status: "error", errorType: "ToolTimeoutError", errorMessage: "timed out after 5000 ms", durationMs: 5000 });
+  });
+
+  it("parallel calls make one card each, in call order, each with its own outcome", () => {
+    const l = log();
+    l.start("r1");
+    l.user("r1", "weather and population of Lisbon");
+    l.askTools("r1", [
+      { id: "a", name: "forecast", input: { city: "Lisbon" } },
+      { id: "b", name: "city_population", input: { city: "Lisbon" } },
+    ]);
+    l.call("r1", "a", "forecast", { city: "Lisbon" });
+    l.call("r1", "b", "city_population", { city: "Lisbon" });
+    l.ret("r1", "b", "city_population", { durationMs: 3 });
+    const mid = runEntries(buildTranscript(l.events).entries)[0];
+    expect(tools(mid).map((c) => [c.toolName, c.status])).toEqual([["forecast", "running"], ["city_population", "ok"]]);
+    expect(mid.statusLine?.text).toBe("calling `forecast`…");
+    l.ret("r1", "a", "forecast", { durationMs: 9 });
+    l.results("r1", [
+      { id: "a", name: "forecast", output: { type: "text", value: "mild" } },
+      { id: "b", name: "city_population", output: { type: "json", value: 545000 } },
+    ]);
+    l.finish("r1");
+    const run = runEntries(buildTranscript(l.events).entries)[0];
+    expect(tools(run).map((c) => [c.toolName, c.status, c.durationMs, c.result && "value" in c.result ? c.result.value : null])).toEqual([
+      ["forecast", "ok", 9, "mild"],
+      ["city_population", "ok", 3, 545000],
+    ]);
+  });
+
+  it("a call of another agent nests the child run inside its tool card", () => {
+    const l = log();
+    l.start("p");
+    l.user("p", "ask atlas about Tokyo");
+    l.askTools("p", [{ id: "c1", name: "atlas", input: { task: "population of Tokyo" } }]);
+    l.call("p", "c1", "atlas", { task: "population of Tokyo" });
+    l.start("k", "child", "p");
+    l.user("k", "population of Tokyo");
+    l.call("k", "k1", "city_population", { city: "Tokyo" });
+    const mid = buildTranscript(l.events);
+    const midParent = runEntries(mid.entries)[0];
+    expect(runEntries(mid.entries)).toHaveLength(1);
+    expect(tools(midParent)[0].child?.runId).toBe("k");
+    expect(tools(midParent)[0].child?.statusLine?.text).toBe("calling `city_population`…");
+
+    l.ret("k", "k1", "city_population");
+    l.answer("k", "13960000");
+    l.finish("k");
+    l.ret("p", "c1", "atlas", { childRunId: "k", durationMs: 80 });
+    l.results("p", [{ id: "c1", name: "atlas", output: { type: "text", value: "13960000" } }]);
+    l.answer("p", "Tokyo has 13,960,000 people.");
+    l.finish("p");
+    const t = buildTranscript(l.events);
+    expect(runEntries(t.entries).map((r) => r.runId)).toEqual(["p"]);
+    const card = tools(runEntries(t.entries)[0])[0];
+    expect(card).toMatchObject({ toolName: "atlas", childRunId: "k", status: "ok" });
+    expect(card.child).toMatchObject({ runId: "k", kind: "child", parentRunId: "p", status: "completed" });
+    expect(card.child!.items.map((i) => i.kind)).toEqual(["task", "tool", "text"]);
+    expect(t.entries.filter((e) => e.kind === "user")).toHaveLength(1);
+  });
+
+  it("the ToolReturnEvent's childRunId moves a child to the call it belongs to", () => {
+    const l = log();
+    l.start("p");
+    l.call("p", "a", "atlas", {});
+    l.call("p", "b", "forecast", {});
+    l.start("k", "child", "p"); // guessed: the latest running call (b)
+    l.finish("k");
+    l.ret("p", "b", "forecast");
+    l.ret("p", "a", "atlas", { childRunId: "k" });
+    const [a, b] = tools(runEntries(buildTranscript(l.events).entries)[0]);
+    expect(a.child?.runId).toBe("k");
+    expect(b.child).toBeNull();
+  });
+
+  it("a turn that reaches its usage limit says so, and the conclusion run follows", () => {
+    const l = log();
+    l.start("t");
+    l.user("t", "loop forever");
+    l.usageEvent("t");
+    l.finish("t", { stopReason: "usage_limit" });
+    const before = runEntries(buildTranscript(l.events).entries)[0];
+    expect(before.statusLine).toEqual({ tone: "warn", text: "usage limit reached" });
+    l.start("c", "conclusion", "t");
+    l.answer("c", "I ran out of budget; here is what I have.");
+    l.finish("c");
+    const t = buildTranscript(l.events);
+    const [turn, conclusion] = runEntries(t.entries);
+    expect(turn.statusLine).toEqual({ tone: "warn", text: "usage limit reached — concluding" });
+    expect(turn.concludedBy).toBe("c");
+    expect(conclusion).toMatchObject({ kind: "conclusion", parentRunId: "t", status: "completed" });
+    expect(texts(conclusion)[0].text).toContain("ran out of budget");
+  });
+
+  it("a failed run shows its error", () => {
+    const l = log();
+    l.start("r1");
+    l.user("r1", "hi");
+    l.finish("r1", { status: "failed", stopReason: "error", error: { type: "ProviderError", message: "the provider answered 500" } });
+    const run = runEntries(buildTranscript(l.events).entries)[0];
+    expect(run.error).toEqual({ type: "ProviderError", message: "the provider answered 500" });
+    expect(run.statusLine).toEqual({ tone: "error", text: "run failed — ProviderError: the provider answered 500" });
+  });
+
+  it("a suspended run awaits approval and lists the held calls", () => {
+    const l = log();
+    l.start("r1");
+    l.user("r1", "refund A-1001 10 dollars");
+    l.askTools("r1", [{ id: "c1", name: "refund", input: { orderId: "A-1001", amountUsd: 10 } }]);
+    l.add("r1", "ApprovalRequested", { approvalId: "ap1", toolName: "refund", toolCallId: "c1", arguments: '{"orderId":"A-1001","amountUsd":10}', argumentsHash: "h" });
+    l.finish("r1", { status: "suspended", stopReason: "awaiting_approval" });
+    const t = buildTranscript(l.events);
+    const run = runEntries(t.entries)[0];
+    expect(run.statusLine).toEqual({ tone: "warn", text: "awaiting approval" });
+    expect(run.approvals).toMatchObject([{ approvalId: "ap1", toolName: "refund", decision: null }]);
+    expect(tools(run)[0].status).toBe("held");
+    expect(t.heldApprovals.map((a) => a.approvalId)).toEqual(["ap1"]);
+    expect(t.running).toBe(false);
+
+    // Decided and resumed: the same run starts again and finishes.
+    l.add("r1", "ApprovalDecided", { approvalId: "ap1", decision: "approved", reason: null, decidedBy: "ada" });
+    l.start("r1");
+    l.call("r1", "c1", "refund", { orderId: "A-1001", amountUsd: 10 });
+    l.ret("r1", "c1", "refund");
+    l.finish("r1");
+    const after = buildTranscript(l.events);
+    const resumed = runEntries(after.entries)[0];
+    expect(resumed.status).toBe("completed");
+    expect(tools(resumed)).toHaveLength(1);
+    expect(tools(resumed)[0].status).toBe("ok");
+    expect(after.heldApprovals).toEqual([]);
+  });
+
+  it("streamed text shows while the run generates and is replaced by the stored assistant message", () => {
+    const l = log();
+    l.start("r1");
+    l.user("r1", "hi");
+    let pending = addDelta({}, "r1", "Hel", 2);
+    pending = addDelta(pending, "r1", "lo **wor", 2);
+    const streaming = runEntries(buildTranscript(l.events, pending).entries)[0];
+    expect(texts(streaming)).toMatchObject([{ text: "Hello **wor", streaming: true }]);
+    expect(streaming.statusLine).toBeNull();
+
+    const stored = l.answer("r1", "Hello **world**");
+    // Before the pending texts are settled the fold already prefers the stored message…
+    expect(texts(runEntries(buildTranscript(l.events, pending).entries)[0])).toMatchObject([{ text: "Hello **world**", streaming: false }]);
+    // …and settling drops the streamed text.
+    pending = settleDeltas(pending, stored);
+    expect(pending).toEqual({});
+    l.finish("r1");
+    expect(texts(runEntries(buildTranscript(l.events, pending).entries)[0])).toHaveLength(1);
+  });
+
+  it("text streamed after a tool round shows after the earlier stored message", () => {
+    const l = log();
+    l.start("r1");
+    l.askTools("r1", [{ id: "c1", name: "forecast", input: {} }]);
+    l.ret("r1", "c1", "forecast");
+    const pending = addDelta({}, "r1", "Mild.", 3);
+    const run = runEntries(buildTranscript(l.events, pending).entries)[0];
+    expect(run.items.map((i) => i.kind)).toEqual(["tool", "text"]);
+    expect(texts(run)[0]).toMatchObject({ text: "Mild.", streaming: true });
+  });
+
+  it("a denied call is an error card; approval arguments may arrive parsed", () => {
+    const l = log();
+    l.start("r1");
+    l.askTools("r1", [{ id: "c1", name: "refund", input: { orderId: "A-1" } }]);
+    l.add("r1", "ApprovalRequested", { approvalId: "ap1", toolName: "refund", toolCallId: "c1", arguments: { orderId: "A-1" }, argumentsHash: "h" });
+    l.add("r1", "ApprovalDecided", { approvalId: "ap1", decision: "deny", reason: "not today", decidedBy: "ada" });
+    l.results("r1", [{ id: "c1", name: "refund", output: { type: "execution-denied", reason: "not today" } }]);
+    const run = runEntries(buildTranscript(l.events).entries)[0];
+    expect(run.approvals[0]).toMatchObject({ argumentsText: '{\n  "orderId": "A-1"\n}', decision: "deny", reason: "not today" });
+    expect(tools(run)[0]).toMatchObject({ status: "error", errorType: "ExecutionDenied", errorMessage: "denied: not today" });
+  });
+
+  it("unpriced usage is flagged, events are folded by seq once, notices outside runs show at top level", () => {
+    const l = log();
+    l.add(null, "ModelSwitched", { from: "demo:demo", to: "demo:careful" });
+    l.start("r1");
+    l.usageEvent("r1", { priced: false, costNanoUsd: 0, provider: "demo", model: "careful" });
+    l.finish("r1", { costNanoUsd: 0 });
+    const shuffled = [l.events[3], l.events[1], l.events[0], l.events[2], l.events[1]];
+    const t = buildTranscript(shuffled);
+    expect(t.entries[0]).toMatchObject({ kind: "notice", text: "model switched from demo:demo to demo:careful" });
+    const run = runEntries(t.entries)[0];
+    expect(run.usage.priced).toBe("none");
+    expect(run.usage.answeredBy).toEqual(["demo:careful"]);
+  });
+});

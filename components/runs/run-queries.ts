@@ -1,0 +1,19 @@
+"use client";
+/** TanStack Query hooks for one run's trace. */
+import { useQuery } from "@tanstack/react-query";
+import { apiFetch } from "@/components/api/api-client";
+import type { RunDetail } from "@/components/conversations/event-types";
+
+export const runKey = (id: string) => ["runs", id] as const;
+
+export function useRun(id: string) {
+  return useQuery({
+    queryKey: runKey(id),
+    queryFn: () => apiFetch<RunDetail>(`/api/runs/${encodeURIComponent(id)}`),
+    // A run still going (or waiting for a decision) is looked at again every few seconds.
+    refetchInterval: (q) => {
+      const status = q.state.data?.run.status;
+      return status === "running" ? 2_000 : status === "suspended" ? 5_000 : false;
+    },
+  });
+}
