@@ -3,12 +3,33 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { DatabaseTarget } from "./database-url";
+
+/**
+ * SQLite connections run in WAL mode with `synchronous = NORMAL`: readers never wait for the
+ * writer, and a commit does not wait for an fsync (a power cut can lose the last commits, never
+ * corrupt the file). Without it every event batch paid a full fsync (~10 ms here).
+ */
+export const SQLITE_PRAGMAS = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;";
+
+function tunedSqlite(inner: PrismaBetterSqlite3): SqlMigrationAwareDriverAdapterFactory {
+  return {
+    provider: inner.provider,
+    adapterName: inner.adapterName,
+    async connect() {
+      const adapter = await inner.connect();
+      await adapter.executeScript(SQLITE_PRAGMAS);
+      return adapter;
+    },
+    connectToShadowDb: () => inner.connectToShadowDb(),
+  };
+}
 
 export function createAdapterFactory(target: DatabaseTarget) {
   if (target.kind === "sqlite") {
     mkdirSync(path.dirname(target.file), { recursive: true });
-    return new PrismaBetterSqlite3({ url: target.url, timeout: 10_000 });
+    return tunedSqlite(new PrismaBetterSqlite3({ url: target.url, timeout: 10_000 }));
   }
   return new PrismaPg({ connectionString: target.url, max: 10 });
 }

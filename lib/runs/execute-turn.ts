@@ -22,6 +22,8 @@ export interface TurnInput {
   content: string;
   actor: RunActor;
   signal: AbortSignal;
+  /** The agent as already loaded and admitted by the lifetime budget (startTurn): not checked twice. */
+  admitted?: AgentRecord;
   /** Called with each run's id as it starts (the active-run registry, cancellation). */
   onRunStart?: (runId: string) => void;
 }
@@ -38,8 +40,8 @@ export async function preflightAgent(deps: RunDeps, agent: AgentRecord): Promise
 }
 
 export async function executeTurn(input: TurnInput, deps: RunDeps): Promise<TurnResult> {
-  const record = await deps.agents.load(input.agentId);
-  await preflightAgent(deps, record);
+  const record = input.admitted ?? (await deps.agents.load(input.agentId));
+  if (!input.admitted) await preflightAgent(deps, record);
   const runChild = childRunner(input, deps);
   const agent = prepareAgent(record, deps, runChild);
   const context = foldContext(await deps.store.conversationEvents(input.conversationId));

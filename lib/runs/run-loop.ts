@@ -89,7 +89,9 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
   const append = (entries: EventEntry[]) => store.appendEvents(spec.conversationId, entries);
   const ev = (event: ReturnType<typeof newEvent>): EventEntry => ({ event });
 
-  await store.createRun({
+  // The run row and the first events are written concurrently (events do not reference the row);
+  // `finish` waits for the row before updating it.
+  const created = store.createRun({
     id: runId,
     conversationId: spec.conversationId,
     agentId: agent.id,
@@ -99,6 +101,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
     depth: spec.depth,
     model: requestedKey,
   });
+  created.catch(() => {});
   spec.onStart?.(runId);
 
   const finish = async (status: FinishedRunStatus, stopReason: StopReason, error: RunError | null, text: string | null, breach: RunUsageLimitError | null = null): Promise<RunResult> => {
@@ -110,6 +113,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
   };
   const finishAs = async (status: FinishedRunStatus, stopReason: StopReason, error: RunError | null, text: string | null, breach: RunUsageLimitError | null): Promise<RunResult> => {
     const data = { status, stopReason, usage: { ...usage }, costNanoUsd, ...(error ? { error } : {}) };
+    await Promise.all([unsettled, created]);
     await append([ev(newEvent(runId, "RunFinished", data))]);
     await store.finishRun(runId, { status, stopReason, error, usage: { ...usage }, costNanoUsd, model: answeredKey });
     return { runId, status, stopReason, text, usage: { ...usage }, costNanoUsd, error, breach, model: answeredKey };
@@ -135,6 +139,8 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
   const dispatch = createDispatchChain({ clock, store, actor: spec.actor, meter, retries: maxRetries, retryState });
   // The tool calls of the last assistant message, and which of them have an answer.
   let lastAssistant: MessagePart[] = [];
+  // The last append not yet awaited (see the assistant message below).
+  let unsettled: Promise<unknown> = Promise.resolve();
   const answered = new Set<string>();
 
   try {
@@ -161,11 +167,15 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
       lastAssistant = response.parts;
       answered.clear();
       messages.push(toModelMessage("assistant", response.parts));
-      await append([
+      // Appends are queued in order and committed in batches in the background; they are awaited
+      // before anything with a side effect runs, before approvals are created and before the run
+      // finishes — so a crash can lose the tail of a pure step, never hide an executed call.
+      const previous = unsettled;
+      unsettled = Promise.all([previous, append([
         ev(newEvent(runId, "LlmMessageEvent", { role: "assistant", parts: response.parts })),
         ...response.toolCalls.map((c) => ev(newEvent(runId, "ToolCallEvent", { toolName: c.toolName, toolCallId: c.toolCallId, arguments: c.input }))),
         { event: newEvent(runId, "LlmUsageEvent", usageData), usage: { agentId: agent.id, rootRunId, conversationId: spec.conversationId } },
-      ]);
+      ])]);
       checkTokens(spec.limits, usage);
       if (response.toolCalls.length === 0) return await finish("completed", "end_turn", null, response.text);
 
@@ -176,6 +186,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
         return tool !== undefined && needsApproval(agent.config.autonomy, tool);
       });
       const runnable = response.toolCalls.filter((c) => !held.includes(c));
+      if (held.length || runnable.some((c) => toolsByName.get(c.toolName)?.sideEffecting)) await unsettled;
       const results = await dispatchCalls(runnable, toolsByName, (call) => countRepairableFailure(retryState, call.toolName, "ToolArgumentError", maxRetries), (tool, args, call) =>
         dispatch({ tool, args, scope: { conversationId: spec.conversationId, runId, rootRunId, agentId: agent.id, toolCallId: call.toolCallId, depth: spec.depth, signal: spec.signal } }),
       );
@@ -197,10 +208,12 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
       }
       if (resultParts.length) {
         messages.push(toModelMessage("tool", resultParts));
-        await append([ev(newEvent(runId, "LlmMessageEvent", { role: "tool", parts: resultParts })), ...entries, ...stateEntries]);
+        const previous = unsettled;
+        unsettled = Promise.all([previous, append([ev(newEvent(runId, "LlmMessageEvent", { role: "tool", parts: resultParts })), ...entries, ...stateEntries])]);
       }
       if (retryState.exceeded) throw retryState.exceeded;
       if (held.length) {
+        await Promise.all([created, unsettled]);
         const requests: EventEntry[] = [];
         for (const call of held) {
           const parsed = parseToolInput(call.input);
@@ -214,6 +227,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
       }
     }
   } catch (err) {
+    await unsettled.catch(() => {});
     // Healing: answer the calls the run will never execute, so the context stays runnable.
     const dangling = danglingCalls(lastAssistant, answered);
     if (dangling.length) {

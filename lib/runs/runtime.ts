@@ -23,15 +23,21 @@ export interface RunRuntime {
   active: ActiveRuns;
 }
 
-export function createRunRuntime(db: Db, bus: EventBus = getEventBus()): RunRuntime {
-  const writer = new EventWriter(db, (conversationId, events) => {
+export function createRunRuntime(db: Db, bus: EventBus = getEventBus(), dialect: "sqlite" | "postgresql" = getDatabaseTarget().kind): RunRuntime {
+  const writer = new EventWriter(db, dialect, (conversationId, events) => {
     for (const e of events) bus.publish(conversationId, e);
   });
   const store = createPrismaRunStore(db, writer);
+  // Saved provider keys, re-read at most once a second (a key saved in Settings reaches the next run).
+  let keys: { at: number; value: ReturnType<typeof loadSavedKeys> } | null = null;
+  const savedKeys = () => {
+    if (!keys || Date.now() - keys.at > 1000) keys = { at: Date.now(), value: loadSavedKeys(db) };
+    return keys.value;
+  };
   const deps: RunDeps = {
     store,
     agents: createPrismaAgentLoader(db),
-    models: async (cfg, http) => createLanguageModel(cfg, { savedKeys: await loadSavedKeys(db), http }),
+    models: async (cfg, http) => createLanguageModel(cfg, { savedKeys: await savedKeys(), http }),
     invokeSandbox: invokeTool,
     clock: systemClock,
     newId: () => randomUUID(),

@@ -6,7 +6,7 @@
  * event is committed.
  */
 import { executeTurn, preflightAgent, type TurnResult } from "./execute-turn";
-import type { RunActor } from "./ports";
+import type { AgentRecord, RunActor } from "./ports";
 import { RunInProgressError, RunSuspendedError } from "./run-errors";
 import type { RunRuntime } from "./runtime";
 import { supersedeSuspendedRun } from "./store/supersede-suspended-run";
@@ -35,6 +35,7 @@ export async function startTurn(rt: RunRuntime, input: StartTurnInput): Promise<
   if (!conversation) throw new ConversationNotFoundError(input.conversationId);
   const turn = rt.active.claim(conversation.id);
   if (!turn) throw new RunInProgressError(rt.active.get(conversation.id)?.runIds[0] ?? "starting");
+  let admitted: AgentRecord;
   try {
     const running = await db.run.findFirst({ where: { conversationId: conversation.id, status: "running" }, select: { id: true } });
     if (running) throw new RunInProgressError(running.id);
@@ -44,7 +45,8 @@ export async function startTurn(rt: RunRuntime, input: StartTurnInput): Promise<
       select: { id: true, approvals: { where: { status: { in: ["pending", "approved", "executing"] } }, select: { id: true, toolName: true, toolCallId: true } } },
     });
     if (suspended && !input.supersede) throw new RunSuspendedError(suspended.id, suspended.approvals);
-    await preflightAgent(deps, await deps.agents.load(conversation.agentId));
+    admitted = await deps.agents.load(conversation.agentId);
+    await preflightAgent(deps, admitted);
     if (suspended) await supersedeSuspendedRun(db, deps.store, suspended.id, input.actor);
     if (!conversation.title) {
       const title = input.content.replace(/\s+/g, " ").trim();
@@ -60,6 +62,7 @@ export async function startTurn(rt: RunRuntime, input: StartTurnInput): Promise<
       agentId: conversation.agentId,
       content: input.content,
       actor: input.actor,
+      admitted,
       signal: turn.controller.signal,
       onRunStart: (runId) => turn.runIds.push(runId),
     },
