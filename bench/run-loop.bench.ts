@@ -11,7 +11,9 @@
  *  3. 50 concurrent conversations on the demo agent `atlas` (demo model, sandboxed tool):
  *     no error, step p95 ≤ 50 ms.
  *
- *   npx tsx bench/run-loop.bench.ts [--reps=15] [--events=20000]
+ *   npx tsx bench/run-loop.bench.ts [--reps=15] [--events=20000] [--only=loop|append|concurrent]
+ *     [--queries]  per-query counts and latencies of the concurrent scenario
+ *     [--profile]  a CPU profile of the concurrent scenario's measured window (run-loop.cpuprofile)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -193,8 +195,25 @@ async function appendThroughput(db: Db, file: string) {
   console.log(`   raw better-sqlite3 inserts (transactions of 1000, same file):       ${Math.round(EVENTS / rawSecs).toLocaleString("en-US")} events/s`);
 }
 
-async function concurrentConversations(db: Db) {
-  await seedStudio(db, DEMO_SEED_STEPS, { demo: true });
+async function concurrentConversations(plainDb: Db) {
+  await seedStudio(plainDb, DEMO_SEED_STEPS, { demo: true });
+  const queryTimes = new Map<string, { n: number; ms: number }>();
+  const db = process.argv.includes("--queries")
+    ? (plainDb.$extends({
+        query: {
+          async $allOperations({ model, operation, args, query }) {
+            const t = performance.now();
+            const r = await query(args);
+            const k = `${model ?? "raw"}.${operation}`;
+            const q = queryTimes.get(k) ?? { n: 0, ms: 0 };
+            q.n++;
+            q.ms += performance.now() - t;
+            queryTimes.set(k, q);
+            return r;
+          },
+        },
+      }) as unknown as Db)
+    : plainDb;
   const rt = createRunRuntime(db, new EventBus());
   const atlas = await db.agent.findFirstOrThrow({ where: { name: "atlas" } });
   const workspaceId = await currentWorkspaceId(db);
@@ -225,6 +244,7 @@ async function concurrentConversations(db: Db) {
   stepStarts.clear();
   const cities = ["Paris", "Tokyo", "Lagos", "Lima", "Oslo", "Delhi", "Cairo", "Berlin", "Madrid", "Rome"];
   const convs = await Promise.all(Array.from({ length: 50 }, () => db.conversation.create({ data: { workspaceId, agentId: atlas.id } })));
+  const profile = process.argv.includes("--profile") ? await startProfile() : null;
   const t0 = performance.now();
   const turnEnds: number[] = [];
   const results = await Promise.all(
@@ -236,6 +256,8 @@ async function concurrentConversations(db: Db) {
     }),
   );
   const wall = performance.now() - t0;
+  if (profile) await profile();
+  if (queryTimes.size) for (const [k, q] of [...queryTimes].sort((a, b) => b[1].ms - a[1].ms)) console.log(`   ${k}: ${q.n} queries, ${q.ms.toFixed(1)} ms total (latency, not CPU)`);
   const failed = results.filter((r) => r.final.status !== "completed");
   const steps: number[] = [];
   for (const starts of stepStarts.values()) for (let i = 1; i < starts.length; i++) steps.push(starts[i] - starts[i - 1]);
@@ -244,6 +266,21 @@ async function concurrentConversations(db: Db) {
   console.log(`\n3. 50 concurrent conversations on the demo agent atlas (demo model, sandboxed city_population)`);
   console.log(`   errors: ${failed.length}; steps measured: ${s.n}; step median ${ms(s.p50)} p95 ${ms(s.p95)}; turn p50 ${ms(turns.p50)} p95 ${ms(turns.p95)}; wall ${ms(wall)}`);
   if (failed.length) console.log(`   first failure: ${JSON.stringify(failed[0].final.error)}`);
+}
+
+/** `--profile`: a CPU profile of the measured window only, written to run-loop.cpuprofile. */
+async function startProfile(): Promise<() => Promise<void>> {
+  const { Session } = await import("node:inspector/promises");
+  const { writeFileSync } = await import("node:fs");
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return async () => {
+    const { profile } = await session.post("Profiler.stop");
+    writeFileSync("run-loop.cpuprofile", JSON.stringify(profile));
+    session.disconnect();
+  };
 }
 
 async function main() {

@@ -36,7 +36,10 @@ export interface TurnResult {
 
 /** Throws AgentUsageLimitError when the agent's lifetime budget refuses another run. */
 export async function preflightAgent(deps: RunDeps, agent: AgentRecord): Promise<void> {
-  checkAgentBudget(agent.config.agentLimits, await deps.store.agentLifetimeUsage(agent.id));
+  const limits = agent.config.agentLimits;
+  const unlimited = limits.agentRequestLimit === null && limits.inputTokensLimit === null && limits.outputTokensLimit === null && limits.totalTokensLimit === null;
+  if (unlimited) return;
+  checkAgentBudget(limits, await deps.store.agentLifetimeUsage(agent.id));
 }
 
 export async function executeTurn(input: TurnInput, deps: RunDeps): Promise<TurnResult> {

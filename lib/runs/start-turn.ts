@@ -37,13 +37,13 @@ export async function startTurn(rt: RunRuntime, input: StartTurnInput): Promise<
   if (!turn) throw new RunInProgressError(rt.active.get(conversation.id)?.runIds[0] ?? "starting");
   let admitted: AgentRecord;
   try {
-    const running = await db.run.findFirst({ where: { conversationId: conversation.id, status: "running" }, select: { id: true } });
-    if (running) throw new RunInProgressError(running.id);
-    const suspended = await db.run.findFirst({
-      where: { conversationId: conversation.id, status: "suspended" },
+    const open = await db.run.findFirst({
+      where: { conversationId: conversation.id, status: { in: ["running", "suspended"] } },
       orderBy: { startedAt: "desc" },
-      select: { id: true, approvals: { where: { status: { in: ["pending", "approved", "executing"] } }, select: { id: true, toolName: true, toolCallId: true } } },
+      select: { id: true, status: true, approvals: { where: { status: { in: ["pending", "approved", "executing"] } }, select: { id: true, toolName: true, toolCallId: true } } },
     });
+    if (open?.status === "running") throw new RunInProgressError(open.id);
+    const suspended = open?.status === "suspended" ? open : null;
     if (suspended && !input.supersede) throw new RunSuspendedError(suspended.id, suspended.approvals);
     admitted = await deps.agents.load(conversation.agentId);
     await preflightAgent(deps, admitted);

@@ -20,6 +20,8 @@ export function createPrismaAgentLoader(db: Db): AgentLoader {
     async load(agentId) {
       const view = await getAgent(db, agentId);
       const tools: AgentToolRecord[] = [];
+      const pinned = view.tools.flatMap((r) => ("toolId" in r && r.toolVersionId ? [r.toolVersionId] : []));
+      const versions = new Map((pinned.length ? await db.toolVersion.findMany({ where: { id: { in: pinned } } }) : []).map((v) => [v.id, v]));
       for (const ref of view.tools) {
         if ("builtin" in ref) tools.push({ kind: "builtin", builtin: "memory" });
         else if ("agentId" in ref) {
@@ -28,8 +30,11 @@ export function createPrismaAgentLoader(db: Db): AgentLoader {
           const description = typeof (child.config as { description?: unknown })?.description === "string" ? ((child.config as { description: string }).description) : "";
           tools.push({ kind: "agent", agentId: child.id, name: child.name, description, sideEffecting: ref.sideEffecting });
         } else {
+          const pinnedVersion = ref.toolVersionId ? versions.get(ref.toolVersionId) : undefined;
           const version = ref.toolVersionId
-            ? await db.toolVersion.findFirst({ where: { id: ref.toolVersionId, toolId: ref.toolId } })
+            ? pinnedVersion && pinnedVersion.toolId === ref.toolId
+              ? pinnedVersion
+              : null
             : await db.toolVersion.findFirst({ where: { toolId: ref.toolId }, orderBy: { version: "desc" } });
           if (!version || version.hasErrors || !version.analysis) {
             throw new AgentNotRunnableError(`Agent '${view.name}' uses a tool version that cannot run (tool ${ref.toolId}); open the agent and pick a version without definition errors.`);
