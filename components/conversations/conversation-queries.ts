@@ -134,6 +134,9 @@ const sleep = (ms: number, signal: AbortSignal) =>
     });
   });
 
+/** Where the live tail is: asked (no bytes yet), receiving, or waiting to reconnect after a drop. */
+export type TailPhase = "idle" | "connecting" | "live" | "retrying";
+
 /**
  * While `enabled`, follows the conversation's live event stream from the newest seq held,
  * reconnecting from the newest seq seen when the connection drops.
@@ -141,15 +144,17 @@ const sleep = (ms: number, signal: AbortSignal) =>
 function useEventTail(id: string, enabled: boolean, receive: Receive, lastSeq: { current: number }) {
   const qc = useQueryClient();
   const receiveRef = useRef(receive);
-  receiveRef.current = receive;
-  const [connected, setConnected] = useState(false);
-  const [dropped, setDropped] = useState(0);
+  useEffect(() => {
+    receiveRef.current = receive;
+  }, [receive]);
+  const [phase, setPhase] = useState<TailPhase>("idle");
   useEffect(() => {
     if (!enabled) return;
     const ctl = new AbortController();
     void (async () => {
       let failures = 0;
       while (!ctl.signal.aborted) {
+        setPhase((p) => (p === "retrying" ? p : "connecting"));
         try {
           const after = lastSeq.current;
           const res = await fetch(`${base(id)}/events?after=${after}`, {
@@ -159,15 +164,14 @@ function useEventTail(id: string, enabled: boolean, receive: Receive, lastSeq: {
             signal: ctl.signal,
           });
           if (!res.ok || !res.body || !isEventStream(res)) throw await errorFrom(res);
-          setConnected(true);
+          setPhase("live");
           failures = 0;
           await readEventStream(res.body, (m) => receiveRef.current(m));
         } catch {
           failures++;
         }
-        setConnected(false);
         if (ctl.signal.aborted) return;
-        setDropped((n) => n + 1);
+        setPhase("retrying");
         // The run may have ended while we were away: the detail says whether to go on.
         void qc.invalidateQueries({ queryKey: conversationKeys.detail(id), exact: true });
         await sleep(Math.min(500 * 2 ** failures, 8_000), ctl.signal);
@@ -175,10 +179,10 @@ function useEventTail(id: string, enabled: boolean, receive: Receive, lastSeq: {
     })();
     return () => {
       ctl.abort();
-      setConnected(false);
+      setPhase("idle");
     };
   }, [id, enabled, lastSeq, qc]);
-  return { connected, dropped };
+  return phase;
 }
 
 export interface OptimisticMessage {
@@ -251,7 +255,7 @@ export function useLiveConversation(id: string) {
   }, [limitedRun]);
   const waitingForConclusion = limitedRun !== null && graceFor === limitedRun;
   const tailing = events.isSuccess && !send.isPending && (serverSaysRunning || transcript.running || waitingForConclusion);
-  const tail = useEventTail(id, tailing, receive, lastSeq);
+  const tailPhase = useEventTail(id, tailing, receive, lastSeq);
 
   // A stored user message after the send replaces the optimistic one.
   const shownOptimistic =
@@ -284,7 +288,7 @@ export function useLiveConversation(id: string) {
     streamError,
     resetSendError: send.reset,
     tailing,
-    tail,
+    tailPhase,
     busy: send.isPending || serverSaysRunning,
   };
 }

@@ -73,9 +73,9 @@ export function ConversationView({ id, canSend, canSwitch }: { id: string; canSe
         <span className="muted small cv-totals" data-testid="conversation-totals">
           {sum.runs} run{sum.runs === 1 ? "" : "s"} · {sum.tokens.toLocaleString("en-US")} tokens{sum.requests ? ` · ${sum.cost}` : ""}
         </span>
-        {live.tailing ? (
-          <span className={live.tail.connected ? "pill status-running" : "pill warn"} data-testid="live-indicator">
-            {live.tail.connected ? "live" : "reconnecting…"}
+        {live.tailing && live.tailPhase !== "idle" ? (
+          <span className={live.tailPhase === "retrying" ? "pill warn" : "pill status-running"} data-testid="live-indicator" data-phase={live.tailPhase}>
+            {live.tailPhase === "retrying" ? "reconnecting…" : "following the run"}
           </span>
         ) : null}
       </div>

@@ -16,11 +16,7 @@ const CALL_STATUS: Record<CallStatus, { label: string; className: string }> = {
 
 /** Our own status text, with `code` spans. */
 function StatusText({ text }: { text: string }) {
-  return (
-    <>
-      {parseInline(text).map((n, i) => (n.type === "code" ? <code key={i}>{n.text}</code> : n.type === "text" ? <span key={i}>{n.text}</span> : null))}
-    </>
-  );
+  return <span>{parseInline(text).map((n, i) => (n.type === "code" ? <code key={i}>{n.text}</code> : n.type === "text" ? n.text : null))}</span>;
 }
 
 function StatusLineView({ line, spinning = false, testId = "run-status" }: { line: StatusLine; spinning?: boolean; testId?: string }) {
@@ -34,7 +30,7 @@ function StatusLineView({ line, spinning = false, testId = "run-status" }: { lin
 
 export function UsageLine({ run }: { run: RunView }) {
   const u = run.usage;
-  if (u.requests === 0 && u.totalTokens === 0 && !u.final) return null;
+  if (u.requests === 0 && u.totalTokens === 0) return null;
   const cost = u.requests === 0 && u.costNanoUsd === 0 ? null : formatCost(u.costNanoUsd, u.priced);
   return (
     <p className="cv-usage muted small" data-testid="run-usage">
@@ -104,6 +100,18 @@ function ToolCard({ call }: { call: ToolCallView }) {
           </pre>
         </div>
       ) : null}
+      {call.childRunId ? (
+        <div className="cv-child" data-testid="child-run">
+          <div className="cv-child-head small">
+            <span className="muted">Agent run</span>{" "}
+            <Link className="mono" href={`/runs/${encodeURIComponent(call.childRunId)}`}>
+              {call.childRunId}
+            </Link>
+            {call.child?.model ? <span className="muted mono"> · {call.child.model}</span> : null}
+          </div>
+          {call.child ? <RunBody run={call.child} /> : null}
+        </div>
+      ) : null}
       {call.status === "error" ? (
         <div className="cv-tool-section run-error" data-testid="tool-error">
           <span className="cv-label">Error</span>
@@ -118,18 +126,6 @@ function ToolCard({ call }: { call: ToolCallView }) {
           <pre className="json-block" data-testid="tool-result">
             {result}
           </pre>
-        </div>
-      ) : null}
-      {call.childRunId ? (
-        <div className="cv-child" data-testid="child-run">
-          <div className="cv-child-head small">
-            <span className="muted">Agent run</span>{" "}
-            <Link className="mono" href={`/runs/${encodeURIComponent(call.childRunId)}`}>
-              {call.childRunId}
-            </Link>
-            {call.child?.model ? <span className="muted mono"> · {call.child.model}</span> : null}
-          </div>
-          {call.child ? <RunBody run={call.child} /> : null}
         </div>
       ) : null}
     </div>

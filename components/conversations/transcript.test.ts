@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EventDataMap, EventType, StoredEvent, ToolOutput } from "./event-types";
-import { addDelta, buildTranscript, settleDeltas, type RunItem, type RunView, type ToolCallView, type TranscriptEntry } from "./transcript";
+import { addDelta, buildTranscript, prettyJson, settleDeltas, type RunItem, type RunView, type ToolCallView, type TranscriptEntry } from "./transcript";
 
 /** A conversation's event log, numbered 1, 2, 3… as the server stores it. */
 function log() {
@@ -90,7 +90,7 @@ describe("buildTranscript", () => {
     l.askTools("r1", [{ id: "c1", name: "city_population", input: { city: "Paris" } }]);
     l.call("r1", "c1", "city_population", { city: "Paris" });
     const during = runEntries(buildTranscript(l.events).entries)[0];
-    expect(tools(during)).toMatchObject([{ toolName: "city_population", status: "running", argumentsText: '{\n  "city": "Paris"\n}' }]);
+    expect(tools(during)).toMatchObject([{ toolName: "city_population", status: "running", argumentsText: '{ "city": "Paris" }' }]);
     expect(during.statusLine).toEqual({ tone: "info", text: "calling `city_population`…" });
 
     l.ret("r1", "c1", "city_population", { durationMs: 42 });
@@ -108,7 +108,7 @@ describe("buildTranscript", () => {
     l.start("r1");
     l.call("r1", "c1", "refund", { orderId: "A-1" });
     l.ret("r1", "c1", "refund", { success: false, errorType: "ToolTimeoutError", durationMs: 5000 });
-    l.results("r1", [{ id: "c1", name: "refund", output: { type: "error-text", value: "timed out after 5000 ms" } }]);
+    l.results("r1", [{ id: "c1", name: "refund", output: { type: "error-text", value: "ToolTimeoutError: timed out after 5000 ms" } }]);
     const call = tools(runEntries(buildTranscript(l.events).entries)[0])[0];
     expect(call).toMatchObject({ status: "error", errorType: "ToolTimeoutError", errorMessage: "timed out after 5000 ms", durationMs: 5000 });
   });
@@ -243,6 +243,25 @@ describe("buildTranscript", () => {
     expect(after.heldApprovals).toEqual([]);
   });
 
+  it("a suspended run superseded by a new message says so, its held call denied", () => {
+    const l = log();
+    l.start("r1");
+    l.askTools("r1", [{ id: "c1", name: "refund", input: {} }]);
+    l.add("r1", "ApprovalRequested", { approvalId: "ap1", toolName: "refund", toolCallId: "c1", arguments: "{}", argumentsHash: "h" });
+    l.finish("r1", { status: "suspended", stopReason: "awaiting_approval" });
+    l.add("r1", "ApprovalDecided", { approvalId: "ap1", decision: "deny", reason: "superseded by a new user message", decidedBy: "ada" });
+    l.results("r1", [{ id: "c1", name: "refund", output: { type: "error-text", value: "Denied by ada" } }]);
+    l.ret("r1", "c1", "refund", { success: false, errorType: "ApprovalDenied", durationMs: 0 });
+    l.finish("r1", { status: "completed", stopReason: "superseded" });
+    l.start("r2");
+    l.user("r2", "Hello?");
+    const t = buildTranscript(l.events);
+    const [first] = runEntries(t.entries);
+    expect(first.statusLine).toEqual({ tone: "warn", text: "superseded by a newer message" });
+    expect(tools(first)[0]).toMatchObject({ status: "error", errorType: "ApprovalDenied", errorMessage: "Denied by ada" });
+    expect(t.heldApprovals).toEqual([]);
+  });
+
   it("streamed text shows while the run generates and is replaced by the stored assistant message", () => {
     const l = log();
     l.start("r1");
@@ -282,7 +301,7 @@ describe("buildTranscript", () => {
     l.add("r1", "ApprovalDecided", { approvalId: "ap1", decision: "deny", reason: "not today", decidedBy: "ada" });
     l.results("r1", [{ id: "c1", name: "refund", output: { type: "execution-denied", reason: "not today" } }]);
     const run = runEntries(buildTranscript(l.events).entries)[0];
-    expect(run.approvals[0]).toMatchObject({ argumentsText: '{\n  "orderId": "A-1"\n}', decision: "deny", reason: "not today" });
+    expect(run.approvals[0]).toMatchObject({ argumentsText: '{ "orderId": "A-1" }', decision: "deny", reason: "not today" });
     expect(tools(run)[0]).toMatchObject({ status: "error", errorType: "ExecutionDenied", errorMessage: "denied: not today" });
   });
 
@@ -298,5 +317,13 @@ describe("buildTranscript", () => {
     const run = runEntries(t.entries)[0];
     expect(run.usage.priced).toBe("none");
     expect(run.usage.answeredBy).toEqual(["demo:careful"]);
+  });
+});
+
+describe("prettyJson", () => {
+  it("short JSON on one line, long JSON indented, text as it is", () => {
+    expect(prettyJson('{"city":"Paris"}')).toBe('{ "city": "Paris" }');
+    expect(prettyJson({ a: "x".repeat(80) })).toBe(`{\n  "a": "${"x".repeat(80)}"\n}`);
+    expect(prettyJson("not json")).toBe("not json");
   });
 });

@@ -106,11 +106,18 @@ export interface Transcript {
   heldApprovals: ApprovalView[];
 }
 
-/** JSON pretty-printed (a JSON string is parsed first); text that is not JSON as it is. */
+/** A value as JSON: on one line when that is short, indented otherwise. */
+function showJson(value: unknown): string {
+  const pretty = JSON.stringify(value, null, 2) ?? String(value);
+  const oneLine = JSON.stringify(value, null, 1)?.replace(/\n\s*/g, " ") ?? pretty;
+  return oneLine.length <= 72 ? oneLine : pretty;
+}
+
+/** JSON for display (a JSON string is parsed first); text that is not JSON as it is. */
 export function prettyJson(raw: unknown): string {
-  if (typeof raw !== "string") return JSON.stringify(raw, null, 2) ?? String(raw);
+  if (typeof raw !== "string") return showJson(raw);
   try {
-    return JSON.stringify(JSON.parse(raw), null, 2);
+    return showJson(JSON.parse(raw));
   } catch {
     return raw;
   }
@@ -118,7 +125,7 @@ export function prettyJson(raw: unknown): string {
 
 function prettyValue(value: unknown): string {
   if (typeof value === "string") return value;
-  return JSON.stringify(value, null, 2) ?? String(value);
+  return showJson(value);
 }
 
 /** A tool output as display text. */
@@ -387,6 +394,7 @@ function activity(run: RunView): string | null {
 }
 
 function statusLineOf(run: RunView): StatusLine | null {
+  if (run.stopReason === "superseded" && run.status !== "failed") return { tone: "warn", text: "superseded by a newer message" };
   switch (run.status) {
     case "running": {
       const text = activity(run);
@@ -397,7 +405,7 @@ function statusLineOf(run: RunView): StatusLine | null {
     case "failed":
       return { tone: "error", text: run.error ? `run failed — ${run.error.type}: ${run.error.message}` : "run failed" };
     case "interrupted":
-      return { tone: "warn", text: run.stopReason === "superseded" ? "superseded by a newer message" : "interrupted" };
+      return { tone: "warn", text: "interrupted" };
     case "completed":
       if (run.stopReason === "usage_limit") return { tone: "warn", text: run.concludedBy ? "usage limit reached — concluding" : "usage limit reached" };
       return null;
@@ -437,6 +445,8 @@ export function buildTranscript(events: readonly StoredEvent[], deltas: PendingT
         call.status = held ? "held" : "unfinished";
       }
       call.child = call.childRunId ? (f.runs.get(call.childRunId) ?? null) : null;
+      // "ToolTimeoutError: ToolTimeoutError: …" says the type once.
+      if (call.errorType && call.errorMessage?.startsWith(`${call.errorType}: `)) call.errorMessage = call.errorMessage.slice(call.errorType.length + 2);
     }
   }
   for (const run of f.runs.values()) run.statusLine = statusLineOf(run);

@@ -7,10 +7,11 @@ import type { RunDetail, StoredEvent } from "@/components/conversations/event-ty
 import { formatDateTime } from "@/components/shell/format";
 import { decisionLabel, outputText, prettyJson } from "@/components/conversations/transcript";
 import { useRun } from "./run-queries";
-import { formatCost, formatDuration, formatNanoUsd, formatTokens } from "./usage-format";
+import { formatCost, formatDuration, formatTokens } from "./usage-format";
 import "@/components/conversations/conversations.css";
 
 const runHref = (id: string) => `/runs/${encodeURIComponent(id)}`;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function pricing(events: StoredEvent[]): "all" | "some" | "none" {
   const usage = events.filter((e): e is Extract<StoredEvent, { type: "LlmUsageEvent" }> => e.type === "LlmUsageEvent");
@@ -26,7 +27,7 @@ function outcome(success: boolean) {
   return <span className={success ? "pill ok" : "pill danger"}>{success ? "ok" : "error"}</span>;
 }
 
-function EventBody({ e }: { e: StoredEvent }): ReactNode {
+function EventBody({ e, priced }: { e: StoredEvent; priced: "all" | "some" | "none" }): ReactNode {
   switch (e.type) {
     case "RunStarted":
       return (
@@ -155,7 +156,8 @@ function EventBody({ e }: { e: StoredEvent }): ReactNode {
         <div>
           <p>
             <span className={`pill status-${e.data.status}`}>{e.data.status}</span> <span className="mono">{e.data.stopReason}</span>
-            {u ? ` · ${u.requests} requests · ${u.toolCalls} tool calls · ${formatTokens(u.totalTokens)} tokens` : ""} · {formatNanoUsd(e.data.costNanoUsd ?? 0)}
+            {u ? ` · ${plural(u.requests, "request")} · ${plural(u.toolCalls, "tool call")} · ${formatTokens(u.totalTokens)} tokens` : ""}
+            {u?.requests ? ` · ${formatCost(e.data.costNanoUsd ?? 0, priced)}` : ""}
           </p>
           {e.data.error ? (
             <p className="error">
@@ -192,7 +194,7 @@ function Header({ run, events }: { run: RunDetail["run"]; events: StoredEvent[] 
         <dd className="mono">{run.model ?? "—"}</dd>
         <dt>Usage</dt>
         <dd>
-          {run.requests} requests · {run.toolCalls} tool calls · {formatTokens(run.totalTokens)} tokens ({formatTokens(run.inputTokens)} in · {formatTokens(run.outputTokens)} out)
+          {plural(run.requests, "request")} · {plural(run.toolCalls, "tool call")} · {formatTokens(run.totalTokens)} tokens ({formatTokens(run.inputTokens)} in · {formatTokens(run.outputTokens)} out)
         </dd>
         <dt>Cost</dt>
         <dd data-testid="run-cost">{run.requests === 0 ? "—" : formatCost(run.costNanoUsd, pricing(events))}</dd>
@@ -255,6 +257,7 @@ export function RunTrace({ id }: { id: string }) {
   }
   const { run, events } = q.data;
   const t0 = events.length ? new Date(events[0].createdAt).getTime() : 0;
+  const priced = pricing(events);
   return (
     <div className="rt" data-testid="run-trace">
       <Header run={run} events={events} />
@@ -269,7 +272,7 @@ export function RunTrace({ id }: { id: string }) {
               <span className="rt-time">+{formatDuration(new Date(e.createdAt).getTime() - t0)}</span>
               <span className="rt-type">{e.type}</span>
               <div className="rt-body">
-                <EventBody e={e} />
+                <EventBody e={e} priced={priced} />
               </div>
             </li>
           ))}

@@ -1,0 +1,213 @@
+import { expect, snap, test } from "./fixtures";
+
+const TOKEN = process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789";
+test.use({ extraHTTPHeaders: { authorization: `Bearer ${TOKEN}` } });
+
+const cleanup: string[] = [];
+
+test.afterAll(async ({ request }) => {
+  // What a test made for itself goes again (deleting an agent deletes its conversations).
+  for (const path of cleanup.reverse()) await request.delete(path, { headers: { authorization: `Bearer ${TOKEN}` } });
+});
+
+test.describe("conversations", () => {
+  test("ask atlas a question: the answer streams in with a tool card, the run has a trace, a reload shows the same transcript", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+
+    // Open the demo agent and start a conversation with it.
+    await page.goto("/agents");
+    await page.getByTestId("agents-table").getByRole("link", { name: "atlas", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Agent · atlas" })).toBeVisible();
+    await page.getByRole("button", { name: "New conversation" }).click();
+    await page.waitForURL(/\/conversations\/[\w-]+$/);
+    const conversationPath = new URL(page.url()).pathname;
+    await expect(page.getByRole("heading", { name: "No messages yet" })).toBeVisible();
+    await expect(page.getByTestId("active-model")).toHaveText("demo:demo");
+    await snap(page, "conversations-new");
+
+    // The answer arrives as an event stream, and its text shows while it is being generated.
+    await page.evaluate(() => {
+      const w = window as unknown as { streamedTexts: string[] };
+      w.streamedTexts = [];
+      new MutationObserver(() => {
+        const el = document.querySelector('[data-testid="assistant-message"][data-streaming="true"]');
+        if (el?.textContent) w.streamedTexts.push(el.textContent);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    const message = page.waitForResponse((r) => r.url().endsWith("/messages") && r.request().method() === "POST");
+    const box = page.getByLabel("Message");
+    await box.fill("What is the population of Paris?");
+    await box.press("Enter");
+    const res = await message;
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toContain("text/event-stream");
+
+    const transcript = page.getByTestId("transcript");
+    await expect(transcript.getByTestId("user-message")).toHaveText("What is the population of Paris?");
+    const card = transcript.getByTestId("tool-card");
+    await expect(card).toHaveCount(1);
+    await expect(card).toHaveAttribute("data-tool", "city_population");
+    await expect(card).toHaveAttribute("data-status", "ok");
+    await expect(card.getByTestId("tool-arguments")).toContainText('"city": "Paris"');
+    await expect(card.getByTestId("tool-result")).toHaveText("2103000");
+    await expect(card).toContainText(/\d+ ms/);
+    const answer = transcript.getByTestId("assistant-message");
+    await expect(answer).toHaveText("[offline demo, not an LLM] city_population returned: 2103000");
+    await expect(answer).not.toHaveAttribute("data-streaming", "true");
+    const streamed = await page.evaluate(() => (window as unknown as { streamedTexts: string[] }).streamedTexts);
+    expect(streamed.length, "the answer was shown while it streamed").toBeGreaterThan(0);
+    expect("[offline demo, not an LLM] city_population returned: 2103000".startsWith(streamed[0])).toBe(true);
+    // The demo model has no price: tokens and "unpriced", never $0.00.
+    const usage = transcript.getByTestId("run-usage");
+    await expect(usage).toContainText("2 requests · 1 tool call");
+    await expect(usage).toContainText("tokens");
+    await expect(usage.getByTestId("run-cost")).toHaveText("unpriced");
+    await expect(transcript).not.toContainText("$0.00");
+    // The turn is over: the composer is back.
+    await expect(box).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
+    await snap(page, "conversations-answered");
+
+    const before = await transcript.innerText();
+    await page.reload();
+    await expect(page.getByTestId("transcript").getByTestId("tool-card")).toHaveCount(1);
+    expect(await page.getByTestId("transcript").innerText()).toBe(before);
+    await snap(page, "conversations-reloaded");
+
+    // The run's trace: header and timeline.
+    await page.getByTestId("run-link").click();
+    await page.waitForURL(/\/runs\/[\w-]+$/);
+    const header = page.getByTestId("run-header");
+    await expect(header).toContainText("atlas");
+    await expect(header.getByTestId("run-status")).toContainText("completed");
+    await expect(header.getByTestId("run-status")).toContainText("end_turn");
+    await expect(header.getByTestId("run-cost")).toHaveText("unpriced");
+    const timeline = page.getByTestId("run-timeline");
+    await expect(timeline.locator('[data-type="ToolCallEvent"]')).toContainText("city_population");
+    await expect(timeline.locator('[data-type="ToolReturnEvent"]')).toContainText("ok");
+    await expect(timeline.locator('[data-type="LlmUsageEvent"]')).toHaveCount(2);
+    await expect(timeline.locator('[data-type="LlmSystemPromptEvent"] details')).not.toHaveAttribute("open", "");
+    await expect(timeline.locator('[data-type="RunFinished"]')).toContainText("end_turn");
+    await snap(page, "conversations-run-trace");
+
+    // The conversation is listed and its row opens it.
+    await page.goto("/conversations");
+    const row = page.getByTestId("conversations-table").locator(`a[href="${conversationPath}"]`);
+    await expect(row).toHaveText("What is the population of Paris?");
+    await row.click();
+    await expect(page.getByTestId("transcript").getByTestId("tool-card")).toHaveCount(1);
+    expect(errors).toEqual([]);
+  });
+
+  test("a call of another agent shows as a nested card linking to its run; refusals show inline", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+
+    // Start from the conversations list, picking the agent.
+    await page.goto("/conversations");
+    const picker = page.getByTestId("new-conversation");
+    await picker.getByLabel("Agent").selectOption({ label: "lead" });
+    await picker.getByRole("button", { name: "New conversation" }).click();
+    await page.waitForURL(/\/conversations\/[\w-]+$/);
+
+    const box = page.getByLabel("Message");
+    await box.fill("What is the population of Tokyo? ask atlas");
+    await page.getByRole("button", { name: "Send" }).click();
+    const transcript = page.getByTestId("transcript");
+    const outer = transcript.locator('[data-testid="tool-card"][data-tool="atlas"]');
+    await expect(outer).toHaveAttribute("data-status", "ok");
+    const child = outer.getByTestId("child-run");
+    await expect(child.getByTestId("child-task")).toContainText("What is the population of Tokyo? ask atlas");
+    const inner = child.locator('[data-testid="tool-card"][data-tool="city_population"]');
+    await expect(inner.getByTestId("tool-result")).toHaveText("13960000");
+    await expect(child.getByTestId("assistant-message")).toHaveText("[offline demo, not an LLM] city_population returned: 13960000");
+    await expect(transcript.getByTestId("run-block")).toHaveCount(1);
+    await expect(box).toBeEnabled();
+    await snap(page, "conversations-child-run");
+
+    // The nested card links to the child's trace, which links back to its parent.
+    const childLink = child.getByRole("link").first();
+    const childRunId = (await childLink.textContent())!.trim();
+    await childLink.click();
+    await page.waitForURL(new RegExp(`/runs/${childRunId}$`));
+    await expect(page.getByTestId("run-header")).toContainText("child");
+    await expect(page.getByTestId("parent-run-link")).toBeVisible();
+    await page.goBack();
+
+    // An empty message is not sent; a message the server refuses shows its reason beside the box.
+    await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+    await page.route("**/api/conversations/*/messages", (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "AgentUsageLimitError", message: "lead used its lifetime token budget", limit: "lifetimeTokens", used: 1000, max: 1000 } }),
+      }),
+    );
+    await box.fill("and Lisbon?");
+    await box.press("Enter");
+    const refusal = page.getByTestId("send-error");
+    await expect(refusal).toContainText("lead used its lifetime token budget");
+    await expect(refusal).toContainText("1000 of 1000 used");
+    await expect(box).toHaveValue("and Lisbon?");
+    await snap(page, "conversations-refused");
+    expect(errors).toEqual([]);
+  });
+
+  test("reloading while a run is going follows it from the last event: the running call, then its outcome and the answer", async ({ page, request }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    // A tool that spins until the sandbox stops it (3 s), on an agent of its own.
+    const source = [
+      'import { tool } from "atelier";',
+      "",
+      "/** Spin slowly until the sandbox stops it: a long-running call. */",
+      "export default tool({ sideEffecting: false, timeoutMs: 3000 }, function e2e_slow_spin() {",
+      "  while (true) {}",
+      "});",
+      "",
+    ].join("\n");
+    const tool = await request.post("/api/tools", { data: { source } });
+    expect(tool.status()).toBe(201);
+    const toolId = (await tool.json()).tool.id;
+    cleanup.push(`/api/tools/${toolId}`);
+    const agent = await request.post("/api/agents", {
+      data: { name: "e2e_spinner", prompt: { template: "You spin when asked.", params: {} }, model: { provider: "demo", model: "demo" }, tools: [{ toolId }] },
+    });
+    expect(agent.status()).toBe(201);
+    const agentId = (await agent.json()).agent.id;
+    cleanup.push(`/api/agents/${agentId}`);
+    const conversation = await request.post("/api/conversations", { data: { agentId } });
+    expect(conversation.status()).toBe(201);
+    const conversationId = (await conversation.json()).id;
+
+    await page.goto(`/conversations/${conversationId}`);
+    const box = page.getByLabel("Message");
+    await box.fill("Please spin slowly");
+    await box.press("Enter");
+    const card = page.getByTestId("tool-card");
+    await expect(card).toHaveAttribute("data-status", "running");
+    await expect(page.getByTestId("run-status")).toHaveText("calling e2e_slow_spin…");
+    await expect(box).toBeDisabled();
+
+    // Reload mid-run: the page loads the events so far and follows the live tail from there.
+    const tail = page.waitForRequest((r) => r.url().includes(`/api/conversations/${conversationId}/events`) && (r.headers()["accept"] ?? "").includes("text/event-stream"));
+    await page.reload();
+    const tailRequest = await tail;
+    expect(Number(new URL(tailRequest.url()).searchParams.get("after"))).toBeGreaterThan(0);
+    await expect(page.getByTestId("tool-card")).toHaveAttribute("data-status", "running");
+    await expect(page.getByTestId("run-status")).toHaveText("calling e2e_slow_spin…");
+    await expect(page.getByTestId("live-indicator")).toHaveText("following the run");
+    await expect(page.getByLabel("Message")).toBeDisabled();
+    await snap(page, "conversations-reload-mid-run");
+
+    await expect(page.getByTestId("tool-card")).toHaveAttribute("data-status", "error", { timeout: 15_000 });
+    await expect(page.getByTestId("tool-error")).toContainText("ToolTimeoutError");
+    await expect(page.getByTestId("assistant-message")).toContainText("e2e_slow_spin did not succeed");
+    await expect(page.getByTestId("user-message")).toHaveCount(1);
+    await expect(page.getByLabel("Message")).toBeEnabled();
+    await expect(page.getByTestId("live-indicator")).toHaveCount(0);
+    await snap(page, "conversations-reload-finished");
+    expect(errors).toEqual([]);
+  });
+});
