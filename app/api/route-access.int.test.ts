@@ -57,8 +57,15 @@ const RULES: Record<string, Access> = {
   "POST /api/agents/[id]/switch-model": ["author"],
   "POST /api/credentials/[provider]/test": ["admin"],
   "GET /api/conversations": "any",
+  "POST /api/conversations": ["operator"],
+  "GET /api/conversations/[id]": "any",
+  "POST /api/conversations/[id]/messages": ["operator"],
+  "GET /api/conversations/[id]/events": "any",
+  "POST /api/conversations/[id]/switch-model": ["operator", "author"],
   "GET /api/approvals": "any",
+  "POST /api/approvals/[id]/decision": ["approver"],
   "GET /api/runs": "any",
+  "GET /api/runs/[id]": "any",
   "GET /api/usage/summary": "any",
 };
 

@@ -92,4 +92,6 @@ export const ERROR_TABLE: Record<string, { status: number; code?: string }> = {
   RunSuspendedError: { status: 409, code: "RunSuspended" },
   ConversationNotFoundError: { status: 404, code: "not_found" },
   AgentNotRunnableError: { status: 409 },
+  ApprovalMismatchError: { status: 409, code: "ApprovalMismatch" },
+  ApprovalDecidedError: { status: 409, code: "ApprovalDecided" },
 };

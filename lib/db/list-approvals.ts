@@ -10,7 +10,11 @@ export interface ApprovalSummary {
   toolCallId: string;
   toolName: string;
   arguments: unknown;
+  argumentsHash: string;
+  agentId: string;
+  agentName: string;
   status: string;
+  result: unknown;
   decision: string | null;
   decidedBy: string | null;
   reason: string | null;
@@ -20,10 +24,13 @@ export interface ApprovalSummary {
 
 export async function listApprovals(db: Db, filter: ApprovalFilter, limit = 200): Promise<ApprovalSummary[]> {
   const rows = await db.approval.findMany({
-    where: filter === "pending" ? { status: "pending" } : { status: { not: "pending" } },
+    where: filter === "pending" ? { status: { in: ["pending", "outcome_unknown"] } } : { status: { notIn: ["pending", "outcome_unknown"] } },
+    include: { run: { select: { agentId: true } } },
     orderBy: filter === "pending" ? { createdAt: "asc" } : { decidedAt: "desc" },
     take: limit,
   });
+  const agentIds = [...new Set(rows.map((a) => a.run.agentId))];
+  const agentNames = new Map((await db.agent.findMany({ where: { id: { in: agentIds } }, select: { id: true, name: true } })).map((a) => [a.id, a.name]));
   return rows.map((a) => ({
     id: a.id,
     conversationId: a.conversationId,
@@ -31,7 +38,11 @@ export async function listApprovals(db: Db, filter: ApprovalFilter, limit = 200)
     toolCallId: a.toolCallId,
     toolName: a.toolName,
     arguments: a.arguments,
+    argumentsHash: a.argumentsHash,
+    agentId: a.run.agentId,
+    agentName: agentNames.get(a.run.agentId) ?? "(deleted agent)",
     status: a.status,
+    result: a.result ?? null,
     decision: a.decision,
     decidedBy: a.decidedBy,
     reason: a.reason,

@@ -7,7 +7,7 @@
  */
 import type { LanguageModelV3Message } from "@ai-sdk/provider";
 import { foldContext } from "./context-fold";
-import type { RunActor, RunDeps, AgentRecord } from "./ports";
+import type { RunActor, RunDeps, AgentRecord, RunnableAgent } from "./ports";
 import { prepareAgent } from "./prepare-agent";
 import { errorRecord, type RunUsageLimitError } from "./run-errors";
 import { runLoop, type RunResult } from "./run-loop";
@@ -45,10 +45,19 @@ export async function preflightAgent(deps: RunDeps, agent: AgentRecord): Promise
 export async function executeTurn(input: TurnInput, deps: RunDeps): Promise<TurnResult> {
   const record = input.admitted ?? (await deps.agents.load(input.agentId));
   if (!input.admitted) await preflightAgent(deps, record);
-  const runChild = childRunner(input, deps);
+  const runChild = createChildRunner(input.conversationId, input.actor, deps);
   const agent = prepareAgent(record, deps, runChild);
   const context = foldContext(await deps.store.conversationEvents(input.conversationId));
   const history: LanguageModelV3Message[] = context.messages;
+  const lifetime = async () => {
+    if (!decideRecovery(agent.config.limitRecovery, "turn")) return false;
+    try {
+      await preflightAgent(deps, record);
+      return true;
+    } catch {
+      return false;
+    }
+  };
 
   const turn = await runLoop(
     {
@@ -66,18 +75,15 @@ export async function executeTurn(input: TurnInput, deps: RunDeps): Promise<Turn
       actor: input.actor,
       lastSystemPromptHash: context.systemPromptHashes.get(agent.id) ?? null,
       onStart: input.onRunStart,
-      admitConclusion: async () => {
-        if (!decideRecovery(agent.config.limitRecovery, "turn")) return false;
-        try {
-          await preflightAgent(deps, record);
-          return true;
-        } catch {
-          return false;
-        }
-      },
+      admitConclusion: lifetime,
     },
     deps,
   );
+  return concludeIfRecovered(turn, agent, input, deps);
+}
+
+/** After a turn run: when its breach was admitted for recovery, the sibling conclusion run. */
+export async function concludeIfRecovered(turn: RunResult, agent: RunnableAgent, input: Pick<TurnInput, "conversationId" | "actor" | "signal" | "onRunStart">, deps: RunDeps): Promise<TurnResult> {
   const decision = decideRecovery(agent.config.limitRecovery, "turn");
   if (!(turn.breach && turn.status === "completed" && decision)) return { runs: [turn], final: turn };
 
@@ -106,7 +112,8 @@ export async function executeTurn(input: TurnInput, deps: RunDeps): Promise<Turn
 }
 
 /** Runs another agent as a child run of the calling run; its answer (or failure) is the tool's outcome. */
-function childRunner(input: TurnInput, deps: RunDeps) {
+export function createChildRunner(conversationId: string, actor: RunActor, deps: RunDeps) {
+  const input = { conversationId, actor };
   const runChild = async (agentId: string, task: string, scope: ToolCallScope): Promise<ToolOutcome> => {
     const record = await deps.agents.load(agentId);
     try {

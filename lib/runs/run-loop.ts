@@ -56,6 +56,11 @@ export interface RunSpec {
    * failed with that original breach, never with the secondary failure.
    */
   concludes?: RunUsageLimitError;
+  /**
+   * Resuming a suspended run: the same id, its usage so far, and no start events — `history`
+   * already ends with the answers to its held calls. Its row is marked running by the caller.
+   */
+  resume?: { runId: string; usage: RunUsage; costNanoUsd: number };
   /** Called once the run exists (its id is known), before its first event. */
   onStart?: (runId: string) => void;
 }
@@ -79,19 +84,21 @@ const zeroUsage = (): RunUsage => ({ requests: 0, toolCalls: 0, inputTokens: 0, 
 export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> {
   const { store, clock } = deps;
   const agent = spec.agent;
-  const runId = deps.newId();
+  const runId = spec.resume?.runId ?? deps.newId();
   const rootRunId = spec.rootRunId ?? runId;
   const requested = agent.config.model;
   const requestedKey = modelRosterKey(requested);
-  const usage = zeroUsage();
-  let costNanoUsd = 0;
+  const usage = spec.resume ? { ...spec.resume.usage } : zeroUsage();
+  let costNanoUsd = spec.resume?.costNanoUsd ?? 0;
   let answeredKey = requestedKey;
   const append = (entries: EventEntry[]) => store.appendEvents(spec.conversationId, entries);
   const ev = (event: ReturnType<typeof newEvent>): EventEntry => ({ event });
 
   // The run row and the first events are written concurrently (events do not reference the row);
   // `finish` waits for the row before updating it.
-  const created = store.createRun({
+  const created = spec.resume
+    ? Promise.resolve()
+    : store.createRun({
     id: runId,
     conversationId: spec.conversationId,
     agentId: agent.id,
@@ -123,14 +130,18 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
   const systemParts = renderSystemPrompt(agent.config.prompt, clock.now());
   const record = systemPromptRecord(systemParts, spec.lastSystemPromptHash);
   const userParts: MessagePart[] = [{ type: "text", text: spec.prompt }];
-  await append([
-    ev(newEvent(runId, "RunStarted", { kind: spec.kind, parentRunId: spec.parentRunId, agentId: agent.id, model: requestedKey })),
-    ...(record ? [ev(newEvent(runId, "LlmSystemPromptEvent", record))] : []),
-    ev(newEvent(runId, "LlmMessageEvent", { role: "user", parts: userParts })),
-  ]);
+  if (!spec.resume) {
+    await append([
+      ev(newEvent(runId, "RunStarted", { kind: spec.kind, parentRunId: spec.parentRunId, agentId: agent.id, model: requestedKey })),
+      ...(record ? [ev(newEvent(runId, "LlmSystemPromptEvent", record))] : []),
+      ev(newEvent(runId, "LlmMessageEvent", { role: "user", parts: userParts })),
+    ]);
+  } else if (record) {
+    await append([ev(newEvent(runId, "LlmSystemPromptEvent", record))]);
+  }
 
   const system: LanguageModelV3Prompt = systemParts.length ? [{ role: "system", content: systemParts.map((p) => p.content).join("\n\n") }] : [];
-  const messages: LanguageModelV3Message[] = [...spec.history, toModelMessage("user", userParts)];
+  const messages: LanguageModelV3Message[] = spec.resume ? [...spec.history] : [...spec.history, toModelMessage("user", userParts)];
   const toolsByName = new Map(spec.tools.map((t) => [t.name, t]));
   const advertised = functionTools(spec.tools);
   const meter = newToolMeter();

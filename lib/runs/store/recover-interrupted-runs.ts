@@ -10,6 +10,9 @@ import { readConversationEvents } from "./prisma-run-store";
 
 export const INTERRUPTED_INSTRUCTION = "Not executed: the server stopped while this run was in flight, so this call never ran. Do not assume it happened.";
 
+export const OUTCOME_UNKNOWN_INSTRUCTION =
+  "Outcome unknown: the server stopped while this approved call was executing, so it may or may not have taken effect. It will not be repeated automatically; a person reconciles it.";
+
 /** Tool calls of the run's last assistant message that have no result in the run's events. */
 export function danglingOf(events: readonly StoredEvent[], runId: string): Array<{ toolCallId: string; toolName: string }> {
   let calls: Array<{ toolCallId: string; toolName: string }> = [];
@@ -33,11 +36,22 @@ export async function recoverInterruptedRuns(db: Db, store: RunStore, isActive: 
     if (isActive(run.id)) continue;
     const events = await readConversationEvents(db, run.conversationId);
     const dangling = danglingOf(events, run.id);
+    // An approved call that was executing when the process died is never re-run blindly: its
+    // outcome is unknown until a person reconciles it in the approval inbox.
+    const executing = await db.approval.findMany({ where: { runId: run.id, status: "executing" }, select: { id: true, toolCallId: true } });
+    if (executing.length) await db.approval.updateMany({ where: { id: { in: executing.map((a) => a.id) }, status: "executing" }, data: { status: "outcome_unknown" } });
+    const unknown = new Set(executing.map((a) => a.toolCallId));
     const entries: EventEntry[] = [];
     if (dangling.length) {
-      const parts: MessagePart[] = dangling.map((c) => ({ type: "tool-result", ...c, output: { type: "error-text", value: INTERRUPTED_INSTRUCTION } }));
+      const parts: MessagePart[] = dangling.map((c) => ({
+        type: "tool-result",
+        ...c,
+        output: { type: "error-text", value: unknown.has(c.toolCallId) ? OUTCOME_UNKNOWN_INSTRUCTION : INTERRUPTED_INSTRUCTION },
+      }));
       entries.push({ event: newEvent(run.id, "LlmMessageEvent", { role: "tool", parts }) });
-      for (const c of dangling) entries.push({ event: newEvent(run.id, "ToolReturnEvent", { ...c, success: false, durationMs: 0, errorType: "RunInterrupted" }) });
+      for (const c of dangling) {
+        entries.push({ event: newEvent(run.id, "ToolReturnEvent", { ...c, success: false, durationMs: 0, errorType: unknown.has(c.toolCallId) ? "OutcomeUnknown" : "RunInterrupted" }) });
+      }
     }
     const usage = { requests: run.requests, toolCalls: run.toolCalls, inputTokens: run.inputTokens, outputTokens: run.outputTokens, totalTokens: run.totalTokens };
     // The run's own totals were only written at its end: recount what it spent from its usage records.

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callRoute } from "@/lib/api/testing/call-route";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
+import { seedStudio } from "@/lib/db/seed-demo";
+import { DEMO_SEED_STEPS } from "@/lib/db/demo/demo-steps";
+import { closeSandboxPool } from "@/lib/sandbox/invoke-tool";
+import { parseSse } from "@/lib/runs/testing/sse";
+import * as conversations from "../conversations/route";
+import * as messages from "../conversations/[id]/messages/route";
+import * as events from "../conversations/[id]/events/route";
+import * as decision from "./[id]/decision/route";
+
+let t: TestDatabase;
+const ADMIN = "approvals-int-admin-token-0123456789";
+const savedEnv = { ...process.env };
+let billingId = "";
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  process.env.ATELIER_ADMIN_TOKEN = ADMIN;
+  await seedStudio(t.db, DEMO_SEED_STEPS, { demo: true });
+  billingId = (await t.db.agent.findFirstOrThrow({ where: { name: "billing" } })).id;
+});
+afterAll(async () => {
+  process.env = savedEnv;
+  await closeSandboxPool();
+  await t?.cleanup();
+});
+
+const send = (id: string, body: unknown) => callRoute(messages.POST, `/api/conversations/${id}/messages`, { params: { id }, body, bearer: ADMIN });
+const decide = (id: string, body: unknown) => callRoute(decision.POST, `/api/approvals/${id}/decision`, { params: { id }, body, bearer: ADMIN });
+const log = async (id: string) => (await callRoute(events.GET, `/api/conversations/${id}/events`, { params: { id }, bearer: ADMIN })).json.events as Array<{ seq: number; type: string; runId: string; data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function suspendedRefund() {
+  const c = await callRoute(conversations.POST, "/api/conversations", { body: { agentId: billingId }, bearer: ADMIN });
+  const res = await send(c.json.id, { content: "Please refund order A-1001, amount 25 dollars" });
+  const frames = parseSse(res.json).filter((f) => f.id !== null);
+  const requested = frames.find((f) => f.event === "ApprovalRequested")!.data;
+  return { conversationId: c.json.id as string, frames, requested };
+}
+
+async function toolCallsAudited(runId: string) {
+  const rows = await t.db.auditLog.findMany({ where: { action: "tool.call", target: "refund" } });
+  return rows.filter((r) => (r.details as { runId?: string } | null)?.runId === runId).length;
+}
+
+async function settled(runId: string) {
+  for (let i = 0; i < 200; i++) {
+    const run = await t.db.run.findUniqueOrThrow({ where: { id: runId } });
+    if (run.status !== "running" && run.status !== "suspended") return run;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`run ${runId} did not finish`);
+}
+
+describe("approvals: the billing agent's gated refund", () => {
+  it("suspends before the refund runs, with one approval carrying the frozen arguments and their hash", async () => {
+    const { frames, requested } = await suspendedRefund();
+    expect(frames.at(-1)!.data.data).toMatchObject({ status: "suspended", stopReason: "awaiting_approval" });
+    expect(requested.data).toMatchObject({ toolName: "refund", arguments: { orderId: "A-1001" } });
+    expect(requested.data.argumentsHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(frames.some((f) => f.event === "ToolReturnEvent")).toBe(false);
+    const approval = await t.db.approval.findUniqueOrThrow({ where: { id: requested.data.approvalId } });
+    expect(approval.status).toBe("pending");
+  });
+
+  it("refuses a message while suspended (409 RunSuspended naming the approvals) and appends nothing", async () => {
+    const { conversationId, requested } = await suspendedRefund();
+    const before = (await log(conversationId)).length;
+    const res = await send(conversationId, { content: "hello?" });
+    expect(res.status).toBe(409);
+    expect(res.json.error).toMatchObject({ code: "RunSuspended", approvals: [{ id: requested.data.approvalId, toolName: "refund" }] });
+    expect((await log(conversationId)).length).toBe(before);
+  });
+
+  it("refuses a decision naming other arguments (409 ApprovalMismatch) and changes nothing", async () => {
+    const { requested } = await suspendedRefund();
+    const res = await decide(requested.data.approvalId, { decision: "approve", argumentsHash: "0".repeat(64) });
+    expect(res.status).toBe(409);
+    expect(res.json.error.code).toBe("ApprovalMismatch");
+    expect((await t.db.approval.findUniqueOrThrow({ where: { id: requested.data.approvalId } })).status).toBe("pending");
+  });
+
+  it("executes an approved call exactly once under twenty concurrent approvals, then resumes the same run to its answer", async () => {
+    const { conversationId, requested } = await suspendedRefund();
+    const id = requested.data.approvalId;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => decide(id, { decision: "approve", argumentsHash: requested.data.argumentsHash })));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const run = await settled(requested.runId);
+    expect(run.status).toBe("completed");
+    const all = await log(conversationId);
+    expect(all.filter((e) => e.type === "ApprovalDecided")).toHaveLength(1);
+    const returns = all.filter((e) => e.type === "ToolReturnEvent" && e.data.toolCallId === requested.data.toolCallId);
+    expect(returns).toHaveLength(1);
+    expect(returns[0].data.success).toBe(true);
+    expect((await t.db.approval.findUniqueOrThrow({ where: { id } })).status).toBe("done");
+    expect(await toolCallsAudited(requested.runId)).toBe(1);
+    expect(all.map((e) => e.seq)).toEqual(all.map((_, i) => i + 1));
+    const finished = all.filter((e) => e.type === "RunFinished" && e.runId === requested.runId);
+    expect(finished.map((e) => e.data.status)).toEqual(["suspended", "completed"]);
+    // The same decision again answers the same outcome; the other decision is refused.
+    expect((await decide(id, { decision: "approve", argumentsHash: requested.data.argumentsHash })).status).toBe(200);
+    const other = await decide(id, { decision: "deny", argumentsHash: requested.data.argumentsHash });
+    expect(other.status).toBe(409);
+    expect(other.json.error.code).toBe("ApprovalDecided");
+  });
+
+  it("answers a denied call with the approver's reason and never runs it", async () => {
+    const { conversationId, requested } = await suspendedRefund();
+    const res = await decide(requested.data.approvalId, { decision: "deny", reason: "order already refunded", argumentsHash: requested.data.argumentsHash });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: "denied", reason: "order already refunded" });
+    await settled(requested.runId);
+    const all = await log(conversationId);
+    const toolMessage = all.find((e) => e.type === "LlmMessageEvent" && e.data.role === "tool" && e.runId === requested.runId)!;
+    expect(JSON.stringify(toolMessage.data.parts)).toContain("order already refunded");
+    expect(all.find((e) => e.type === "ToolReturnEvent")!.data).toMatchObject({ success: false, errorType: "ApprovalDenied" });
+    expect(await toolCallsAudited(requested.runId)).toBe(0);
+  });
+
+  it("supersede: true denies the pending calls, finishes the old run superseded and starts the new run", async () => {
+    const { conversationId, requested } = await suspendedRefund();
+    const res = await send(conversationId, { content: "Never mind, what can you do?", supersede: true });
+    expect(res.status).toBe(200);
+    const frames = parseSse(res.json).filter((f) => f.id !== null);
+    expect(frames[0].event).toBe("ApprovalDecided");
+    expect(frames[0].data.data).toMatchObject({ decision: "deny", reason: "superseded by a new user message" });
+    const oldFinished = frames.find((f) => f.event === "RunFinished" && f.data.runId === requested.runId)!;
+    expect(oldFinished.data.data.stopReason).toBe("superseded");
+    expect(frames.at(-1)!.data.data).toMatchObject({ status: "completed", stopReason: "end_turn" });
+    expect((await t.db.approval.findUniqueOrThrow({ where: { id: requested.data.approvalId } })).status).toBe("denied");
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Deciding a held call, once. The decision must name the approval's argument hash (a decision for
+ * a stale or different call is refused: ApprovalMismatch); `pending → approved|denied` is one
+ * conditional update, so of twenty concurrent decisions exactly one wins, the same decision
+ * repeated answers the same outcome, and a different one is refused (ApprovalDecided). The
+ * decision is recorded as ApprovalDecided and in the audit log; when it was the run's last pending
+ * call, the run resumes in the background.
+ */
+import { recordAudit } from "../../auth/audit-log";
+import { NotFoundError } from "../../api/errors";
+import { newEvent } from "../../events/event-types";
+import type { RunActor } from "../ports";
+import type { RunRuntime } from "../runtime";
+import { ApprovalDecidedError, ApprovalMismatchError } from "./approval-errors";
+import { toApprovalView, type ApprovalView } from "./approval-view";
+import { resumeRun } from "./resume-run";
+
+export interface DecisionInput {
+  approvalId: string;
+  decision: "approve" | "deny";
+  reason: string | null;
+  argumentsHash: string;
+  actor: RunActor;
+}
+
+export interface DecisionResult {
+  approval: ApprovalView;
+  /** Settles when the resumed run finishes (null when the run still waits for other decisions). */
+  resumed: Promise<unknown> | null;
+}
+
+export async function decideApproval(rt: RunRuntime, input: DecisionInput): Promise<DecisionResult> {
+  const { db } = rt;
+  const approval = await db.approval.findUnique({ where: { id: input.approvalId } });
+  if (!approval) throw new NotFoundError(`No approval with id '${input.approvalId}'.`);
+  if (approval.argumentsHash !== input.argumentsHash) throw new ApprovalMismatchError(approval.id, approval.argumentsHash);
+  const status = input.decision === "approve" ? "approved" : "denied";
+  const { count } = await db.approval.updateMany({
+    where: { id: approval.id, status: "pending" },
+    data: { status, decision: input.decision, reason: input.reason, decidedById: input.actor.id, decidedBy: input.actor.name, decidedAt: new Date() },
+  });
+  if (count === 0) {
+    const now = await db.approval.findUniqueOrThrow({ where: { id: approval.id } });
+    if (now.decision === input.decision) return { approval: toApprovalView(now), resumed: null };
+    throw new ApprovalDecidedError(now.id, now.status, now.decision, now.decidedBy);
+  }
+  await rt.deps.store.appendEvents(approval.conversationId, [
+    { event: newEvent(approval.runId, "ApprovalDecided", { approvalId: approval.id, decision: input.decision, reason: input.reason, decidedBy: input.actor.name }) },
+  ]);
+  await recordAudit(db, {
+    actor: { id: input.actor.id, name: input.actor.name ?? "unknown" },
+    action: "approval.decide",
+    target: `approval:${approval.id}`,
+    details: { decision: input.decision, reason: input.reason, toolName: approval.toolName, runId: approval.runId, conversationId: approval.conversationId },
+  });
+  const remaining = await db.approval.count({ where: { runId: approval.runId, status: "pending" } });
+  const resumed = remaining === 0 ? resumeRun(rt, approval.runId, input.actor) : null;
+  resumed?.catch((err) => console.error("[atelier] resuming run failed:", err));
+  return { approval: toApprovalView(await db.approval.findUniqueOrThrow({ where: { id: approval.id } })), resumed };
+}

@@ -1,0 +1,111 @@
+/**
+ * Resuming a suspended run once every held call is decided: with the same run id, in the
+ * background. A denied call is answered with a refusal carrying the approver's reason and never
+ * runs; an approved call runs exactly once with its frozen arguments — `approved → executing` is a
+ * conditional update only one resumer wins, and `executing → done` records the result. Then the
+ * loop continues from where it stopped, and a run-tier breach is recovered as in any turn.
+ */
+import { foldContext } from "../context-fold";
+import { concludeIfRecovered, createChildRunner, preflightAgent, type TurnResult } from "../execute-turn";
+import { newEvent, type EventEntry, type MessagePart, type RunKind } from "../../events/event-types";
+import type { RunActor } from "../ports";
+import { prepareAgent } from "../prepare-agent";
+import { runLoop } from "../run-loop";
+import type { RunRuntime } from "../runtime";
+import { decideRecovery } from "../stages/limit-recovery";
+import { createDispatchChain } from "../tool-dispatch/dispatch-chain";
+import { newToolMeter } from "../tool-dispatch/metering";
+import { newRetryState } from "../tool-dispatch/retry";
+import { toolResultOutput } from "../tool-result-output";
+import type { ToolOutcome } from "../run-tool";
+
+export function deniedMessage(decidedBy: string | null, reason: string | null): string {
+  return `Denied by ${decidedBy ?? "an approver"}${reason ? `: ${reason}` : " (no reason given)"}. The call was not executed; do not retry it unless the user asks again.`;
+}
+
+export async function resumeRun(rt: RunRuntime, runId: string, actor: RunActor): Promise<TurnResult | null> {
+  const { db, deps } = rt;
+  const run = await db.run.findUnique({ where: { id: runId } });
+  if (!run || run.status !== "suspended") return null;
+  if ((await db.approval.count({ where: { runId, status: "pending" } })) > 0) return null;
+  const turn = rt.active.claim(run.conversationId);
+  if (!turn) return null;
+  try {
+    const { count } = await db.run.updateMany({ where: { id: runId, status: "suspended" }, data: { status: "running" } });
+    if (count === 0) return null;
+    turn.runIds.push(runId);
+    const record = await deps.agents.load(run.agentId);
+    const agent = prepareAgent(record, deps, createChildRunner(run.conversationId, actor, deps));
+    const toolsByName = new Map(agent.tools.map((t) => [t.name, t]));
+    const usage = { requests: run.requests, toolCalls: run.toolCalls, inputTokens: run.inputTokens, outputTokens: run.outputTokens, totalTokens: run.totalTokens };
+    const dispatch = createDispatchChain({ clock: deps.clock, store: deps.store, actor, meter: newToolMeter(), retries: record.config.runtime.retries, retryState: newRetryState() });
+    const decided = await db.approval.findMany({ where: { runId, status: { in: ["approved", "denied"] } }, orderBy: { createdAt: "asc" } });
+
+    const parts: MessagePart[] = [];
+    const returns: EventEntry[] = [];
+    for (const a of decided) {
+      if (a.status === "denied") {
+        parts.push({ type: "tool-result", toolCallId: a.toolCallId, toolName: a.toolName, output: { type: "error-text", value: deniedMessage(a.decidedBy, a.reason) } });
+        returns.push({ event: newEvent(runId, "ToolReturnEvent", { toolName: a.toolName, toolCallId: a.toolCallId, success: false, durationMs: 0, errorType: "ApprovalDenied" }) });
+        continue;
+      }
+      const claimed = await db.approval.updateMany({ where: { id: a.id, status: "approved" }, data: { status: "executing" } });
+      if (claimed.count === 0) continue;
+      const tool = toolsByName.get(a.toolName);
+      const scope = { conversationId: run.conversationId, runId, rootRunId: run.rootRunId ?? runId, agentId: run.agentId, toolCallId: a.toolCallId, depth: run.depth, signal: turn.controller.signal };
+      const result = tool
+        ? await dispatch({ tool, args: a.arguments, scope })
+        : { outcome: { ok: false, error: { type: "ToolExecutionError", message: `tool '${a.toolName}' is no longer one of the agent's tools` } } as ToolOutcome, durationMs: 0 };
+      const o = result.outcome;
+      await db.approval.update({ where: { id: a.id }, data: { status: "done", result: (o.ok ? { ok: true, result: o.result ?? null } : { ok: false, error: o.error }) as never } });
+      parts.push({ type: "tool-result", toolCallId: a.toolCallId, toolName: a.toolName, output: toolResultOutput(o) });
+      returns.push({
+        event: newEvent(runId, "ToolReturnEvent", {
+          toolName: a.toolName,
+          toolCallId: a.toolCallId,
+          success: o.ok,
+          durationMs: result.durationMs,
+          ...(o.ok ? {} : { errorType: o.error.type }),
+          ...(o.childRunId ? { childRunId: o.childRunId } : {}),
+        }),
+      });
+    }
+    if (parts.length) await deps.store.appendEvents(run.conversationId, [{ event: newEvent(runId, "LlmMessageEvent", { role: "tool", parts }) }, ...returns]);
+
+    const context = foldContext(await deps.store.conversationEvents(run.conversationId));
+    const history = run.kind === "child" ? [] : context.messages;
+    const resumed = await runLoop(
+      {
+        conversationId: run.conversationId,
+        agent,
+        kind: run.kind as RunKind,
+        parentRunId: run.parentRunId,
+        rootRunId: run.rootRunId,
+        depth: run.depth,
+        prompt: "",
+        history,
+        limits: record.config.runLimits,
+        tools: agent.tools,
+        signal: turn.controller.signal,
+        actor,
+        lastSystemPromptHash: context.systemPromptHashes.get(agent.id) ?? null,
+        resume: { runId, usage, costNanoUsd: Number(run.costNanoUsd) },
+        admitConclusion: async () => {
+          if (!decideRecovery(record.config.limitRecovery, "turn") || run.kind !== "turn") return false;
+          try {
+            await preflightAgent(deps, record);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+      },
+      deps,
+    );
+    return run.kind === "turn"
+      ? await concludeIfRecovered(resumed, agent, { conversationId: run.conversationId, actor, signal: turn.controller.signal, onRunStart: (id) => turn.runIds.push(id) }, deps)
+      : { runs: [resumed], final: resumed };
+  } finally {
+    rt.active.release(turn);
+  }
+}
