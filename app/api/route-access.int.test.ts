@@ -64,6 +64,7 @@ const RULES: Record<string, Access> = {
   "POST /api/conversations/[id]/switch-model": ["operator", "author"],
   "GET /api/approvals": "any",
   "POST /api/approvals/[id]/decision": ["approver"],
+  "POST /api/approvals/[id]/reconcile": ["approver"],
   "GET /api/runs": "any",
   "GET /api/runs/[id]": "any",
   "GET /api/usage/summary": "any",

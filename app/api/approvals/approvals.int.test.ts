@@ -9,6 +9,9 @@ import * as conversations from "../conversations/route";
 import * as messages from "../conversations/[id]/messages/route";
 import * as events from "../conversations/[id]/events/route";
 import * as decision from "./[id]/decision/route";
+import * as reconcile from "./[id]/reconcile/route";
+import { getRunRuntime } from "@/lib/runs/runtime";
+import { recoverInterruptedRuns } from "@/lib/runs/store/recover-interrupted-runs";
 
 let t: TestDatabase;
 const ADMIN = "approvals-int-admin-token-0123456789";
@@ -129,5 +132,28 @@ describe("approvals: the billing agent's gated refund", () => {
     expect(oldFinished.data.data.stopReason).toBe("superseded");
     expect(frames.at(-1)!.data.data).toMatchObject({ status: "completed", stopReason: "end_turn" });
     expect((await t.db.approval.findUniqueOrThrow({ where: { id: requested.data.approvalId } })).status).toBe("denied");
+  });
+
+  it("a crash while an approved call executes leaves it outcome_unknown, never re-run; a person retries it once", async () => {
+    const { conversationId, requested } = await suspendedRefund();
+    // The state a process dies in: the run resumed, the approved call claimed as executing.
+    await t.db.approval.update({ where: { id: requested.data.approvalId }, data: { status: "executing", decision: "approve", decidedBy: "admin" } });
+    await t.db.run.update({ where: { id: requested.runId }, data: { status: "running" } });
+    const rt = getRunRuntime();
+    expect(await recoverInterruptedRuns(rt.db, rt.deps.store)).toContain(requested.runId);
+    expect((await t.db.approval.findUniqueOrThrow({ where: { id: requested.data.approvalId } })).status).toBe("outcome_unknown");
+    const all = await log(conversationId);
+    expect(all.at(-1)!.data).toMatchObject({ status: "interrupted", stopReason: "interrupted" });
+    expect(all.find((e) => e.type === "ToolReturnEvent")!.data).toMatchObject({ success: false, errorType: "OutcomeUnknown" });
+    expect(await toolCallsAudited(requested.runId)).toBe(0);
+
+    const again = await callRoute(reconcile.POST, `/api/approvals/${requested.data.approvalId}/reconcile`, { params: { id: requested.data.approvalId }, body: { action: "retry" }, bearer: ADMIN });
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ status: "done", result: { ok: true } });
+    const twice = await callRoute(reconcile.POST, `/api/approvals/${requested.data.approvalId}/reconcile`, { params: { id: requested.data.approvalId }, body: { action: "retry" }, bearer: ADMIN });
+    expect(twice.status).toBe(409);
+    // The conversation accepts its next message.
+    const next = await send(conversationId, { content: "Thanks, what else can you do?" });
+    expect(next.status).toBe(200);
   });
 });

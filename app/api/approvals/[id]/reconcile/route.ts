@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { defineRoute } from "@/lib/api/define-route";
+import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
+import { reconcileApproval } from "@/lib/runs/approvals/reconcile-approval";
+import { getRunRuntime } from "@/lib/runs/runtime";
+
+export const dynamic = "force-dynamic";
+
+const Params = z.object({ id: z.string().min(1) });
+const Body = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("done"), result: z.unknown().optional() }).strict(),
+  z.object({ action: z.literal("retry") }).strict(),
+]);
+
+/** Resolves a call whose outcome is unknown: mark it done with its result, or retry it once, deliberately. */
+export const POST = defineRoute({ access: ["approver"], params: Params, body: Body }, async ({ params, body, principal }) =>
+  reconcileApproval(getRunRuntime(), params.id, body.action === "done" ? { action: "done", result: body.result ?? null } : { action: "retry" }, {
+    id: principal!.id,
+    name: principal!.name,
+  }),
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused(["POST"]);
