@@ -21,13 +21,16 @@ export const conversationKeys = {
 
 const base = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
 
-/** Adds events to a page of events: each seq once, in seq order. */
+/**
+ * Adds events to a page of events: each seq once, in seq order. `lastSeq` is the newest event
+ * held (not what the server announced), so the next `?after=` asks for everything still missing.
+ */
 export function mergeEvents(page: EventsPage | undefined, events: readonly StoredEvent[]): EventsPage {
   const bySeq = new Map<number, StoredEvent>();
   for (const e of page?.events ?? []) bySeq.set(e.seq, e);
   for (const e of events) bySeq.set(e.seq, e);
   const merged = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
-  return { events: merged, lastSeq: Math.max(page?.lastSeq ?? 0, merged[merged.length - 1]?.seq ?? 0) };
+  return { events: merged, lastSeq: merged[merged.length - 1]?.seq ?? 0 };
 }
 
 export function useConversation(id: string) {
@@ -256,6 +259,14 @@ export function useLiveConversation(id: string) {
   const waitingForConclusion = limitedRun !== null && graceFor === limitedRun;
   const tailing = events.isSuccess && !send.isPending && (serverSaysRunning || transcript.running || waitingForConclusion);
   const tailPhase = useEventTail(id, tailing, receive, lastSeq);
+
+  // The detail knows of events we have not seen (a run resumed and finished between two looks):
+  // fetch the ones after our newest.
+  const serverSeq = conversation.data?.lastSeq ?? 0;
+  const refetchEvents = events.refetch;
+  useEffect(() => {
+    if (!send.isPending && !tailing && serverSeq > lastSeq.current) void refetchEvents();
+  }, [serverSeq, send.isPending, tailing, refetchEvents]);
 
   // A stored user message after the send replaces the optimistic one.
   const shownOptimistic =

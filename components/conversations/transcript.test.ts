@@ -229,18 +229,33 @@ describe("buildTranscript", () => {
     expect(t.heldApprovals.map((a) => a.approvalId)).toEqual(["ap1"]);
     expect(t.running).toBe(false);
 
-    // Decided and resumed: the same run starts again and finishes.
-    l.add("r1", "ApprovalDecided", { approvalId: "ap1", decision: "approved", reason: null, decidedBy: "ada" });
-    l.start("r1");
-    l.call("r1", "c1", "refund", { orderId: "A-1001", amountUsd: 10 });
+    // Decided: the same run goes on under its id (no second RunStarted) and finishes.
+    l.add("r1", "ApprovalDecided", { approvalId: "ap1", decision: "approve", reason: null, decidedBy: "ada" });
+    const resuming = buildTranscript(l.events);
+    expect(runEntries(resuming.entries)[0]).toMatchObject({ status: "running", statusLine: { tone: "info", text: "calling `refund`…" } });
+    expect(resuming.heldApprovals).toEqual([]);
     l.ret("r1", "c1", "refund");
-    l.finish("r1");
+    l.usageEvent("r1");
+    l.answer("r1", "Refunded.");
+    l.finish("r1", { usage: { requests: 2, toolCalls: 1, inputTokens: 20, outputTokens: 10, totalTokens: 30 } });
     const after = buildTranscript(l.events);
     const resumed = runEntries(after.entries)[0];
     expect(resumed.status).toBe("completed");
     expect(tools(resumed)).toHaveLength(1);
     expect(tools(resumed)[0].status).toBe("ok");
+    expect(resumed.approvals[0].decision).toBe("approve");
+    expect(resumed.usage).toMatchObject({ requests: 2, totalTokens: 30, final: true });
     expect(after.heldApprovals).toEqual([]);
+  });
+
+  it("a run resumed after an approval may also start again under its id", () => {
+    const l = log();
+    l.start("r1");
+    l.add("r1", "ApprovalRequested", { approvalId: "ap1", toolName: "refund", toolCallId: "c1", arguments: "{}", argumentsHash: "h" });
+    l.finish("r1", { status: "suspended", stopReason: "awaiting_approval" });
+    l.start("r1");
+    expect(runEntries(buildTranscript(l.events).entries)).toHaveLength(1);
+    expect(runEntries(buildTranscript(l.events).entries)[0].status).toBe("running");
   });
 
   it("a suspended run superseded by a new message says so, its held call denied", () => {

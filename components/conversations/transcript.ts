@@ -200,17 +200,25 @@ function notice(f: Fold, run: RunView | null, seq: number, tone: Tone, text: str
   else f.entries.push({ kind: "notice", key: `notice-${seq}`, seq, tone, text });
 }
 
+/** Events a suspended run records only once it goes on (a resumed run keeps its id and has no second RunStarted). */
+const RESUMING: ReadonlySet<string> = new Set(["LlmMessageEvent", "ToolCallEvent", "ToolReturnEvent", "LlmUsageEvent", "ToolStateEvent", "LlmContextCompactedEvent", "LlmContextClearedEvent"]);
+
+function resume(run: RunView) {
+  run.status = "running";
+  run.stopReason = null;
+  run.error = null;
+  run.usage.final = false;
+}
+
 function apply(f: Fold, e: StoredEvent) {
   const run = e.runId ? (f.runs.get(e.runId) ?? null) : null;
+  if (run && run.status === "suspended" && RESUMING.has(e.type)) resume(run);
   switch (e.type) {
     case "RunStarted": {
       if (!e.runId) return;
       if (run) {
-        // The same run again: it resumed (after an approval decision).
-        run.status = "running";
-        run.stopReason = null;
-        run.error = null;
-        run.usage.final = false;
+        // The same run started again: it resumed.
+        resume(run);
         return;
       }
       const view: RunView = {
@@ -358,11 +366,12 @@ function apply(f: Fold, e: StoredEvent) {
     case "ApprovalDecided": {
       for (const r of f.runs.values()) {
         const a = r.approvals.find((x) => x.approvalId === e.data.approvalId);
-        if (a) {
-          a.decision = e.data.decision;
-          a.reason = e.data.reason ?? null;
-          a.decidedBy = e.data.decidedBy ?? null;
-        }
+        if (!a) continue;
+        a.decision = e.data.decision;
+        a.reason = e.data.reason ?? null;
+        a.decidedBy = e.data.decidedBy ?? null;
+        // Every held call decided: the run goes on (in the background, under the same id).
+        if (r.status === "suspended" && r.approvals.every((x) => x.decision !== null)) resume(r);
       }
       return;
     }
