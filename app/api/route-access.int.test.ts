@@ -124,7 +124,7 @@ describe("route-by-role matrix", () => {
       const mod = (await import(pathToFileURL(file).href)) as Partial<Record<(typeof METHODS)[number], Handler & { refusesMethod?: true }>>;
       expect(
         METHODS.filter((m) => typeof mod[m] !== "function"),
-        `${route} must answer a JSON 405 for the methods it does not serve (otherMethodsRefused)`,
+        `${route} must answer a JSON 405 for the methods it does not serve (routeMethods)`,
       ).toEqual([]);
       const { url: anyUrl, params: anyParams } = concretePath(route);
       for (const m of METHODS.filter((m) => mod[m]!.refusesMethod)) {

@@ -8,7 +8,7 @@
 import { ZodError, type core } from "zod";
 import type { Db } from "../db/client";
 import { currentWorkspaceId } from "../db/seed-demo";
-import { NotFoundError } from "../api/errors";
+import { NotFoundError } from "../errors";
 import type { AgentConfig } from "./agent-input";
 import type { StoredAgentConfig } from "./agent-view";
 import { findAgentToolCycle } from "./check-agent-tool-cycles";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defaultAuthenticator, defineRoute, setAuthenticator } from "./define-route";
-import { ConflictError, NotFoundError } from "./errors";
+import { AppError, ConflictError, NotFoundError } from "../errors";
 
 const json = async (res: Response) => ({ status: res.status, body: await res.json() });
 
@@ -77,10 +77,11 @@ describe("defineRoute", () => {
     expect((await conflict(new Request("http://localhost/"))).status).toBe(409);
   });
 
-  it("maps domain errors by name through the error table", async () => {
-    class ModelSwitchError extends Error {
-      override name = "ModelSwitchError";
-      available = ["openai:gpt-4o"];
+  it("maps domain errors by their code through the one table", async () => {
+    class ModelSwitchError extends AppError {
+      constructor(message: string) {
+        super("ModelSwitchError", message, { available: ["openai:gpt-4o"] });
+      }
     }
     const route = defineRoute({ access: "public" }, () => {
       throw new ModelSwitchError("unknown key");
@@ -89,6 +90,22 @@ describe("defineRoute", () => {
       status: 409,
       body: { error: { code: "ModelSwitchError", message: "unknown key", available: ["openai:gpt-4o"] } },
     });
+  });
+
+  it("does not map an error by its class name", async () => {
+    class ModelSwitchError extends Error {
+      override name = "ModelSwitchError";
+    }
+    const route = defineRoute({ access: "public" }, () => {
+      throw new ModelSwitchError("unknown key");
+    });
+    const original = console.error;
+    console.error = () => {};
+    try {
+      expect((await route(new Request("http://localhost/"))).status).toBe(500);
+    } finally {
+      console.error = original;
+    }
   });
 
   it("answers 500 without a stack trace for anything unexpected", async () => {

@@ -4,7 +4,7 @@
  * tokens stop working at once (the owner is checked on every use).
  */
 import { z } from "zod";
-import { ForbiddenError, NotFoundError } from "../api/errors";
+import { ForbiddenError, NotFoundError } from "../errors";
 import type { Db } from "../db/client";
 import { recordAudit } from "./audit-log";
 import { digest, newSecret } from "./opaque-token";

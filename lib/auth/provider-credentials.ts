@@ -3,7 +3,7 @@
  * the plaintext is read by the model factory (lib/models) when it builds a provider.
  */
 import { z } from "zod";
-import { NotFoundError } from "../api/errors";
+import { NotFoundError } from "../errors";
 import type { Db } from "../db/client";
 import { recordAudit } from "./audit-log";
 import type { Principal } from "./roles";

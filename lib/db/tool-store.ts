@@ -4,7 +4,7 @@
  * as a draft: it can be saved and looked at, not run or attached to an agent.
  */
 import { z } from "zod";
-import { ConflictError, NotFoundError } from "../api/errors";
+import { AppError, ConflictError, NotFoundError } from "../errors";
 import type { Principal } from "../auth/roles";
 import { analyzeTool } from "../tools/analyze-tool";
 import type { AnalyzedTool, ToolDiagnostic } from "../tools/tool-types";
@@ -16,13 +16,13 @@ export const ToolSourceInput = z.object({
   source: z.string().min(1, "The source is empty").max(MAX_TOOL_SOURCE_CHARS, `Keep a tool under ${MAX_TOOL_SOURCE_CHARS} characters`),
 });
 
-export class ToolNotRunnableError extends Error {
-  override name = "ToolNotRunnableError";
+export class ToolNotRunnableError extends AppError {
   constructor(
     message: string,
     readonly diagnostics: ToolDiagnostic[],
   ) {
-    super(message);
+    super("ToolNotRunnableError", message, { diagnostics });
+    this.name = "ToolNotRunnableError";
   }
 }
 
