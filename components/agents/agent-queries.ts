@@ -2,7 +2,7 @@
 /** TanStack Query hooks for the agent editor: one agent, save, delete, switch model. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AgentView } from "@/lib/agents/agent-view";
-import type { ModelConfig } from "@/lib/agents/model-config";
+import type { ModelConfig } from "@/lib/models/model-config";
 import { apiFetch } from "@/components/api/api-client";
 import { queryKeys } from "@/components/api/queries";
 

@@ -5,7 +5,7 @@ import type { AgentSummary } from "@/lib/agents/list-agents";
 import type { ApprovalSummary } from "@/lib/db/list-approvals";
 import type { ConversationSummary } from "@/lib/db/list-conversations";
 import type { RunSummary } from "@/lib/db/list-runs";
-import type { ToolSummary } from "@/lib/db/list-tools";
+import type { ToolSummary } from "@/lib/tool-store/list-tools";
 import type { HealthReport } from "@/lib/db/health";
 import type { UsageGroupBy, UsageSummary } from "@/lib/events/usage-summary";
 import { apiFetch } from "./api-client";

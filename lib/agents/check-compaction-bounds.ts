@@ -7,7 +7,8 @@
  * tier is deliberately not part of the check (seed `akgentic-llm.md`, Usage limits).
  */
 import type { CompactionConfig } from "./compaction-config";
-import { modelRosterKey, type ModelConfig } from "./model-config";
+import type { ModelConfig } from "../models/model-config";
+import { modelRosterKey } from "../models/providers.shared";
 import type { RunLimits } from "./usage-limits";
 
 export interface CompactionBoundsViolation {

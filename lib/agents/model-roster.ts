@@ -3,7 +3,8 @@
  * config (a single-model agent: roster [], switching unavailable) or a list (element 0 active, the
  * whole list the roster). Four rules, each with its own message.
  */
-import { modelRosterKey, type ModelConfig } from "./model-config";
+import type { ModelConfig } from "../models/model-config";
+import { modelRosterKey } from "../models/providers.shared";
 
 export interface NormalizedRoster {
   /** The active model — always one config once normalised. */

@@ -7,7 +7,7 @@
  */
 import { ZodError, type core } from "zod";
 import type { Db } from "../db/client";
-import { currentWorkspaceId } from "../db/seed-demo";
+import { currentWorkspaceId } from "../db/workspace";
 import { NotFoundError } from "../errors";
 import type { AgentConfig } from "./agent-input";
 import type { StoredAgentConfig } from "./agent-view";

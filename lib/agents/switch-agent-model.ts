@@ -12,7 +12,7 @@ import type { Db } from "../db/client";
 import { createLanguageModel, type ModelBuildContext } from "../models/create-language-model";
 import { loadSavedKeys } from "../models/load-saved-keys";
 import { MAX_SWITCH_RECORDS, type ModelSwitchRecord } from "./agent-view";
-import type { ModelConfig } from "./model-config";
+import type { ModelConfig } from "../models/model-config";
 import { getAgent } from "./read-agent";
 import { switchModel } from "./switch-model";
 

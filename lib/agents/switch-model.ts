@@ -9,7 +9,8 @@
  */
 import type { AgentConfig } from "./agent-input";
 import { checkCompactionBounds } from "./check-compaction-bounds";
-import { modelRosterKey, type ModelConfig } from "./model-config";
+import type { ModelConfig } from "../models/model-config";
+import { modelRosterKey } from "../models/providers.shared";
 import { ModelSwitchError, NO_ROSTER_MESSAGE } from "./model-switch-error";
 
 export interface SwitchModelDeps {

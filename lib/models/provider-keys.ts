@@ -3,7 +3,7 @@
  * Providers) wins; otherwise the environment variables of the seed's provider table. A missing
  * key is a build error naming the variable, so a run fails at its start and a switch is refused.
  */
-import type { Provider } from "../agents/model-config";
+import type { Provider } from "./providers.shared";
 
 export type Env = Record<string, string | undefined>;
 /** Decrypted keys saved in the studio, by provider (see load-saved-keys.ts). */

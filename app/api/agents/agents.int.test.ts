@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
 import { createApiToken } from "@/lib/auth/api-tokens";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { currentWorkspaceId } from "@/lib/db/seed-demo";
+import { currentWorkspaceId } from "@/lib/db/workspace";
 import { openaiReplies, startFakeProviderServer, type FakeProviderServer } from "@/lib/models/testing/fake-provider-server";
 import * as agents from "./route";
 import * as agent from "./[id]/route";

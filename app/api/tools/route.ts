@@ -1,8 +1,9 @@
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
-import { listTools } from "@/lib/db/list-tools";
-import { createTool, ToolSourceInput } from "@/lib/db/tool-store";
+import { listTools } from "@/lib/tool-store/list-tools";
+import { createTool } from "@/lib/tool-store/save-tool";
+import { ToolSourceInput } from "@/lib/tools/tool-source.shared";
 
 export const dynamic = "force-dynamic";
 

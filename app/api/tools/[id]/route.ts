@@ -2,7 +2,10 @@ import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
-import { deleteTool, getTool, saveToolVersion, ToolSourceInput } from "@/lib/db/tool-store";
+import { deleteTool } from "@/lib/tool-store/delete-tool";
+import { getTool } from "@/lib/tool-store/read-tool";
+import { saveToolVersion } from "@/lib/tool-store/save-tool";
+import { ToolSourceInput } from "@/lib/tools/tool-source.shared";
 
 export const dynamic = "force-dynamic";
 

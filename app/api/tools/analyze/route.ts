@@ -1,9 +1,9 @@
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
-import { ToolSourceInput } from "@/lib/db/tool-store";
 import { analyzeTool } from "@/lib/tools/analyze-tool";
 import { toAnthropicTool, toOpenAITool } from "@/lib/tools/schema-formats";
+import { ToolSourceInput } from "@/lib/tools/tool-source.shared";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
-import { getRunnableTool } from "@/lib/db/tool-store";
+import { getRunnableTool } from "@/lib/tool-store/read-tool";
 import { invokeTool } from "@/lib/sandbox/invoke-tool";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
-import { getRunnableTool } from "@/lib/db/tool-store";
+import { getRunnableTool } from "@/lib/tool-store/read-tool";
 import { toProviderTool } from "@/lib/tools/schema-formats";
 
 export const dynamic = "force-dynamic";

@@ -3,11 +3,11 @@
  * the sandbox showing its rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeSandboxPool, invokeTool } from "../../sandbox/invoke-tool";
-import { listTools } from "../list-tools";
-import { seedStudio } from "../seed-demo";
-import { createTestDatabase, type TestDatabase } from "../testing/test-database";
-import { getRunnableTool } from "../tool-store";
+import { closeSandboxPool, invokeTool } from "../sandbox/invoke-tool";
+import { listTools } from "../tool-store/list-tools";
+import { seedStudio } from "../db/seed-demo";
+import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
+import { getRunnableTool } from "../tool-store/read-tool";
 import { DEMO_TOOL_SOURCES, demoToolsStep, seedDemoTools } from "./demo-tools";
 
 let t: TestDatabase;

@@ -1,5 +1,5 @@
 /** The tools of a workspace with their latest version's state, for the tools list. */
-import type { Db } from "./client";
+import type { Db } from "../db/client";
 
 export interface ToolSummary {
   id: string;

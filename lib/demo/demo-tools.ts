@@ -3,10 +3,10 @@
  * (seed `agentkit-tools.md`). Saved through the tool store like any author's tool, so they carry
  * an analysed, immutable version 1. Bodies are deterministic and offline: they run in the sandbox.
  */
-import type { Principal } from "../../auth/roles";
-import type { Db } from "../client";
-import type { SeedStep } from "../seed-demo";
-import { createTool } from "../tool-store";
+import type { Principal } from "../auth/roles";
+import type { Db } from "../db/client";
+import type { SeedStep } from "../db/seed-demo";
+import { createTool } from "../tool-store/save-tool";
 
 const DEMO_SEED_PRINCIPAL: Principal = { kind: "system", id: "system", name: "demo seed", roles: ["admin"] };
 

@@ -4,10 +4,10 @@
  * tool). Tools come from step 1: they are looked up by name in the workspace, and only those that
  * exist with an error-free latest version are attached. An agent whose name is taken is left alone.
  */
-import { AgentInput, type AgentInput as AgentInputType } from "../../agents/agent-input";
-import { storedConfig } from "../../agents/save-agent";
-import type { Db } from "../client";
-import type { SeedStep } from "../seed-demo";
+import { AgentInput, type AgentInput as AgentInputType } from "../agents/agent-input";
+import { storedConfig } from "../agents/save-agent";
+import type { Db } from "../db/client";
+import type { SeedStep } from "../db/seed-demo";
 
 type ToolLink = { kind: "tool"; toolId: string; toolVersionId: string } | { kind: "agent"; childAgentId: string; sideEffecting: boolean };
 

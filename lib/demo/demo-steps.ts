@@ -1,5 +1,5 @@
 /** The demo workspace's content, in the order it is seeded (see lib/db/seed-demo.ts). */
-import type { SeedStep } from "../seed-demo";
+import type { SeedStep } from "../db/seed-demo";
 import { demoAgentsStep } from "./demo-agents";
 import { demoToolsStep } from "./demo-tools";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAgent } from "../../agents/read-agent";
-import { seedStudio, type SeedStep } from "../seed-demo";
-import { createTestDatabase, type TestDatabase } from "../testing/test-database";
+import { getAgent } from "../agents/read-agent";
+import { seedStudio, type SeedStep } from "../db/seed-demo";
+import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import { demoAgentsStep } from "./demo-agents";
 
 let t: TestDatabase;

@@ -1,13 +1,11 @@
 /**
- * One model's configuration (seed `akgentic-llm.md`, ModelConfig) and the fallback-chain rules:
- * the chain is flat, and every entry agrees with the primary on native structured output.
- * The roster key grammar `provider:model` is spelled once, here, by `modelRosterKey`.
+ * One model's configuration and the fallback-chain rules: the chain is flat, and every entry
+ * agrees with the primary on native structured output. Agents compose these (lib/agents); the
+ * provider list, the roster key grammar and the native-output rule live in providers.shared.ts.
+ * See lib/models/README.md.
  */
 import { z } from "zod";
-
-export const PROVIDERS = ["openai", "azure", "anthropic", "google", "mistral", "nvidia", "openai-compatible", "demo", "scripted"] as const;
-export const Provider = z.enum(PROVIDERS);
-export type Provider = z.infer<typeof Provider>;
+import { modelRosterKey, Provider, supportsNativeOutput } from "./providers.shared";
 
 export const ReasoningEffort = z.enum(["low", "medium", "high"]);
 export type ReasoningEffort = z.infer<typeof ReasoningEffort>;
@@ -72,25 +70,6 @@ export interface ModelConfig extends FallbackModelConfig {
   fallbackModels: FallbackModelConfig[];
 }
 export type ModelConfigInput = z.input<typeof ModelConfigShape>;
-
-/** `provider:model` — the roster's identity and the argument a switch takes. */
-export function modelRosterKey(cfg: { provider: string; model: string }): string {
-  return `${cfg.provider}:${cfg.model}`;
-}
-
-/** The seed's provider table: whether a provider returns structured output natively. */
-export function supportsNativeOutput(cfg: { provider: Provider; model: string }): boolean {
-  switch (cfg.provider) {
-    case "openai":
-    case "azure":
-    case "anthropic":
-      return true;
-    case "nvidia":
-      return cfg.model.startsWith("openai/");
-    default:
-      return false;
-  }
-}
 
 type Issue = { path: (string | number)[]; message: string };
 
