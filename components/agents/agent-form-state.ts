@@ -1,5 +1,5 @@
 /**
- * The editor's state: the agent's JSON (DESIGN §10) with the roster edited as one list of entries
+ * The editor's state: the agent's JSON (lib/agents/README.md) with the roster edited as one list of entries
  * and an active index. `toRequestBody` turns it back into the API's shape.
  */
 import type { AgentConfig } from "@/lib/agents/agent-input";

@@ -1,5 +1,5 @@
 "use client";
-/** Limits (two tiers), autonomy, limit recovery, compaction and runtime — with the seed's defaults filled in. */
+/** Limits (two tiers), autonomy, limit recovery, compaction and runtime — with the defaults filled in. */
 import { PROVIDER_CHOICES } from "@/lib/models/providers.shared";
 import { blankEntry, type AgentFormState } from "./agent-form-state";
 import { Field, FieldError, NumberInput, Select, TextInput } from "./fields";

@@ -1,4 +1,4 @@
-/** How an agent's history is folded when it grows (seed `akgentic-llm.md`, Context Compaction). */
+/** How an agent's history is folded when it grows (lib/agents/README.md, Rules). */
 import { z } from "zod";
 import { ModelConfig } from "../models/model-config";
 

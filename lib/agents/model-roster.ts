@@ -1,5 +1,5 @@
 /**
- * The model roster (seed `akgentic-llm.md`, Model roster and runtime switching). `model` takes one
+ * The model roster (lib/agents/README.md, Rules). `model` takes one
  * config (a single-model agent: roster [], switching unavailable) or a list (element 0 active, the
  * whole list the roster). Four rules, each with its own message.
  */

@@ -9,7 +9,7 @@ import { recordAudit } from "./audit-log";
 import type { Principal } from "./roles";
 import { loadSecretKey, maskSecret, SecretKey } from "./secret-box";
 
-/** The environment variable each provider's key stands in for (the seed's provider table). */
+/** The environment variable each provider's key stands in for (lib/models/README.md, Providers). */
 export const PROVIDER_KEY_VARIABLES = {
   openai: "OPENAI_API_KEY",
   azure: "AZURE_OPENAI_API_KEY",

@@ -1,4 +1,4 @@
-/** The studio's roles (DESIGN §9). A user may hold several. */
+/** The studio's roles (README.md, "First start, roles and tokens"). A user may hold several. */
 import { z } from "zod";
 
 export const ROLES = ["admin", "author", "operator", "approver", "viewer"] as const;

@@ -1,6 +1,6 @@
 /**
- * The demo workspace's tools (DESIGN §4.7), each showing one rule of the tool contract
- * (seed `agentkit-tools.md`). Saved through the tool store like any author's tool, so they carry
+ * The demo workspace's tools, each showing one rule of the tool contract
+ * (lib/tools/README.md). Saved through the tool store like any author's tool, so they carry
  * an analysed, immutable version 1. Bodies are deterministic and offline: they run in the sandbox.
  */
 import type { Principal } from "../auth/roles";

@@ -25,7 +25,7 @@ export default tool(
 );
 `;
 
-describe("analyzeTool on the DESIGN §4.1 example", () => {
+describe("analyzeTool on the authoring-format example", () => {
   it("produces the whole analysed tool and no diagnostics", () => {
     const result = analyzeTool(FORECAST);
     expect(result.diagnostics).toEqual([]);

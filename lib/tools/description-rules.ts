@@ -1,5 +1,5 @@
 /**
- * The description rules (DESIGN §4.3, seed "The docstring is the description — all of it"):
+ * The description rules ("the JSDoc is the description — all of it", lib/tools/README.md):
  *
  * 1. the whole JSDoc main text is the description, not its first line;
  * 2. line endings are normalised (CRLF -> LF), the text dedented and trimmed, before anything else;

@@ -1,5 +1,5 @@
 /**
- * The three error types of the tool contract (DESIGN §4.4), plus the registry's own.
+ * The three error types of the tool contract (lib/tools/README.md), plus the registry's own.
  *
  * - ToolDefinitionError: the author's wiring is wrong (found while typing, at save, at registration).
  * - ToolArgumentError: the model sent a bad call (before the body runs).

@@ -1,5 +1,5 @@
 /**
- * Every example of the seed's "Tools" page (../shared/seeds/agentkit-tools.md), translated to a
+ * Every example of the reference "Tools" documentation the tool contract follows, translated to a
  * TypeScript tool module, with the seed's printed output as the expected value. Python's
  * `side_effecting=` is `sideEffecting`, `description=` is `description:`, `*args` a rest
  * parameter, `**kwargs` an index signature on a destructured parameter.

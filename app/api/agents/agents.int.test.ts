@@ -68,7 +68,7 @@ const roster = [
 
 describe("POST/GET /api/agents", () => {
   let id = "";
-  it("creates an agent from the DESIGN §10 JSON: model is the active config, roster the list", async () => {
+  it("creates an agent from its JSON (lib/agents/README.md): model is the active config, roster the list", async () => {
     const res = await post({
       name: "billing",
       prompt: { template: "You handle refunds for {company}.", params: { company: "ACME" }, currentDateTime: true },
