@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute, type Handler } from "@/lib/api/testing/call-route";
 import { createApiToken } from "@/lib/auth/api-tokens";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 import { createUser } from "@/lib/auth/users";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { closeSandboxPool } from "@/lib/sandbox/invoke-tool";

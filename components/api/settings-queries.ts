@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TokenSummary } from "@/lib/auth/api-tokens";
 import type { AuditEntry } from "@/lib/auth/audit-log";
 import type { CredentialSummary } from "@/lib/auth/provider-credentials";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 import type { UserSummary } from "@/lib/auth/users";
 import { apiFetch } from "./api-client";
 

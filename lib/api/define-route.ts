@@ -7,7 +7,8 @@
  */
 import type { ZodType } from "zod";
 import { authenticate } from "../auth/authenticate";
-import { hasAnyRole, type Principal, type Role } from "../auth/roles";
+import { hasAnyRole, type Principal } from "../auth/roles";
+import type { Role } from "../auth/roles.shared";
 import { getDb, type Db } from "../db/client";
 import { ForbiddenError, UnauthorizedError } from "../errors";
 import { toErrorResponse, jsonResponse } from "./error-response";

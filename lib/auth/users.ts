@@ -7,7 +7,8 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError } from "../error
 import type { Db } from "../db/client";
 import { recordAudit } from "./audit-log";
 import { dummyHash, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword, type ScryptParams } from "./password-hash";
-import { parseRoles, Role, serializeRoles, type Principal } from "./roles";
+import { parseRoles, serializeRoles, type Principal } from "./roles";
+import { Role } from "./roles.shared";
 import { SignInLimiter } from "./sign-in-limiter";
 
 const Email = z.string().trim().toLowerCase().email("Enter a valid email address").max(200);
