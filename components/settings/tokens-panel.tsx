@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { useCreateToken, useRevokeToken, useTokens } from "@/components/api/settings-queries";
+import { useCreateToken, useRevokeToken, useTokens } from "./settings-queries";
 import { formatDateTime } from "@/components/shell/format";
 import { useViewer } from "@/components/shell/viewer-context";
 import { ROLES, type Role } from "@/lib/auth/roles.shared";

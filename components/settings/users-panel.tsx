@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { useCreateUser, useUpdateUser, useUsers } from "@/components/api/settings-queries";
+import { useCreateUser, useUpdateUser, useUsers } from "./settings-queries";
 import { formatDateTime } from "@/components/shell/format";
 import { ROLES, type Role } from "@/lib/auth/roles.shared";
 

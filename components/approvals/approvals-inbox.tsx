@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { useApprovals } from "@/components/api/queries";
+import { useApprovals } from "./approval-queries";
 import { formatDateTime } from "@/components/shell/format";
 import { QueryState } from "@/components/shell/query-state";
 

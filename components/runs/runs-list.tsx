@@ -1,5 +1,5 @@
 "use client";
-import { useRuns } from "@/components/api/queries";
+import { useRuns } from "./run-queries";
 import { formatDateTime, formatInt, formatUsd } from "@/components/shell/format";
 import { QueryState } from "@/components/shell/query-state";
 

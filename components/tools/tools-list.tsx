@@ -7,7 +7,7 @@ import { QueryState } from "@/components/shell/query-state";
 import { useCan } from "@/components/shell/viewer-context";
 import { DeleteToolButton } from "@/components/tools/delete-tool-button";
 import { ToolFlags } from "@/components/tools/tool-flags";
-import { useToolList } from "@/components/tools/tool-queries";
+import { useToolList } from "./tool-queries";
 
 export function ToolsList() {
   const query = useToolList();

@@ -1,5 +1,5 @@
 "use client";
-import { useHealth } from "@/components/api/queries";
+import { useHealth } from "./settings-queries";
 import { QueryState } from "@/components/shell/query-state";
 
 export function SettingsView() {

@@ -1,5 +1,5 @@
 "use client";
-import { useConversations } from "@/components/api/queries";
+import { useConversations } from "./conversation-queries";
 import { formatDateTime } from "@/components/shell/format";
 import { QueryState } from "@/components/shell/query-state";
 

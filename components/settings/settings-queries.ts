@@ -1,12 +1,13 @@
 "use client";
-/** Hooks for the settings page: users, API tokens, provider keys, audit log. */
+/** TanStack Query hooks of the settings page: users, API tokens, provider keys, audit log, health. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TokenSummary } from "@/lib/auth/api-tokens";
 import type { AuditEntry } from "@/lib/auth/audit-log";
 import type { CredentialSummary } from "@/lib/auth/provider-credentials";
+import type { HealthReport } from "@/lib/db/health";
 import type { Role } from "@/lib/auth/roles.shared";
 import type { UserSummary } from "@/lib/auth/users";
-import { apiFetch } from "./api-client";
+import { apiFetch } from "@/components/api/api-client";
 
 /** After a change, the list it changed and the audit log that recorded it. */
 function refresh(qc: ReturnType<typeof useQueryClient>, key: string) {
@@ -102,4 +103,8 @@ export function useTestCredential() {
 
 export function useAudit() {
   return useQuery({ queryKey: ["audit"], queryFn: () => apiFetch<{ entries: AuditEntry[] }>("/api/audit?limit=100") });
+}
+
+export function useHealth() {
+  return useQuery({ queryKey: ["health"], queryFn: () => apiFetch<HealthReport>("/api/health") });
 }

@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { useUsageSummary } from "@/components/api/queries";
+import { useUsageSummary } from "./usage-queries";
 import { formatInt, formatUsd } from "@/components/shell/format";
 import { QueryState } from "@/components/shell/query-state";
 import type { UsageGroupBy } from "@/lib/events/usage-summary";

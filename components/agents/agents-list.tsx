@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { useAgents } from "@/components/api/queries";
+import { useAgents } from "./agent-queries";
 import { formatDateTime } from "@/components/shell/format";
 import { QueryState } from "@/components/shell/query-state";
 import { useCan } from "@/components/shell/viewer-context";
