@@ -12,8 +12,7 @@ export const approvalKeys = {
 export function useApprovals(status: "pending" | "decided") {
   return useQuery({
     queryKey: approvalKeys.list(status),
-    queryFn: () =>
-      apiFetch<{ approvals: ApprovalSummary[]; pendingCount: number }>(`/api/approvals?status=${status}`),
+    queryFn: () => apiFetch<{ approvals: ApprovalSummary[]; pendingCount: number }>(`/api/approvals?status=${status}`),
     refetchInterval: status === "pending" ? 5_000 : false,
   });
 }

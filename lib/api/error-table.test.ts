@@ -21,6 +21,10 @@ describe("the error table", () => {
   });
 
   it("carries a domain error's fields as the answer's details", () => {
-    expect(new ModelSwitchError("unknown_key", "x:y", "m", ["a:b"]).details).toEqual({ reason: "unknown_key", key: "x:y", availableKeys: ["a:b"] });
+    expect(new ModelSwitchError("unknown_key", "x:y", "m", ["a:b"]).details).toEqual({
+      reason: "unknown_key",
+      key: "x:y",
+      availableKeys: ["a:b"],
+    });
   });
 });

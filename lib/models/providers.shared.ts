@@ -5,7 +5,17 @@
  */
 import { z } from "zod";
 
-export const PROVIDERS = ["openai", "azure", "anthropic", "google", "mistral", "nvidia", "openai-compatible", "demo", "scripted"] as const;
+export const PROVIDERS = [
+  "openai",
+  "azure",
+  "anthropic",
+  "google",
+  "mistral",
+  "nvidia",
+  "openai-compatible",
+  "demo",
+  "scripted",
+] as const;
 export const Provider = z.enum(PROVIDERS);
 export type Provider = z.infer<typeof Provider>;
 

@@ -14,4 +14,3 @@ export async function deleteTool(db: Db, toolId: string): Promise<void> {
   }
   await db.tool.delete({ where: { id: toolId } });
 }
-

@@ -33,7 +33,10 @@ export async function getTool(db: Db, toolId: string, version?: number): Promise
   const tool = await db.tool.findUnique({
     where: { id: toolId },
     include: {
-      versions: { orderBy: { version: "desc" }, select: { version: true, hasErrors: true, createdBy: true, createdAt: true } },
+      versions: {
+        orderBy: { version: "desc" },
+        select: { version: true, hasErrors: true, createdBy: true, createdAt: true },
+      },
       agentLinks: { include: { agent: { select: { id: true, name: true } } } },
     },
   });
@@ -58,13 +61,22 @@ export async function getTool(db: Db, toolId: string, version?: number): Promise
       createdBy: row.createdBy,
       createdAt: row.createdAt.toISOString(),
     },
-    versions: tool.versions.map((v) => ({ version: v.version, hasErrors: v.hasErrors, createdBy: v.createdBy, createdAt: v.createdAt.toISOString() })),
+    versions: tool.versions.map((v) => ({
+      version: v.version,
+      hasErrors: v.hasErrors,
+      createdBy: v.createdBy,
+      createdAt: v.createdAt.toISOString(),
+    })),
     usedBy: [...usedBy.values()],
   };
 }
 
 /** The analysed tool and source of a version that can run (no definition errors). */
-export async function getRunnableTool(db: Db, toolId: string, version?: number): Promise<{ tool: AnalyzedTool; source: string; version: number }> {
+export async function getRunnableTool(
+  db: Db,
+  toolId: string,
+  version?: number,
+): Promise<{ tool: AnalyzedTool; source: string; version: number }> {
   const detail = await getTool(db, toolId, version);
   const v = detail.version;
   if (v.hasErrors || !v.analysis) {

@@ -30,8 +30,14 @@ function versionRow(version: number, source: string, a: ReturnType<typeof analys
 }
 
 async function assertNameFree(db: Db, workspaceId: string, name: string, exceptId?: string) {
-  const other = await db.tool.findFirst({ where: { workspaceId, name, ...(exceptId ? { id: { not: exceptId } } : {}) } });
-  if (other) throw new ConflictError(`A tool named '${name}' already exists in this workspace; rename the function or set name: in the options.`, { toolId: other.id });
+  const other = await db.tool.findFirst({
+    where: { workspaceId, name, ...(exceptId ? { id: { not: exceptId } } : {}) },
+  });
+  if (other)
+    throw new ConflictError(
+      `A tool named '${name}' already exists in this workspace; rename the function or set name: in the options.`,
+      { toolId: other.id },
+    );
 }
 
 async function draftName(db: Db, workspaceId: string): Promise<string> {
@@ -55,7 +61,10 @@ export async function createTool(db: Db, actor: Principal, source: string): Prom
 }
 
 export async function saveToolVersion(db: Db, actor: Principal, toolId: string, source: string): Promise<ToolDetail> {
-  const tool = await db.tool.findUnique({ where: { id: toolId }, include: { versions: { orderBy: { version: "desc" }, take: 1 } } });
+  const tool = await db.tool.findUnique({
+    where: { id: toolId },
+    include: { versions: { orderBy: { version: "desc" }, take: 1 } },
+  });
   if (!tool) throw new NotFoundError(`Tool '${toolId}' does not exist.`);
   const a = analyse(source);
   const name = a.analysis?.name ?? tool.name;
@@ -69,4 +78,3 @@ export async function saveToolVersion(db: Db, actor: Principal, toolId: string, 
   });
   return getTool(db, toolId);
 }
-

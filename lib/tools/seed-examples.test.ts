@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { ToolArgumentError, ToolRegistryError, ToolShapeError } from "./errors";
 import { ToolRegistry } from "./tool-registry";
-import { analyze, definitionErrors, lineOf, toolOf } from "./test-support";
+import { analyze, definitionErrors, lineOf, toolOf } from "./testing/tool-modules";
 import { validateArguments } from "./validate-arguments";
 import { validateOutput } from "./validate-output";
 

@@ -1,6 +1,6 @@
-/** Helpers shared by this folder's tests (not part of the engine's API). */
-import { analyzeTool } from "./analyze-tool";
-import type { AnalysisResult, AnalyzedTool, JsonSchema, ToolDiagnostic } from "./tool-types";
+/** Helpers shared by lib/tools' tests: tool modules around a function, and their analysis (not part of the engine's API). */
+import { analyzeTool } from "../analyze-tool";
+import type { AnalysisResult, AnalyzedTool, JsonSchema, ToolDiagnostic } from "../tool-types";
 
 export const DOC = "Return a short weather forecast for a city over the next few days.";
 

@@ -8,7 +8,7 @@ export interface SandboxTestbed {
   readonly server: LocalServer;
 }
 
-export function useSandboxTestbed(): SandboxTestbed {
+export function startSandboxTestbed(): SandboxTestbed {
   let pool: SandboxPool | undefined;
   let server: LocalServer | undefined;
   beforeAll(async () => {
