@@ -26,6 +26,12 @@ export const ERROR_STATUS = {
   ModelSwitchError: 409,
   ToolRegistryError: 409,
   ToolNotRunnableError: 409,
+  // The run engine's refusals before a run starts, and approval decisions (lib/runs/README.md).
+  RunSuspended: 409,
+  RunInProgress: 409,
+  AgentUsageLimitError: 409,
+  ApprovalMismatch: 409,
+  ApprovalDecided: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   ToolDefinitionError: 422,

@@ -7,6 +7,7 @@
 import { AgentInput, type AgentInput as AgentInputType } from "../agents/agent-input";
 import { storedConfig } from "../agents/save-agent";
 import type { Db } from "../db/client";
+import { jsonColumn } from "../db/json-column";
 import type { SeedStep } from "../db/seed-demo";
 
 type ToolLink = { kind: "tool"; toolId: string; toolVersionId: string } | { kind: "agent"; childAgentId: string; sideEffecting: boolean };
@@ -24,7 +25,7 @@ async function findTools(db: Db, workspaceId: string, names: string[]): Promise<
 async function createDemoAgent(db: Db, workspaceId: string, input: AgentInputType, links: ToolLink[]): Promise<string | null> {
   const config = AgentInput.parse(input);
   if (await db.agent.findFirst({ where: { workspaceId, name: config.name } })) return null;
-  const row = await db.agent.create({ data: { workspaceId, name: config.name, config: storedConfig(config) as never } });
+  const row = await db.agent.create({ data: { workspaceId, name: config.name, config: jsonColumn(storedConfig(config)) } });
   if (links.length) {
     await db.agentTool.createMany({
       data: links.map((l, position) => ({

@@ -1,5 +1,7 @@
 /** The tools of a workspace with their latest version's state, for the tools list. */
 import type { Db } from "../db/client";
+import { readJsonColumn } from "../db/json-column";
+import type { AnalyzedTool } from "../tools/tool-types";
 
 export interface ToolSummary {
   id: string;
@@ -23,7 +25,9 @@ export async function listTools(db: Db): Promise<ToolSummary[]> {
   });
   return tools.map((t) => {
     const latest = t.versions[0];
-    const analysis = (latest?.analysis ?? null) as { sideEffecting?: boolean; idempotent?: boolean; requiresApproval?: boolean } | null;
+    const analysis = readJsonColumn<Partial<Pick<AnalyzedTool, "sideEffecting" | "idempotent" | "requiresApproval">> | null>(
+      latest?.analysis ?? null,
+    );
     return {
       id: t.id,
       name: t.name,

@@ -3,6 +3,7 @@
  * a version that can run. See lib/tool-store/README.md.
  */
 import type { Db } from "../db/client";
+import { readJsonColumn } from "../db/json-column";
 import { NotFoundError } from "../errors";
 import type { AnalyzedTool, ToolDiagnostic } from "../tools/tool-types";
 import { ToolNotRunnableError } from "./tool-not-runnable-error";
@@ -55,8 +56,8 @@ export async function getTool(db: Db, toolId: string, version?: number): Promise
     version: {
       version: row.version,
       source: row.source,
-      analysis: (row.analysis ?? null) as AnalyzedTool | null,
-      diagnostics: row.diagnostics as unknown as ToolDiagnostic[],
+      analysis: readJsonColumn<AnalyzedTool | null>(row.analysis),
+      diagnostics: readJsonColumn<ToolDiagnostic[]>(row.diagnostics),
       hasErrors: row.hasErrors,
       createdBy: row.createdBy,
       createdAt: row.createdAt.toISOString(),

@@ -5,6 +5,7 @@
  */
 import type { Principal } from "../auth/roles";
 import type { Db } from "../db/client";
+import { jsonColumn } from "../db/json-column";
 import { currentWorkspaceId } from "../db/workspace";
 import { ConflictError, NotFoundError } from "../errors";
 import { analyzeTool } from "../tools/analyze-tool";
@@ -21,8 +22,8 @@ function versionRow(version: number, source: string, a: ReturnType<typeof analys
   return {
     version,
     source,
-    analysis: (a.analysis ?? undefined) as never,
-    diagnostics: a.diagnostics as never,
+    analysis: jsonColumn(a.analysis ?? undefined),
+    diagnostics: jsonColumn(a.diagnostics),
     hasErrors: a.hasErrors,
     createdById: actor.id,
     createdBy: actor.name,
