@@ -30,6 +30,8 @@ export const ERROR_STATUS = {
   RunSuspended: 409,
   RunInProgress: 409,
   AgentUsageLimitError: 409,
+  RunUsageLimitError: 409,
+  AgentNotRunnableError: 409,
   ApprovalMismatch: 409,
   ApprovalDecided: 409,
   payload_too_large: 413,
