@@ -1,10 +1,14 @@
 /**
- * The architecture's import rules (DESIGN §3), checked by `npm test`:
+ * The architecture's import rules (docs/architecture.md, "Layers"), checked by `npm test`:
  *   app -> components -> (HTTP) -> app/api -> lib; lib never imports React or Next;
  *   components never import server code (type-only imports of lib's shapes are allowed, and
- *   browser-safe lib modules named *.shared.ts, which themselves import only other shared modules);
- *   lib/tools uses nothing of lib/runs.
+ *   browser-safe lib modules named *.shared.ts, which import only zod and other shared modules);
+ *   inside lib the domains point one way: tools (the leaf) <- sandbox; db <- auth <- models <-
+ *   agents; runs may use all of them and only routes and workers use runs; lib/errors.ts imports
+ *   nothing, so every domain may throw its errors.
  */
+const LIB_ERRORS = "^lib/errors\\.ts$";
+
 module.exports = {
   forbidden: [
     {
@@ -29,15 +33,56 @@ module.exports = {
     },
     {
       name: "shared-modules-are-browser-safe",
-      comment: "lib/**/*.shared.ts may be imported by components, so it imports nothing but other shared modules.",
+      comment: "lib/**/*.shared.ts may be imported by components, so it imports nothing but zod and other shared modules.",
       severity: "error",
       from: { path: "\\.shared\\.ts$" },
-      to: { pathNot: "\\.shared\\.ts$", dependencyTypesNot: ["type-only"] },
+      to: { pathNot: ["\\.shared\\.ts$", "node_modules/zod/"], dependencyTypesNot: ["type-only"] },
     },
     {
-      name: "tools-do-not-use-runs",
+      name: "errors-module-imports-nothing",
+      comment: "lib/errors.ts is the neutral error model every layer may import.",
+      severity: "error",
+      from: { path: LIB_ERRORS },
+      to: {},
+    },
+    {
+      name: "tools-import-no-other-domain",
+      comment: "lib/tools is the leaf domain: the definition engine knows no storage, sandbox, model or agent.",
       severity: "error",
       from: { path: "^lib/tools/" },
+      to: { path: "^lib/", pathNot: ["^lib/tools/", LIB_ERRORS] },
+    },
+    {
+      name: "sandbox-uses-only-tools",
+      severity: "error",
+      from: { path: "^lib/sandbox/" },
+      to: { path: "^lib/", pathNot: ["^lib/(sandbox|tools)/", LIB_ERRORS] },
+    },
+    {
+      name: "db-is-the-bottom-layer",
+      comment: "lib/db holds the client, migrations and read models; it may know the tool shapes, nothing above it.",
+      severity: "error",
+      from: { path: "^lib/db/" },
+      to: { path: "^lib/", pathNot: ["^lib/(db|tools)/", LIB_ERRORS] },
+    },
+    {
+      name: "auth-uses-only-db",
+      severity: "error",
+      from: { path: "^lib/auth/" },
+      to: { path: "^lib/", pathNot: ["^lib/(auth|db)/", LIB_ERRORS] },
+    },
+    {
+      name: "models-do-not-import-agents",
+      comment: "Agents compose models, not the reverse: the model config lives in lib/models.",
+      severity: "error",
+      from: { path: "^lib/models/" },
+      to: { path: "^lib/(agents|tool-store|demo)/" },
+    },
+    {
+      name: "only-routes-and-workers-use-runs",
+      comment: "lib/runs may use every domain; nothing but app/api routes, workers and scripts uses lib/runs.",
+      severity: "error",
+      from: { pathNot: "^(lib/runs/|app/api/|lib/workers/|workers/|scripts/)" },
       to: { path: "^lib/runs/" },
     },
     {

@@ -93,9 +93,9 @@ async function main() {
   const vmCall = (a: number, b: number) => {
     const context = vm.createContext({});
     const factory = script.runInContext(context) as (e: object, r: (n: string) => unknown, m: { exports: Record<string, unknown> }) => void;
-    const module = { exports: {} as Record<string, unknown> };
-    factory(module.exports, () => ({ tool: tool$ }), module);
-    const result = (module.exports.default as { fn: (a: number, b: number) => number }).fn(a, b);
+    const cjsModule = { exports: {} as Record<string, unknown> };
+    factory(cjsModule.exports, () => ({ tool: tool$ }), cjsModule);
+    const result = (cjsModule.exports.default as { fn: (a: number, b: number) => number }).fn(a, b);
     return JSON.parse(JSON.stringify(result)) as number;
   };
   for (let i = 0; i < 100; i++) vmCall(i, 1);

@@ -1,5 +1,5 @@
 /**
- * Tool analysis benchmark (DESIGN §11: warm p95 <= 25 ms, cold <= 1.5 s for a 200-line tool).
+ * Tool analysis benchmark (targets: warm p95 <= 25 ms, cold <= 1.5 s for a 200-line tool).
  *
  *   npx tsx bench/tool-analysis.bench.ts [--warm=300] [--cold=5] [--ref=15]
  *

@@ -18,7 +18,7 @@ test.describe("agents", () => {
     await page.goto("/agents");
     await page.getByRole("link", { name: "New agent" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "New agent" })).toBeVisible();
-    // The seed's defaults are filled in.
+    // The defaults are filled in.
     await expect(page.getByLabel("Requests per run")).toHaveValue("50");
     await expect(page.getByLabel("Trigger ratio")).toHaveValue("0.85");
     await expect(page.getByLabel("Retries", { exact: true })).toHaveValue("3");

@@ -61,7 +61,6 @@ export default tool({ sideEffecting: false, idempotent: true }, function weather
 
 const editor = (page: Page) => page.getByTestId("tool-source-editor");
 const problems = (page: Page) => page.getByTestId("problems-panel");
-const preview = (page: Page) => page.getByTestId("preview-panel");
 
 /** Puts the cursor at the end of the editor line that contains `text`. */
 async function cursorAtEndOf(page: Page, text: string) {

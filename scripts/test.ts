@@ -1,6 +1,7 @@
 /**
  * `npm test`: everything, in order, then one closing line `N passed, N failed` over all suites.
- *   1. type check (tsc over the whole project, tests included) and the import rules (dependency-cruiser)
+ *   1. type check (tsc over the whole project, tests included), the import rules (dependency-cruiser),
+ *      lint (ESLint: Next.js and typescript-eslint rules) and formatting (Prettier --check)
  *   2. unit + integration tests (Vitest) on SQLite
  *   3. integration tests (*.int.test.ts) on a throwaway PostgreSQL, when its binaries are on the PATH
  *   4. end-to-end tests (Playwright) in the system Chromium against the production build
@@ -73,6 +74,16 @@ if (steps.has("types")) {
   banner("architecture boundaries (dependency-cruiser)");
   const dc = run([bin("dependency-cruiser/bin/dependency-cruise.mjs"), "app", "components", "lib", "--config", ".dependency-cruiser.cjs"]);
   results.push({ name: "boundaries (depcruise)", passed: dc === 0 ? 1 : 0, failed: dc === 0 ? 0 : 1, skipped: 0 });
+
+  banner("lint (eslint)");
+  const lint = run([bin("eslint/bin/eslint.js"), "--max-warnings=0", "."]);
+  results.push({ name: "lint (eslint)", passed: lint === 0 ? 1 : 0, failed: lint === 0 ? 0 : 1, skipped: 0 });
+  console.log(lint === 0 ? "lint: clean" : "lint failed (see above)");
+
+  banner("formatting (prettier --check)");
+  const format = run([bin("prettier/bin/prettier.cjs"), "--check", "--log-level=warn", "."]);
+  results.push({ name: "formatting (prettier)", passed: format === 0 ? 1 : 0, failed: format === 0 ? 0 : 1, skipped: 0 });
+  console.log(format === 0 ? "formatting: clean" : "formatting differs from Prettier's (npm run format fixes it)");
 }
 
 if (steps.has("unit")) {

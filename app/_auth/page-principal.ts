@@ -8,7 +8,8 @@ import { headers } from "next/headers";
 import { cache } from "react";
 import { redirect } from "next/navigation";
 import { authenticate } from "@/lib/auth/authenticate";
-import { hasAnyRole, type Principal, type Role } from "@/lib/auth/roles";
+import { hasAnyRole, type Principal } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 import { needsSetup } from "@/lib/auth/users";
 import { getDb } from "@/lib/db/client";
 

@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute, type Handler } from "@/lib/api/testing/call-route";
 import { createApiToken } from "@/lib/auth/api-tokens";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/auth/roles.shared";
 import { createUser } from "@/lib/auth/users";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { closeSandboxPool } from "@/lib/sandbox/invoke-tool";
@@ -132,7 +132,7 @@ describe("route-by-role matrix", () => {
       const mod = (await import(pathToFileURL(file).href)) as Partial<Record<(typeof METHODS)[number], Handler & { refusesMethod?: true }>>;
       expect(
         METHODS.filter((m) => typeof mod[m] !== "function"),
-        `${route} must answer a JSON 405 for the methods it does not serve (otherMethodsRefused)`,
+        `${route} must answer a JSON 405 for the methods it does not serve (routeMethods)`,
       ).toEqual([]);
       const { url: anyUrl, params: anyParams } = concretePath(route);
       for (const m of METHODS.filter((m) => mod[m]!.refusesMethod)) {

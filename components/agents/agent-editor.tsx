@@ -83,7 +83,7 @@ export function AgentEditor({ initial, agent }: { initial: AgentConfig | AgentVi
               }}
             />
           ) : (
-            <span className="muted">New agent — starts on the offline demo model with the seed&apos;s defaults.</span>
+            <span className="muted">New agent — starts on the offline demo model with the default settings.</span>
           )}
           {canWrite ? (
             <div className="actions">

@@ -1,10 +1,11 @@
 /**
- * The editor's state: the agent's JSON (DESIGN §10) with the roster edited as one list of entries
+ * The editor's state: the agent's JSON (lib/agents/README.md) with the roster edited as one list of entries
  * and an active index. `toRequestBody` turns it back into the API's shape.
  */
 import type { AgentConfig } from "@/lib/agents/agent-input";
 import type { AgentToolView, AgentView } from "@/lib/agents/agent-view";
-import type { FallbackModelConfig, ModelConfig } from "@/lib/agents/model-config";
+import type { FallbackModelConfig, ModelConfig } from "@/lib/models/model-config";
+import { modelRosterKey } from "@/lib/models/providers.shared";
 
 export type ModelEntry = ModelConfig;
 export type FallbackEntry = FallbackModelConfig;
@@ -24,16 +25,6 @@ export interface AgentFormState {
   tools: AgentToolView[];
 }
 
-export const PROVIDER_OPTIONS = ["demo", "openai", "anthropic", "azure", "google", "mistral", "nvidia", "openai-compatible", "scripted"] as const;
-
-export function entryKey(m: { provider: string; model: string }): string {
-  return `${m.provider}:${m.model}`;
-}
-
-/** The seed's provider table, for the badge (the server enforces the rule). */
-export function nativeOutput(m: { provider: string; model: string }): boolean {
-  return m.provider === "openai" || m.provider === "azure" || m.provider === "anthropic" || (m.provider === "nvidia" && m.model.startsWith("openai/"));
-}
 
 export function blankEntry(provider = "demo", model = provider === "demo" ? "demo" : ""): ModelEntry {
   return { provider: provider as ModelEntry["provider"], model, temperature: null, seed: null, maxTokens: null, contextLength: null, reasoningEffort: null, baseUrl: null, fallbackModels: [] };
@@ -41,8 +32,8 @@ export function blankEntry(provider = "demo", model = provider === "demo" ? "dem
 
 export function fromConfig(config: AgentConfig | AgentView): AgentFormState {
   const entries = config.roster.length ? config.roster.map((m) => structuredClone(m)) : [structuredClone(config.model)];
-  const activeKey = entryKey(config.model);
-  const active = Math.max(0, entries.findIndex((e) => entryKey(e) === activeKey));
+  const activeKey = modelRosterKey(config.model);
+  const active = Math.max(0, entries.findIndex((e) => modelRosterKey(e) === activeKey));
   return {
     name: config.name,
     description: config.description,

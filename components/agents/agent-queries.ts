@@ -1,15 +1,22 @@
 "use client";
-/** TanStack Query hooks for the agent editor: one agent, save, delete, switch model. */
+/** TanStack Query hooks over the agents HTTP API: the list, one agent, save, delete, switch model. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AgentSummary } from "@/lib/agents/list-agents";
 import type { AgentView } from "@/lib/agents/agent-view";
-import type { ModelConfig } from "@/lib/agents/model-config";
+import type { ModelConfig } from "@/lib/models/model-config";
 import { apiFetch } from "@/components/api/api-client";
-import { queryKeys } from "@/components/api/queries";
 
-export const agentKey = (id: string) => ["agents", id] as const;
+export const agentKeys = {
+  list: ["agents"] as const,
+  detail: (id: string) => ["agents", id] as const,
+};
+
+export function useAgents() {
+  return useQuery({ queryKey: agentKeys.list, queryFn: () => apiFetch<{ agents: AgentSummary[] }>("/api/agents") });
+}
 
 export function useAgent(id: string) {
-  return useQuery({ queryKey: agentKey(id), queryFn: () => apiFetch<{ agent: AgentView }>(`/api/agents/${encodeURIComponent(id)}`) });
+  return useQuery({ queryKey: agentKeys.detail(id), queryFn: () => apiFetch<{ agent: AgentView }>(`/api/agents/${encodeURIComponent(id)}`) });
 }
 
 export function useSaveAgent(id: string | null) {
@@ -18,8 +25,8 @@ export function useSaveAgent(id: string | null) {
     mutationFn: (body: unknown) =>
       apiFetch<{ agent: AgentView }>(id ? `/api/agents/${encodeURIComponent(id)}` : "/api/agents", { method: id ? "PUT" : "POST", body: JSON.stringify(body) }),
     onSuccess: (data) => {
-      qc.setQueryData(agentKey(data.agent.id), data);
-      void qc.invalidateQueries({ queryKey: queryKeys.agents, exact: true });
+      qc.setQueryData(agentKeys.detail(data.agent.id), data);
+      void qc.invalidateQueries({ queryKey: agentKeys.list, exact: true });
     },
   });
 }
@@ -28,7 +35,7 @@ export function useDeleteAgent() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch(`/api/agents/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.agents, exact: true }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: agentKeys.list, exact: true }),
   });
 }
 
@@ -37,8 +44,8 @@ export function useSwitchModel(id: string) {
   return useMutation({
     mutationFn: (key: string) => apiFetch<ModelConfig>(`/api/agents/${encodeURIComponent(id)}/switch-model`, { method: "POST", body: JSON.stringify({ key }) }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: agentKey(id) });
-      void qc.invalidateQueries({ queryKey: queryKeys.agents, exact: true });
+      void qc.invalidateQueries({ queryKey: agentKeys.detail(id) });
+      void qc.invalidateQueries({ queryKey: agentKeys.list, exact: true });
     },
   });
 }

@@ -1,6 +1,7 @@
 "use client";
 /** One model config: provider, model and per-model settings, and its flat fallback chain. */
-import { blankEntry, entryKey, nativeOutput, PROVIDER_OPTIONS, type FallbackEntry, type ModelEntry } from "./agent-form-state";
+import { modelRosterKey, PROVIDER_CHOICES, supportsNativeOutput } from "@/lib/models/providers.shared";
+import { blankEntry, type FallbackEntry, type ModelEntry } from "./agent-form-state";
 import { Field, FieldError, NumberInput, Select, TextInput } from "./fields";
 
 const EFFORTS = ["", "low", "medium", "high"] as const;
@@ -10,7 +11,7 @@ function Settings<T extends FallbackEntry>({ value, onChange, at, compact }: { v
   return (
     <div className={compact ? "settings-grid compact" : "settings-grid"}>
       <Field label="Provider" at={`${at}.provider`}>
-        <Select label="Provider" value={value.provider} options={PROVIDER_OPTIONS} onChange={(p) => onChange({ ...value, provider: p, model: p === "demo" ? "demo" : value.provider === "demo" ? "" : value.model })} at={`${at}.provider`} />
+        <Select label="Provider" value={value.provider} options={PROVIDER_CHOICES} onChange={(p) => onChange({ ...value, provider: p, model: p === "demo" ? "demo" : value.provider === "demo" ? "" : value.model })} at={`${at}.provider`} />
       </Field>
       <Field label="Model" at={`${at}.model`}>
         <TextInput label="Model" className="mono" value={value.model} onChange={(v) => set("model", v as T["model"])} at={`${at}.model`} placeholder="e.g. gpt-4o" />
@@ -86,25 +87,25 @@ export function ModelEntryEditor({
   onActivate: () => void;
 }) {
   const at = `entry.${index}`;
-  const primaryNative = nativeOutput(entry);
+  const primaryNative = supportsNativeOutput(entry);
   return (
     <div className={active ? "roster-entry active" : "roster-entry"} data-testid={`roster-entry-${index}`}>
       <div className="roster-entry-head">
         <label className="check">
-          <input type="radio" name="active-model" checked={active} disabled={readOnly} onChange={onActivate} aria-label={`Make ${entryKey(entry)} active`} />
+          <input type="radio" name="active-model" checked={active} disabled={readOnly} onChange={onActivate} aria-label={`Make ${modelRosterKey(entry)} active`} />
           {active ? <strong>active</strong> : "set active"}
         </label>
-        <span className="mono">{entryKey(entry)}</span>
+        <span className="mono">{modelRosterKey(entry)}</span>
         <span className={primaryNative ? "pill ok" : "pill"}>{primaryNative ? "native structured output" : "prompted structured output"}</span>
         {readOnly ? null : (
           <span className="roster-entry-actions">
-            <button type="button" className="btn small" disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Move ${entryKey(entry)} up`}>
+            <button type="button" className="btn small" disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Move ${modelRosterKey(entry)} up`}>
               ↑
             </button>
-            <button type="button" className="btn small" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={`Move ${entryKey(entry)} down`}>
+            <button type="button" className="btn small" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={`Move ${modelRosterKey(entry)} down`}>
               ↓
             </button>
-            <button type="button" className="btn small" disabled={count === 1} onClick={onRemove} aria-label={`Remove ${entryKey(entry)}`}>
+            <button type="button" className="btn small" disabled={count === 1} onClick={onRemove} aria-label={`Remove ${modelRosterKey(entry)}`}>
               Remove
             </button>
           </span>
@@ -122,7 +123,7 @@ export function ModelEntryEditor({
           <div className="fallback-row" key={j} data-testid={`fallback-${index}-${j}`}>
             <span className="muted">{j + 1}.</span>
             <Settings compact value={fb} at={`${at}.fallbackModels.${j}`} onChange={(v) => onChange({ ...entry, fallbackModels: entry.fallbackModels.map((x, k) => (k === j ? v : x)) })} />
-            {nativeOutput(fb) !== primaryNative ? <span className="pill warn">disagrees on structured output</span> : null}
+            {supportsNativeOutput(fb) !== primaryNative ? <span className="pill warn">disagrees on structured output</span> : null}
             <FieldError at={`${at}.fallbackModels.${j}`} />
             {readOnly ? null : (
               <button type="button" className="btn small" onClick={() => onChange({ ...entry, fallbackModels: entry.fallbackModels.filter((_, k) => k !== j) })} aria-label={`Remove fallback ${j + 1}`}>

@@ -1,9 +1,13 @@
 "use client";
-/** Limits (two tiers), autonomy, limit recovery, compaction and runtime — with the seed's defaults filled in. */
+/** Limits (two tiers), autonomy, limit recovery, compaction and runtime — with the defaults filled in. */
+import { PROVIDER_CHOICES } from "@/lib/models/providers.shared";
 import { blankEntry, type AgentFormState } from "./agent-form-state";
 import { Field, FieldError, NumberInput, Select, TextInput } from "./fields";
 
 type Props = { state: AgentFormState; setState: (s: AgentFormState) => void; readOnly: boolean };
+
+/** A summarizer is a real model: every provider but the scripted test double. */
+const SUMMARIZER_PROVIDERS = PROVIDER_CHOICES.filter((p) => p !== "scripted");
 
 const RUN_LIMITS = [
   ["requestLimit", "Requests per run", "safety brake (default 50)"],
@@ -143,7 +147,7 @@ export function CompactionEditor({ state, setState, readOnly }: Props) {
             <Select
               label="Summarizer provider"
               value={c.summaryModel.provider}
-              options={["demo", "openai", "anthropic", "azure", "google", "mistral", "nvidia", "openai-compatible"] as const}
+              options={SUMMARIZER_PROVIDERS}
               onChange={(v) => set({ summaryModel: { ...c.summaryModel!, provider: v } })}
             />
           </Field>

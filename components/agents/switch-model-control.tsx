@@ -2,12 +2,12 @@
 /** Switch the saved agent's active model to another roster entry (takes effect from the next run). */
 import { useState } from "react";
 import type { AgentView } from "@/lib/agents/agent-view";
-import { entryKey } from "./agent-form-state";
+import { modelRosterKey } from "@/lib/models/providers.shared";
 import { useSwitchModel } from "./agent-queries";
 
 export function SwitchModelControl({ agent, dirty, canSwitch, onSwitched }: { agent: AgentView; dirty: boolean; canSwitch: boolean; onSwitched: () => void }) {
   const sw = useSwitchModel(agent.id);
-  const activeKey = entryKey(agent.model);
+  const activeKey = modelRosterKey(agent.model);
   const [key, setKey] = useState("");
   const last = agent.modelSwitches[agent.modelSwitches.length - 1];
   if (agent.roster.length === 0) {
@@ -27,9 +27,9 @@ export function SwitchModelControl({ agent, dirty, canSwitch, onSwitched }: { ag
         <div className="inline-form">
           <select aria-label="Switch to" value={key || activeKey} onChange={(e) => setKey(e.target.value)}>
             {agent.roster.map((m) => (
-              <option key={entryKey(m)} value={entryKey(m)}>
-                {entryKey(m)}
-                {entryKey(m) === activeKey ? " (active)" : ""}
+              <option key={modelRosterKey(m)} value={modelRosterKey(m)}>
+                {modelRosterKey(m)}
+                {modelRosterKey(m) === activeKey ? " (active)" : ""}
               </option>
             ))}
           </select>

@@ -1,12 +1,13 @@
 "use client";
 /** The agent's tools: saved tools (with their flags; tools with definition errors are not attachable), the memory built-in, other agents. */
 import { useState } from "react";
-import { useAgents, useTools } from "@/components/api/queries";
+import { useToolList } from "@/components/tools/tool-queries";
+import { useAgents } from "./agent-queries";
 import type { AgentFormState } from "./agent-form-state";
 import { FieldError } from "./fields";
 
 export function ToolPicker({ state, setState, selfId, readOnly }: { state: AgentFormState; setState: (s: AgentFormState) => void; selfId: string | null; readOnly: boolean }) {
-  const tools = useTools();
+  const tools = useToolList();
   const agents = useAgents();
   const [toolChoice, setToolChoice] = useState("");
   const [agentChoice, setAgentChoice] = useState("");

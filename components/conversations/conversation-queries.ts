@@ -9,12 +9,15 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiClientError, apiFetch } from "@/components/api/api-client";
-import { queryKeys } from "@/components/api/queries";
+import { agentKeys } from "@/components/agents/agent-queries";
+import { runKeys } from "@/components/runs/run-queries";
+import type { ConversationSummary } from "@/lib/db/list-conversations";
 import type { ConversationDetail, EventsPage, StoredEvent, TextDelta } from "./event-types";
 import { readEventStream, type SseMessage } from "./sse";
 import { addDelta, buildTranscript, settleDeltas, type PendingTexts, type Transcript } from "./transcript";
 
 export const conversationKeys = {
+  list: ["conversations"] as const,
   detail: (id: string) => ["conversations", id] as const,
   events: (id: string) => ["conversations", id, "events"] as const,
 };
@@ -31,6 +34,13 @@ export function mergeEvents(page: EventsPage | undefined, events: readonly Store
   for (const e of events) bySeq.set(e.seq, e);
   const merged = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
   return { events: merged, lastSeq: merged[merged.length - 1]?.seq ?? 0 };
+}
+
+export function useConversations() {
+  return useQuery({
+    queryKey: conversationKeys.list,
+    queryFn: () => apiFetch<{ conversations: ConversationSummary[] }>("/api/conversations"),
+  });
 }
 
 export function useConversation(id: string) {
@@ -61,8 +71,8 @@ export function useCreateConversation() {
     mutationFn: (body: { agentId: string; title?: string }) =>
       apiFetch<ConversationDetail>("/api/conversations", { method: "POST", body: JSON.stringify(body) }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: queryKeys.conversations, exact: true });
-      void qc.invalidateQueries({ queryKey: queryKeys.agents, exact: true });
+      void qc.invalidateQueries({ queryKey: conversationKeys.list, exact: true });
+      void qc.invalidateQueries({ queryKey: agentKeys.list, exact: true });
     },
   });
 }
@@ -124,8 +134,8 @@ function useSendMessage(id: string, receive: Receive) {
 function refreshAfterRun(qc: QueryClient, id: string) {
   void qc.invalidateQueries({ queryKey: conversationKeys.detail(id), exact: true });
   void qc.invalidateQueries({ queryKey: conversationKeys.events(id), exact: true });
-  void qc.invalidateQueries({ queryKey: queryKeys.conversations, exact: true });
-  void qc.invalidateQueries({ queryKey: queryKeys.runs, exact: true });
+  void qc.invalidateQueries({ queryKey: conversationKeys.list, exact: true });
+  void qc.invalidateQueries({ queryKey: runKeys.list, exact: true });
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>

@@ -6,7 +6,7 @@
  * answer text, one tool card per call (a call of another agent carries that child run, nested), its
  * usage and cost, the approvals it waits for, and one status line.
  */
-import type { MessagePart, RunKind, RunStatus, RunUsage, StopReason, StoredEvent, ToolOutput } from "./event-types";
+import type { MessagePart, RunKind, RunStatus, StopReason, StoredEvent, ToolOutput } from "./event-types";
 
 /** Streamed text of one run, received after the stored event `afterSeq`. */
 export interface PendingText {

@@ -1,5 +1,5 @@
 "use client";
-import { useAudit } from "@/components/api/settings-queries";
+import { useAudit } from "./settings-queries";
 import { formatDateTime } from "@/components/shell/format";
 
 export function AuditPanel() {

@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { useCredentials, useRemoveCredential, useSetCredential, useTestCredential, type ProviderTestAnswer } from "@/components/api/settings-queries";
+import { useCredentials, useRemoveCredential, useSetCredential, useTestCredential, type ProviderTestAnswer } from "./settings-queries";
 import { formatDateTime } from "@/components/shell/format";
 
 export function ProvidersPanel() {

@@ -1,15 +1,14 @@
 "use client";
 import { useState } from "react";
-import { useCreateToken, useRevokeToken, useTokens } from "@/components/api/settings-queries";
+import { useCreateToken, useRevokeToken, useTokens } from "./settings-queries";
 import { formatDateTime } from "@/components/shell/format";
 import { useViewer } from "@/components/shell/viewer-context";
-import type { Role } from "@/lib/auth/roles";
-import { ALL_ROLES } from "./role-list";
+import { ROLES, type Role } from "@/lib/auth/roles.shared";
 
 
 export function TokensPanel() {
   const viewer = useViewer();
-  const grantable = viewer.roles.includes("admin") ? ALL_ROLES : ALL_ROLES.filter((r) => viewer.roles.includes(r));
+  const grantable = viewer.roles.includes("admin") ? ROLES : ROLES.filter((r) => viewer.roles.includes(r));
   const tokens = useTokens();
   const create = useCreateToken();
   const revoke = useRevokeToken();

@@ -1,9 +1,8 @@
 "use client";
 import { useState } from "react";
-import { useCreateUser, useUpdateUser, useUsers } from "@/components/api/settings-queries";
+import { useCreateUser, useUpdateUser, useUsers } from "./settings-queries";
 import { formatDateTime } from "@/components/shell/format";
-import type { Role } from "@/lib/auth/roles";
-import { ALL_ROLES } from "./role-list";
+import { ROLES, type Role } from "@/lib/auth/roles.shared";
 
 
 export function UsersPanel() {
@@ -35,7 +34,7 @@ export function UsersPanel() {
                 <td>{u.name}</td>
                 <td className="mono">{u.email}</td>
                 <td>
-                  {ALL_ROLES.map((r) => (
+                  {ROLES.map((r) => (
                     <label key={r} className="check">
                       <input
                         type="checkbox"
@@ -71,7 +70,7 @@ export function UsersPanel() {
         <input aria-label="New user email" placeholder="Email" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} required />
         <input aria-label="New user password" placeholder="Initial password (12+)" type="password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} required />
         <span>
-          {ALL_ROLES.map((r) => (
+          {ROLES.map((r) => (
             <label key={r} className="check">
               <input type="checkbox" aria-label={`new user role ${r}`} checked={form.roles.includes(r)} onChange={() => setForm({ ...form, roles: toggle(form.roles, r) })} />
               {r}

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { apiFetch } from "@/components/api/api-client";
-import { usePendingApprovalCount } from "@/components/api/queries";
+import { usePendingApprovalCount } from "@/components/approvals/approval-queries";
 import { useViewer } from "./viewer-context";
 
 export const NAV_ITEMS = [

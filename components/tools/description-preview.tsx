@@ -1,17 +1,16 @@
 "use client";
 /** The description exactly as the model receives it, the human part greyed, and the 30-char floor. */
-
-export const MIN_DESCRIPTION_CHARS = 30;
+import { codePointLength, isBelowDescriptionFloor, MIN_DESCRIPTION_LENGTH } from "@/lib/tools/description-floor.shared";
 
 export function DescriptionPreview({ description, humanNotes }: { description: string; humanNotes: string | null }) {
-  const n = description.length;
-  const short = n < MIN_DESCRIPTION_CHARS;
+  const n = codePointLength(description);
+  const short = isBelowDescriptionFloor(description);
   return (
     <div className="desc-preview">
       <div className="desc-head">
         <span className="preview-label">Description (sent)</span>
         <span className={`pill ${short ? "danger" : "ok"}`} data-testid="description-count">
-          {n} / {MIN_DESCRIPTION_CHARS} characters{short ? " — too short" : ""}
+          {n} / {MIN_DESCRIPTION_LENGTH} characters{short ? " — too short" : ""}
         </span>
       </div>
       <pre className="desc-sent" data-testid="preview-description">

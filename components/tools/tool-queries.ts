@@ -1,8 +1,8 @@
 "use client";
 /** TanStack Query hooks of the Tool Studio over the tools HTTP API. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ToolDetail } from "@/lib/db/tool-store";
-import type { ToolSummary } from "@/lib/db/list-tools";
+import type { ToolDetail } from "@/lib/tool-store/read-tool";
+import type { ToolSummary } from "@/lib/tool-store/list-tools";
 import type { ToolCallOutcome } from "@/lib/sandbox/tool-call-outcome";
 import type { AnalyzedTool, ToolDiagnostic } from "@/lib/tools/tool-types";
 import { apiFetch } from "@/components/api/api-client";

@@ -5,7 +5,7 @@
  */
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useState } from "react";
-import type { ToolDetail } from "@/lib/db/tool-store";
+import type { ToolDetail } from "@/lib/tool-store/read-tool";
 import type { SourceRange } from "@/lib/tools/tool-types";
 import { useCan } from "@/components/shell/viewer-context";
 import { ProblemsPanel } from "./problems-panel";

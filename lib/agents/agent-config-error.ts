@@ -1,11 +1,13 @@
-/** A stored agent whose configuration no longer parses (HTTP 422 through ERROR_TABLE). */
-export class AgentConfigError extends Error {
+/** A stored agent whose configuration no longer parses (code AgentConfigError, HTTP 422 through lib/errors.ts). */
+import { AppError } from "../errors";
+
+export class AgentConfigError extends AppError {
   constructor(
     message: string,
     readonly agentId: string,
     readonly issues: Array<{ path: string; message: string }> = [],
   ) {
-    super(message);
+    super("AgentConfigError", message, { agentId, issues });
     this.name = "AgentConfigError";
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The agent's configuration — one zod source for the API route and the editor (DESIGN §10 is the
+ * The agent's configuration — one zod source for the API route and the editor (lib/agents/README.md has the
  * contract: field names, the one-config-or-a-list `model` field, `roster` in responses). Parsing
  * applies every rule that needs no database: the roster rules, the fallback-chain rules, the
  * compaction bounds (against the active model), and the prompt's parameters. Tool rules that need
@@ -11,7 +11,7 @@ import { AgentToolEntry } from "./agent-tools";
 import { checkCompactionBounds } from "./check-compaction-bounds";
 import { CompactionConfig } from "./compaction-config";
 import { LimitRecovery } from "./limit-recovery";
-import { ModelConfig } from "./model-config";
+import { ModelConfig } from "../models/model-config";
 import { normalizeModelRoster, rosterIssues } from "./model-roster";
 import { missingPromptParams, PromptConfig } from "./prompt-template";
 import { RuntimeConfig } from "./runtime-config";
@@ -103,7 +103,7 @@ export type AgentInput = z.input<typeof AgentInput>;
 /** The normalised configuration: `model` is the active config, `roster` the declared list. */
 export type AgentConfig = z.output<typeof AgentInput>;
 
-/** The seed's defaults for a new agent, on the offline demo model. */
+/** The defaults for a new agent, on the offline demo model. */
 export function defaultAgentConfig(name = ""): AgentConfig {
   return { ...AgentInput.parse({ name: "new_agent", model: { provider: "demo", model: "demo" } }), name };
 }

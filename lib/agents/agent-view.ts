@@ -1,5 +1,5 @@
 /**
- * The agent as the API returns it (DESIGN §10): the normalised configuration — `model` the active
+ * The agent as the API returns it (lib/agents/README.md): the normalised configuration — `model` the active
  * config, `roster` the declared list ([] for a single-model agent) — plus its id, tools, switch
  * history and timestamps. Stored as Agent.config (JSON) + AgentTool rows.
  */
@@ -14,7 +14,7 @@ export interface ModelSwitchRecord {
   by: string | null;
 }
 
-/** What a conversation's event log records when a switch happens inside it (DESIGN §7). */
+/** What a conversation's event log records when a switch happens inside it (lib/runs/README.md, Events). */
 export interface ModelSwitchedPayload {
   agentId: string;
   from: string;

@@ -4,10 +4,11 @@
  * before anything is committed). The auto-compaction threshold (triggerRatio × contextLength) must
  * stay below any set run-tier input or total token limit: past it the run is refused before
  * compaction can fire, and the auto-trigger would be dead code with no error anywhere. The agent
- * tier is deliberately not part of the check (seed `akgentic-llm.md`, Usage limits).
+ * tier is deliberately not part of the check (lib/agents/README.md, Rules).
  */
 import type { CompactionConfig } from "./compaction-config";
-import { modelRosterKey, type ModelConfig } from "./model-config";
+import type { ModelConfig } from "../models/model-config";
+import { modelRosterKey } from "../models/providers.shared";
 import type { RunLimits } from "./usage-limits";
 
 export interface CompactionBoundsViolation {

@@ -1,5 +1,5 @@
 /** Deleting an agent: refused while another agent uses it as a tool. */
-import { ConflictError, NotFoundError } from "../api/errors";
+import { ConflictError, NotFoundError } from "../errors";
 import type { Db } from "../db/client";
 
 export async function deleteAgent(db: Db, id: string): Promise<void> {

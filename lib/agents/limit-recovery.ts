@@ -1,5 +1,5 @@
 /**
- * What a run does when it breaches a run-tier limit (seed `akgentic-llm.md`, Run-tier recovery):
+ * What a run does when it breaches a run-tier limit (lib/agents/README.md, Rules):
  * `conclude` (default) drives one tool-free conclusion run with a reason as its prompt; `raise`
  * surfaces the breach as RunUsageLimitError.
  */

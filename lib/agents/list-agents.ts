@@ -1,7 +1,7 @@
 /** Agents of the studio, for the agents list. */
 import type { Db } from "../db/client";
 import type { StoredAgentConfig } from "./agent-view";
-import { modelRosterKey } from "./model-config";
+import { modelRosterKey } from "../models/providers.shared";
 
 export interface AgentSummary {
   id: string;

@@ -1,9 +1,10 @@
 /**
- * The model roster (seed `akgentic-llm.md`, Model roster and runtime switching). `model` takes one
+ * The model roster (lib/agents/README.md, Rules). `model` takes one
  * config (a single-model agent: roster [], switching unavailable) or a list (element 0 active, the
  * whole list the roster). Four rules, each with its own message.
  */
-import { modelRosterKey, type ModelConfig } from "./model-config";
+import type { ModelConfig } from "../models/model-config";
+import { modelRosterKey } from "../models/providers.shared";
 
 export interface NormalizedRoster {
   /** The active model — always one config once normalised. */

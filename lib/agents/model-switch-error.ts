@@ -1,16 +1,18 @@
 /**
- * The one error every refused model switch raises (HTTP 409 through ERROR_TABLE). A consumer needs
- * exactly one catch for it.
+ * The one error every refused model switch raises (code ModelSwitchError, HTTP 409 through
+ * ERROR_STATUS in lib/errors.ts). A consumer needs exactly one catch for it.
  */
+import { AppError } from "../errors";
+
 export type ModelSwitchRefusal = "no_roster" | "unknown_key" | "build_failed" | "compaction_unreachable";
 
-export class ModelSwitchError extends Error {
+export class ModelSwitchError extends AppError {
   readonly reason: ModelSwitchRefusal;
   readonly key: string;
   readonly availableKeys: string[];
 
   constructor(reason: ModelSwitchRefusal, key: string, message: string, availableKeys: string[], options?: { cause?: unknown }) {
-    super(message, options);
+    super("ModelSwitchError", message, { reason, key, availableKeys }, options);
     this.name = "ModelSwitchError";
     this.reason = reason;
     this.key = key;

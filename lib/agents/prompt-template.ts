@@ -1,6 +1,6 @@
 /**
  * The system prompt: a template with `{placeholder}` parameters rendered at config time, plus
- * optional dynamic parts evaluated fresh on every model call (seed `akgentic-llm.md`, Prompts).
+ * optional dynamic parts evaluated fresh on every model call (lib/agents/README.md, Rules).
  * `{{` and `}}` stand for literal braces.
  */
 import { z } from "zod";

@@ -1,6 +1,6 @@
 /** Loading agents from the database into their API shape. */
 import { ZodError } from "zod";
-import { NotFoundError } from "../api/errors";
+import { NotFoundError } from "../errors";
 import type { Db } from "../db/client";
 import { AgentConfigError } from "./agent-config-error";
 import { AgentInput } from "./agent-input";

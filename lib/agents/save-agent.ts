@@ -7,8 +7,9 @@
  */
 import { ZodError, type core } from "zod";
 import type { Db } from "../db/client";
-import { currentWorkspaceId } from "../db/seed-demo";
-import { NotFoundError } from "../api/errors";
+import { jsonColumn } from "../db/json-column";
+import { currentWorkspaceId } from "../db/workspace";
+import { NotFoundError } from "../errors";
 import type { AgentConfig } from "./agent-input";
 import type { StoredAgentConfig } from "./agent-view";
 import { findAgentToolCycle } from "./check-agent-tool-cycles";
@@ -110,7 +111,7 @@ async function write(db: Db, config: AgentConfig, existing: { id: string; worksp
   if (existing) await checkCycles(db, existing.id, config.name, config, resolved, issues);
   if (issues.length) throw new ZodError(issues);
   const previousSwitches = (existing?.config as { modelSwitches?: unknown } | null)?.modelSwitches;
-  const data = { name: config.name, config: storedConfig(config, previousSwitches) as never };
+  const data = { name: config.name, config: jsonColumn(storedConfig(config, previousSwitches)) };
   const id = await db.$transaction(async (tx) => {
     const row = existing ? await tx.agent.update({ where: { id: existing.id }, data }) : await tx.agent.create({ data: { ...data, workspaceId } });
     await tx.agentTool.deleteMany({ where: { agentId: row.id } });

@@ -9,10 +9,11 @@
 import { recordAudit } from "../auth/audit-log";
 import type { Principal } from "../auth/roles";
 import type { Db } from "../db/client";
+import { jsonColumn } from "../db/json-column";
 import { createLanguageModel, type ModelBuildContext } from "../models/create-language-model";
 import { loadSavedKeys } from "../models/load-saved-keys";
 import { MAX_SWITCH_RECORDS, type ModelSwitchRecord } from "./agent-view";
-import type { ModelConfig } from "./model-config";
+import type { ModelConfig } from "../models/model-config";
 import { getAgent } from "./read-agent";
 import { switchModel } from "./switch-model";
 
@@ -35,7 +36,7 @@ export async function switchAgentModel(
   const stored = (row.config ?? {}) as Record<string, unknown>;
   const record: ModelSwitchRecord = { from: result.from, to: result.to, at: new Date().toISOString(), by: actor?.name ?? null };
   const switches = [...(Array.isArray(stored.modelSwitches) ? (stored.modelSwitches as ModelSwitchRecord[]) : []), record].slice(-MAX_SWITCH_RECORDS);
-  await db.agent.update({ where: { id: agentId }, data: { config: { ...stored, model: result.entry, modelSwitches: switches } as never } });
+  await db.agent.update({ where: { id: agentId }, data: { config: jsonColumn({ ...stored, model: result.entry, modelSwitches: switches }) } });
   await recordAudit(db, { actor, action: "agent.model_switched", target: `agent:${agent.name}`, details: { agentId, from: result.from, to: result.to } });
   return result.entry;
 }

@@ -1,6 +1,6 @@
 /**
- * Switching an agent's active model to a roster entry (seed `akgentic-llm.md`, Switching at
- * runtime). Every fallible step — resolving the key, building the entry with its whole fallback
+ * Switching an agent's active model to a roster entry (lib/agents/README.md,
+ * Switching). Every fallible step — resolving the key, building the entry with its whole fallback
  * chain, re-checking the compaction bounds — runs before anything is returned, so a refusal
  * changes nothing. The entry is installed wholesale (its temperature, maxTokens, contextLength and
  * fallbackModels replace the active model's); switching to the active key is not short-circuited.
@@ -9,7 +9,8 @@
  */
 import type { AgentConfig } from "./agent-input";
 import { checkCompactionBounds } from "./check-compaction-bounds";
-import { modelRosterKey, type ModelConfig } from "./model-config";
+import type { ModelConfig } from "../models/model-config";
+import { modelRosterKey } from "../models/providers.shared";
 import { ModelSwitchError, NO_ROSTER_MESSAGE } from "./model-switch-error";
 
 export interface SwitchModelDeps {

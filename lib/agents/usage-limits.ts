@@ -1,5 +1,5 @@
 /**
- * The two budget tiers (seed `akgentic-llm.md`, Usage limits): the run tier resets on every run;
+ * The two budget tiers (lib/agents/README.md, Rules): the run tier resets on every run;
  * the agent tier spans the agent's lifetime. Two separate objects, so a limit meaning "per run"
  * can never be mistaken for one meaning "over this agent's lifetime".
  */

@@ -1,7 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import { defaultAuthenticator, defineRoute, setAuthenticator } from "./define-route";
-import { ConflictError, NotFoundError } from "./errors";
+import type { Principal } from "../auth/roles";
+import { AppError, ConflictError, NotFoundError } from "../errors";
+import { routeMethods } from "./route-methods";
 
 const json = async (res: Response) => ({ status: res.status, body: await res.json() });
 
@@ -77,10 +79,11 @@ describe("defineRoute", () => {
     expect((await conflict(new Request("http://localhost/"))).status).toBe(409);
   });
 
-  it("maps domain errors by name through the error table", async () => {
-    class ModelSwitchError extends Error {
-      override name = "ModelSwitchError";
-      available = ["openai:gpt-4o"];
+  it("maps domain errors by their code through the one table", async () => {
+    class ModelSwitchError extends AppError {
+      constructor(message: string) {
+        super("ModelSwitchError", message, { available: ["openai:gpt-4o"] });
+      }
     }
     const route = defineRoute({ access: "public" }, () => {
       throw new ModelSwitchError("unknown key");
@@ -89,6 +92,22 @@ describe("defineRoute", () => {
       status: 409,
       body: { error: { code: "ModelSwitchError", message: "unknown key", available: ["openai:gpt-4o"] } },
     });
+  });
+
+  it("does not map an error by its class name", async () => {
+    class ModelSwitchError extends Error {
+      override name = "ModelSwitchError";
+    }
+    const route = defineRoute({ access: "public" }, () => {
+      throw new ModelSwitchError("unknown key");
+    });
+    const original = console.error;
+    console.error = () => {};
+    try {
+      expect((await route(new Request("http://localhost/"))).status).toBe(500);
+    } finally {
+      console.error = original;
+    }
   });
 
   it("answers 500 without a stack trace for anything unexpected", async () => {
@@ -130,5 +149,27 @@ describe("defineRoute", () => {
     const bad = await json(await route(new Request("http://localhost/x?limit=50"), { params: Promise.resolve({ id: "abc" }) }));
     expect(bad.status).toBe(400);
     expect(bad.body.error.issues[0].path).toBe("limit");
+  });
+
+  it("types the principal non-null when the route lists roles, nullable on a public route", () => {
+    defineRoute({ access: ["author"] }, ({ principal }) => {
+      expectTypeOf(principal).toEqualTypeOf<Principal>();
+    });
+    defineRoute({ access: "public" }, ({ principal }) => {
+      expectTypeOf(principal).toEqualTypeOf<Principal | null>();
+    });
+  });
+});
+
+describe("routeMethods", () => {
+  it("answers a JSON 405 with Allow for every method the route does not define", async () => {
+    const route = routeMethods({ GET: defineRoute({ access: "public" }, () => ({ ok: true })) });
+    expect(await (await route.GET(new Request("http://localhost/"))).json()).toEqual({ ok: true });
+    const refused = await route.DELETE(new Request("http://localhost/", { method: "DELETE" }));
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get("allow")).toBe("GET");
+    expect(await refused.json()).toEqual({
+      error: { code: "method_not_allowed", message: "DELETE is not allowed here; allowed: GET", allowed: ["GET"] },
+    });
   });
 });

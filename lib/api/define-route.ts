@@ -1,15 +1,17 @@
 /**
  * The one wrapper every route handler uses: it authenticates, checks roles, parses params, query
- * and body with zod, calls the handler, parses the output when a schema is given, and maps every
- * error through the error table (lib/api/error-response.ts). Handlers stay thin and contain no
- * try/catch.
+ * and body with zod, calls the handler with the database client, and maps every error through
+ * the error table (lib/errors.ts, via lib/api/error-response.ts). Handlers stay thin and contain
+ * no try/catch. `routeMethods` (lib/api/route-methods.ts) turns a route's handlers into its
+ * exports, with a JSON 405 for every method it does not define.
  */
 import type { ZodType } from "zod";
 import { authenticate } from "../auth/authenticate";
-import { hasAnyRole, type Principal, type Role } from "../auth/roles";
-import { getDb } from "../db/client";
+import { hasAnyRole, type Principal } from "../auth/roles";
+import type { Role } from "../auth/roles.shared";
+import { getDb, type Db } from "../db/client";
+import { ForbiddenError, UnauthorizedError } from "../errors";
 import { toErrorResponse, jsonResponse } from "./error-response";
-import { ForbiddenError, UnauthorizedError } from "./errors";
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from "./read-body";
 
 /** Resolves who is calling; installed by lib/auth (see `setAuthenticator`). */
@@ -27,32 +29,40 @@ export function setAuthenticator(fn: Authenticator): void {
 
 export type Access = "public" | readonly Role[];
 
-export interface RouteOptions<P, Q, B, O> {
+export interface RouteOptions<P, Q, B, A extends Access> {
   /** "public" (no sign-in) or the roles that may call it (admin always may). */
-  access: Access;
+  access: A;
   params?: ZodType<P>;
   query?: ZodType<Q>;
   body?: ZodType<B>;
-  output?: ZodType<O>;
   maxBodyBytes?: number;
   /** Status of a successful JSON answer (201 for creations); default 200. */
   status?: number;
 }
 
-export interface RouteInput<P, Q, B> {
+export interface RouteInput<P, Q, B, A extends Access = Access> {
   req: Request;
   params: P;
   query: Q;
   body: B;
-  principal: Principal | null;
+  /** Who is calling: never null on a route that lists roles; maybe null on a public one. */
+  principal: A extends "public" ? Principal | null : Principal;
+  /** The process-wide database client (resolved when first read). */
+  db: Db;
 }
 
-type RouteContext = { params: Promise<Record<string, string | string[]>> } | undefined;
+export type RouteContext = { params: Promise<Record<string, string | string[]>> } | undefined;
+export type RouteHandler = (req: Request, ctx?: RouteContext) => Promise<Response>;
 
-export function defineRoute<P = Record<string, never>, Q = Record<string, never>, B = undefined, O = unknown>(
-  options: RouteOptions<P, Q, B, O>,
-  handler: (input: RouteInput<P, Q, B>) => Promise<O | Response> | O | Response,
-): (req: Request, ctx?: RouteContext) => Promise<Response> {
+export function defineRoute<
+  A extends Access,
+  P = Record<string, never>,
+  Q = Record<string, never>,
+  B = undefined,
+>(
+  options: RouteOptions<P, Q, B, A>,
+  handler: (input: RouteInput<P, Q, B, A>) => unknown,
+): RouteHandler {
   return async (req, ctx) => {
     try {
       const principal = await authorize(req, options.access);
@@ -62,10 +72,19 @@ export function defineRoute<P = Record<string, never>, Q = Record<string, never>
       const body = options.body
         ? options.body.parse(await readJsonBody(req, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
         : (undefined as B);
-      const out = await handler({ req, params, query, body, principal });
+      const input = {
+        req,
+        params,
+        query,
+        body,
+        principal: principal as RouteInput<P, Q, B, A>["principal"],
+        get db() {
+          return getDb();
+        },
+      };
+      const out = await handler(input);
       if (out instanceof Response) return out;
-      const value = options.output ? options.output.parse(out) : out;
-      return jsonResponse(value ?? null, options.status ?? 200);
+      return jsonResponse(out ?? null, options.status ?? 200);
     } catch (err) {
       return toErrorResponse(err);
     }

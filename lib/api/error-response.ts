@@ -1,6 +1,10 @@
-/** Turns anything thrown in a route into the API's JSON error response. */
+/**
+ * Turns anything thrown in a route into the API's JSON error response: an `AppError` answers its
+ * code with the status from `ERROR_STATUS` (lib/errors.ts), a ZodError 400 validation_error,
+ * Prisma's not-found and unique violations 404 and 409, anything else a logged 500.
+ */
 import { ZodError } from "zod";
-import { ApiError, ERROR_TABLE } from "./errors";
+import { AppError, ERROR_STATUS } from "../errors";
 
 export interface ErrorBody {
   error: { code: string; message: string; [key: string]: unknown };
@@ -23,22 +27,14 @@ export function zodIssues(error: ZodError): Array<{ path: string; message: strin
 }
 
 export function toErrorResponse(err: unknown, log: (e: unknown) => void = defaultLog): Response {
-  if (err instanceof ApiError) {
-    return jsonResponse(errorBody(err.code, err.message, err.details), err.status);
+  if (err instanceof AppError) {
+    return jsonResponse(errorBody(err.code, err.message, err.details), ERROR_STATUS[err.code]);
   }
   if (err instanceof ZodError) {
     const issues = zodIssues(err);
     const first = issues[0];
     const message = first ? `${first.path ? `${first.path}: ` : ""}${first.message}` : "Invalid input";
     return jsonResponse(errorBody("validation_error", message, { issues }), 400);
-  }
-  if (err instanceof Error && ERROR_TABLE[err.name]) {
-    const row = ERROR_TABLE[err.name];
-    const details: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(err)) {
-      if (k !== "name" && k !== "message" && k !== "stack" && isJsonSafe(v)) details[k] = v;
-    }
-    return jsonResponse(errorBody(row.code ?? err.name, err.message, details), row.status);
   }
   if (isPrismaNotFound(err)) {
     return jsonResponse(errorBody("not_found", "The record does not exist."), 404);
@@ -48,15 +44,6 @@ export function toErrorResponse(err: unknown, log: (e: unknown) => void = defaul
   }
   log(err);
   return jsonResponse(errorBody("internal_error", "Something went wrong on the server; the error was logged."), 500);
-}
-
-function isJsonSafe(v: unknown): boolean {
-  try {
-    JSON.stringify(v);
-    return typeof v !== "function";
-  } catch {
-    return false;
-  }
 }
 
 function prismaCode(err: unknown): string | undefined {

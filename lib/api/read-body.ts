@@ -1,5 +1,5 @@
 /** Reads a JSON request body under a byte limit, without buffering past the limit. */
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "./errors";
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from "../errors";
 
 export const DEFAULT_MAX_BODY_BYTES = 512 * 1024;
 

@@ -4,11 +4,12 @@
  * tokens stop working at once (the owner is checked on every use).
  */
 import { z } from "zod";
-import { ForbiddenError, NotFoundError } from "../api/errors";
+import { ForbiddenError, NotFoundError } from "../errors";
 import type { Db } from "../db/client";
 import { recordAudit } from "./audit-log";
 import { digest, newSecret } from "./opaque-token";
-import { canGrant, parseRoles, Role, type Principal } from "./roles";
+import { canGrant, parseRoles, type Principal } from "./roles";
+import { Role } from "./roles.shared";
 
 export const TOKEN_PREFIX = "atl_";
 

@@ -1,5 +1,6 @@
 /** Who did what, when: sign-ins, failures, role changes, tokens, secrets, approval decisions. */
 import type { Db } from "../db/client";
+import { jsonColumn } from "../db/json-column";
 import type { Principal } from "./roles";
 
 export type AuditAction =
@@ -31,7 +32,7 @@ export async function recordAudit(
       actor: entry.actor?.name ?? null,
       action: entry.action,
       target: entry.target ?? null,
-      details: (entry.details ?? undefined) as never,
+      details: jsonColumn(entry.details),
     },
   });
 }

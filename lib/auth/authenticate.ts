@@ -4,7 +4,7 @@
  * (Origin / Sec-Fetch-Site), since route handlers have no CSRF protection of their own; token
  * calls need no cookie and so no such check. Used by the route wrapper and by every page.
  */
-import { ApiError, ForbiddenError } from "../api/errors";
+import { AppError, ForbiddenError } from "../errors";
 import type { Db } from "../db/client";
 import { resolveApiToken } from "./api-tokens";
 import { safeEqual } from "./opaque-token";
@@ -19,9 +19,9 @@ export interface RequestLike {
 
 export const ADMIN_TOKEN_PRINCIPAL: Principal = { kind: "system", id: "system", name: "ATELIER_ADMIN_TOKEN", roles: ["admin"] };
 
-export class InvalidTokenError extends ApiError {
+export class InvalidTokenError extends AppError {
   constructor() {
-    super(401, "invalid_token", "The bearer token is not valid: unknown, expired or revoked.");
+    super("invalid_token", "The bearer token is not valid: unknown, expired or revoked.");
   }
 }
 

@@ -3,13 +3,13 @@
  * the plaintext is read by the model factory (lib/models) when it builds a provider.
  */
 import { z } from "zod";
-import { NotFoundError } from "../api/errors";
+import { NotFoundError } from "../errors";
 import type { Db } from "../db/client";
 import { recordAudit } from "./audit-log";
 import type { Principal } from "./roles";
 import { loadSecretKey, maskSecret, SecretKey } from "./secret-box";
 
-/** The environment variable each provider's key stands in for (the seed's provider table). */
+/** The environment variable each provider's key stands in for (lib/models/README.md, Providers). */
 export const PROVIDER_KEY_VARIABLES = {
   openai: "OPENAI_API_KEY",
   azure: "AZURE_OPENAI_API_KEY",

@@ -1,9 +1,5 @@
-/** The studio's roles (DESIGN §9). A user may hold several. */
-import { z } from "zod";
-
-export const ROLES = ["admin", "author", "operator", "approver", "viewer"] as const;
-export const Role = z.enum(ROLES);
-export type Role = z.infer<typeof Role>;
+/** Who is calling and what their roles allow. A user may hold several roles (roles.shared.ts). */
+import { ROLES, type Role } from "./roles.shared";
 
 /** Who is making a request. */
 export interface Principal {

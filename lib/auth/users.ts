@@ -3,11 +3,12 @@
  * roles, deactivate — which ends the user's sessions and tokens at once).
  */
 import { z } from "zod";
-import { ApiError, ConflictError, ForbiddenError, NotFoundError } from "../api/errors";
+import { AppError, ConflictError, ForbiddenError, NotFoundError } from "../errors";
 import type { Db } from "../db/client";
 import { recordAudit } from "./audit-log";
 import { dummyHash, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword, type ScryptParams } from "./password-hash";
-import { parseRoles, Role, serializeRoles, type Principal } from "./roles";
+import { parseRoles, serializeRoles, type Principal } from "./roles";
+import { Role } from "./roles.shared";
 import { SignInLimiter } from "./sign-in-limiter";
 
 const Email = z.string().trim().toLowerCase().email("Enter a valid email address").max(200);
@@ -39,17 +40,17 @@ export interface UserSummary {
   lastLoginAt: string | null;
 }
 
-export class TooManyAttemptsError extends ApiError {
+export class TooManyAttemptsError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, "too_many_attempts", `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`, {
+    super("too_many_attempts", `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`, {
       retryAfterSeconds,
     });
   }
 }
 
-export class InvalidCredentialsError extends ApiError {
+export class InvalidCredentialsError extends AppError {
   constructor() {
-    super(401, "invalid_credentials", "Email or password is incorrect.");
+    super("invalid_credentials", "Email or password is incorrect.");
   }
 }
 

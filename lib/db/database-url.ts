@@ -3,6 +3,7 @@
  * (`./data/atelier.db`), `file:PATH` for another file, or `postgresql://…` for PostgreSQL.
  */
 import path from "node:path";
+import { AppError } from "../errors";
 
 export type DatabaseKind = "sqlite" | "postgresql";
 
@@ -13,8 +14,11 @@ export type DatabaseTarget =
 export const DEFAULT_SQLITE_FILE = "./data/atelier.db";
 
 /** A DATABASE_URL that cannot be used; the message names the variable and the reason. */
-export class DatabaseUrlError extends Error {
-  override name = "DatabaseUrlError";
+export class DatabaseUrlError extends AppError {
+  constructor(message: string) {
+    super("DatabaseUrlError", message);
+    this.name = "DatabaseUrlError";
+  }
 }
 
 export function resolveDatabaseTarget(

@@ -27,12 +27,12 @@ async function loadEngineModule(): Promise<EngineModule> {
     pathToFileURL(path.join(pkgDir, "schema_engine_bg.js")).href
   )) as EngineModule & { __wbg_set_wasm(exports: WebAssembly.Exports): void };
   const bytes = await readFile(path.join(pkgDir, "schema_engine_bg.wasm"));
-  const module = await WebAssembly.compile(bytes);
+  const wasmModule = await WebAssembly.compile(bytes);
   const importObject: WebAssembly.Imports = {};
-  for (const entry of WebAssembly.Module.imports(module)) {
+  for (const entry of WebAssembly.Module.imports(wasmModule)) {
     importObject[entry.module] ??= bindings as unknown as WebAssembly.ModuleImports;
   }
-  const instance = await WebAssembly.instantiate(module, importObject);
+  const instance = await WebAssembly.instantiate(wasmModule, importObject);
   bindings.__wbg_set_wasm(instance.exports);
   (instance.exports as { __wbindgen_start?: () => void }).__wbindgen_start?.();
   return bindings;

@@ -5,10 +5,7 @@
  * `ATELIER_DEMO=0` turns the demo off: only the default workspace is created.
  */
 import type { Db } from "./client";
-
-import { DEFAULT_WORKSPACE_SLUG, DEMO_WORKSPACE_SLUG } from "./workspace";
-
-export { currentWorkspaceId, DEFAULT_WORKSPACE_SLUG, DEMO_WORKSPACE_SLUG } from "./workspace";
+import { DEMO_WORKSPACE_SLUG, ensureDefaultWorkspace } from "./workspace";
 
 const SEED_KEY = "demo.seedStep";
 
@@ -26,19 +23,14 @@ export interface SeedResult {
 
 /**
  * Ensures the studio has its workspace, and the demo content when enabled. Idempotent. The steps
- * are the demo's (lib/db/demo/demo-steps.ts) — passed in, so the demo content can use the stores
+ * are the demo's (lib/demo/demo-steps.ts) — passed in, so the demo content can use the stores
  * that themselves use this module.
  */
 export async function seedStudio(db: Db, steps: SeedStep[], options: { demo?: boolean } = {}): Promise<SeedResult> {
   const demo = options.demo ?? process.env.ATELIER_DEMO !== "0";
   steps = [...steps].sort((a, b) => a.step - b.step);
   if (!demo) {
-    const ws = await db.workspace.upsert({
-      where: { slug: DEFAULT_WORKSPACE_SLUG },
-      create: { slug: DEFAULT_WORKSPACE_SLUG, name: "Workspace", isDemo: false },
-      update: {},
-    });
-    return { workspaceId: ws.id, applied: [], demo };
+    return { workspaceId: await ensureDefaultWorkspace(db), applied: [], demo };
   }
   const existing = await db.workspace.findUnique({ where: { slug: DEMO_WORKSPACE_SLUG } });
   const applied: string[] = [];

@@ -11,7 +11,8 @@ import type {
   SharedV3ProviderMetadata,
   SharedV3ProviderOptions,
 } from "@ai-sdk/provider";
-import { modelRosterKey, type FallbackModelConfig } from "../agents/model-config";
+import type { FallbackModelConfig } from "./model-config";
+import { modelRosterKey } from "./providers.shared";
 
 export const ATELIER_METADATA_KEY = "atelier";
 

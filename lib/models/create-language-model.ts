@@ -2,7 +2,7 @@
  * The model factory: a model config -> an AI SDK 6 language model (spec V3). Providers go through
  * their `@ai-sdk/*` packages (nvidia and openai-compatible through the OpenAI-compatible one); keys
  * come from the studio's saved credentials or the environment (provider-keys.ts); every request
- * goes through the seed's HTTP retry policy (http-retry.ts). The primary and its whole fallback
+ * goes through the HTTP retry policy (http-retry.ts). The primary and its whole fallback
  * chain are built eagerly, so a missing key fails here — at a run's start or at a switch — with a
  * message naming the variable, never at the first request.
  */
@@ -13,8 +13,8 @@ import { createMistral } from "@ai-sdk/mistral";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { FallbackModelConfig, ModelConfig } from "../agents/model-config";
-import type { HttpClientConfig } from "../agents/runtime-config";
+import type { FallbackModelConfig, ModelConfig } from "./model-config";
+import type { HttpClientConfig } from "./http-client-config";
 import { ConfiguredModel } from "./configured-model";
 import { DemoLanguageModel } from "./demo-model";
 import { FallbackModel } from "./fallback-model";
@@ -27,7 +27,7 @@ export interface ModelBuildContext {
   env?: Env;
   /** Keys saved in the studio (see loadSavedKeys); they win over the environment. */
   savedKeys?: SavedKeys;
-  /** The agent's HTTP timeout and retry tuning (default: the seed's). */
+  /** The agent's HTTP timeout and retry tuning (defaults in http-client-config.ts). */
   http?: HttpClientConfig;
   /** Overrides for the retrying fetch (the underlying fetch, sleep — tests). */
   retry?: Omit<RetryingFetchOptions, "policy">;

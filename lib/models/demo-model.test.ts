@@ -4,7 +4,7 @@ import { fillArguments } from "./demo-arguments";
 import { DemoLanguageModel, DEMO_LABEL, decideDemo, summarizeConversation } from "./demo-model";
 import { chooseTool, type DemoTool } from "./demo-tool-choice";
 
-// Hand-made schemas shaped like the demo tools (DESIGN §4.7).
+// Hand-made schemas shaped like the demo tools (lib/demo/demo-tools.ts).
 const cityPopulation: DemoTool = {
   name: "city_population",
   description: "Return the population of a city, from the demo table of large cities.",

@@ -1,11 +1,11 @@
 /**
- * The seed's HTTP retry policy as a `fetch` for the AI SDK providers: each attempt times out
+ * The HTTP retry policy as a `fetch` for the AI SDK providers: each attempt times out
  * (default 120 s, until the response headers and then between body chunks), failures are retried
  * up to 5 times with exponential backoff and jitter capped at 60 s, a `Retry-After` (or
  * `retry-after-ms`) header is honoured, and a 4xx answer other than 429 is returned at once.
  * Network errors and timeouts are retried too; the caller's own abort never is.
  */
-import type { HttpClientConfig } from "../agents/runtime-config";
+import type { HttpClientConfig } from "./http-client-config";
 
 export type FetchFunction = typeof globalThis.fetch;
 

@@ -1,9 +1,9 @@
 /**
  * Where each provider's credentials come from: a key saved in the studio (encrypted, Settings →
- * Providers) wins; otherwise the environment variables of the seed's provider table. A missing
+ * Providers) wins; otherwise the environment variables below. A missing
  * key is a build error naming the variable, so a run fails at its start and a switch is refused.
  */
-import type { Provider } from "../agents/model-config";
+import type { Provider } from "./providers.shared";
 
 export type Env = Record<string, string | undefined>;
 /** Decrypted keys saved in the studio, by provider (see load-saved-keys.ts). */
@@ -14,10 +14,10 @@ export const PROVIDER_KEY_ENV: Record<Exclude<Provider, "demo" | "scripted">, re
   openai: ["OPENAI_API_KEY"],
   azure: ["AZURE_OPENAI_API_KEY"],
   anthropic: ["ANTHROPIC_API_KEY"],
-  // The seed: GOOGLE_API_KEY, falling back to GEMINI_API_KEY; the AI SDK's own name is accepted too.
+  // GOOGLE_API_KEY, falling back to GEMINI_API_KEY; the AI SDK's own name is accepted too.
   google: ["GOOGLE_API_KEY", "GEMINI_API_KEY", "GOOGLE_GENERATIVE_AI_API_KEY"],
   mistral: ["MISTRAL_API_KEY"],
-  // The seed reads OPENAI_API_KEY for NVIDIA NIM; the studio's own NVIDIA_API_KEY is tried first.
+  // OPENAI_API_KEY is also read for NVIDIA NIM (it is OpenAI-compatible); the studio's own NVIDIA_API_KEY is tried first.
   nvidia: ["NVIDIA_API_KEY", "OPENAI_API_KEY"],
   "openai-compatible": ["OPENAI_COMPATIBLE_API_KEY"],
 };

@@ -4,7 +4,7 @@
  */
 import { generateText, jsonSchema, streamText, tool } from "ai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ModelConfig } from "../agents/model-config";
+import { ModelConfig } from "./model-config";
 import { answeredByOf } from "./configured-model";
 import { createLanguageModel, type ModelBuildContext } from "./create-language-model";
 import { anthropicReplies, openaiReplies, startFakeProviderServer, type FakeProviderServer } from "./testing/fake-provider-server";

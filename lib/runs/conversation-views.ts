@@ -2,8 +2,8 @@
  * Conversations and runs as the API serves them: a conversation with its agent's active model and
  * roster, its active run and pending approvals, and its runs; a run with its events.
  */
-import { NotFoundError } from "../api/errors";
-import { modelRosterKey } from "../agents/model-config";
+import { NotFoundError } from "../errors";
+import { modelRosterKey } from "../models/providers.shared";
 import { getAgent } from "../agents/read-agent";
 import { currentWorkspaceId } from "../db/workspace";
 import type { Db } from "../db/client";

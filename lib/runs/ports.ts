@@ -6,8 +6,8 @@
  */
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { AgentConfig } from "../agents/agent-input";
-import type { ModelConfig } from "../agents/model-config";
-import type { HttpClientConfig } from "../agents/runtime-config";
+import type { ModelConfig } from "../models/model-config";
+import type { HttpClientConfig } from "../models/http-client-config";
 import type { EventData, EventEntry, RunKind, StopReason, StoredEvent, FinishedRunStatus, RunUsage, RunError, TextDelta } from "../events/event-types";
 import type { InvokeToolRequest, InvokeOutcome } from "../sandbox/invoke-tool";
 import type { MemoryFileStore } from "../tools/builtin/memory-tool";

@@ -4,16 +4,18 @@
  * (`AgentUsageLimitError`, terminal, raised before a run starts). Both carry `limit`, `used` and
  * `max`, so nothing downstream parses a message to tell them apart.
  */
+import { AppError } from "../errors";
 
 /** The base of both tiers: catch this to handle any usage limit. */
-export class UsageLimitError extends Error {
+export class UsageLimitError extends AppError {
   constructor(
+    code: "RunUsageLimitError" | "AgentUsageLimitError",
     message: string,
     readonly limit: string,
     readonly used: number,
     readonly max: number,
   ) {
-    super(message);
+    super(code, message, { limit, used, max });
     this.name = "UsageLimitError";
   }
 }
@@ -21,15 +23,15 @@ export class UsageLimitError extends Error {
 /** One run exhausted its run-tier budget (requestLimit, toolCallsLimit or a token limit). */
 export class RunUsageLimitError extends UsageLimitError {
   constructor(message: string, limit: string, used: number, max: number) {
-    super(message, limit, used, max);
+    super("RunUsageLimitError", message, limit, used, max);
     this.name = "RunUsageLimitError";
   }
 }
 
-/** The agent's lifetime budget is spent; refused before the run, nothing appended. */
+/** The agent's lifetime budget is spent; refused before the run, nothing appended (409). */
 export class AgentUsageLimitError extends UsageLimitError {
   constructor(message: string, limit: string, used: number, max: number) {
-    super(message, limit, used, max);
+    super("AgentUsageLimitError", message, limit, used, max);
     this.name = "AgentUsageLimitError";
   }
 }
@@ -45,22 +47,24 @@ export class ToolRetriesExceededError extends Error {
   }
 }
 
-/** A message arrived while a run of the conversation is executing. */
-export class RunInProgressError extends Error {
+/** A message arrived while a run of the conversation is executing (409 RunInProgress). */
+export class RunInProgressError extends AppError {
   constructor(readonly runId: string) {
-    super(`A run of this conversation is in progress (run ${runId}); wait for it to finish before sending another message.`);
+    super("RunInProgress", `A run of this conversation is in progress (run ${runId}); wait for it to finish before sending another message.`, { runId });
     this.name = "RunInProgressError";
   }
 }
 
-/** A message arrived while a run waits for approvals, without `supersede: true`. */
-export class RunSuspendedError extends Error {
+/** A message arrived while a run waits for approvals, without `supersede: true` (409 RunSuspended). */
+export class RunSuspendedError extends AppError {
   constructor(
     readonly runId: string,
     readonly approvals: Array<{ id: string; toolName: string; toolCallId: string }>,
   ) {
     super(
+      "RunSuspended",
       `The last run is waiting for approval of ${approvals.map((a) => `'${a.toolName}' (${a.toolCallId})`).join(", ")}; decide ${approvals.length === 1 ? "it" : "them"} in the approval inbox, or send the message with "supersede": true to deny ${approvals.length === 1 ? "it" : "them"} and start a new run.`,
+      { runId, approvals },
     );
     this.name = "RunSuspendedError";
   }

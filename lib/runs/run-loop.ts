@@ -10,7 +10,7 @@
 import type { LanguageModelV3, LanguageModelV3Message, LanguageModelV3Prompt } from "@ai-sdk/provider";
 import type { RunLimits } from "../agents/usage-limits";
 import { needsApproval } from "../agents/autonomy";
-import { modelRosterKey } from "../agents/model-config";
+import { modelRosterKey } from "../models/providers.shared";
 import { renderSystemPrompt } from "../agents/prompt-template";
 import type { MessagePart, RunError, RunKind, RunUsage, FinishedRunStatus, StopReason } from "../events/event-types";
 import { newEvent } from "../events/event-types";

@@ -5,15 +5,16 @@
  * background (it does not depend on the caller staying connected) and `done` settles when its last
  * event is committed.
  */
+import { NotFoundError } from "../errors";
 import { executeTurn, preflightAgent, type TurnResult } from "./execute-turn";
 import type { AgentRecord, RunActor } from "./ports";
 import { RunInProgressError, RunSuspendedError } from "./run-errors";
 import type { RunRuntime } from "./runtime";
 import { supersedeSuspendedRun } from "./store/supersede-suspended-run";
 
-export class ConversationNotFoundError extends Error {
+export class ConversationNotFoundError extends NotFoundError {
   constructor(readonly conversationId: string) {
-    super(`No conversation with id '${conversationId}'.`);
+    super(`No conversation with id '${conversationId}'.`, { conversationId });
     this.name = "ConversationNotFoundError";
   }
 }

@@ -4,9 +4,9 @@
  * run: runId null). The run in flight keeps its model; the next run uses the new one.
  */
 import { switchAgentModel } from "../agents/switch-agent-model";
-import { modelRosterKey } from "../agents/model-config";
+import { modelRosterKey } from "../models/providers.shared";
 import { getAgent } from "../agents/read-agent";
-import { NotFoundError } from "../api/errors";
+import { NotFoundError } from "../errors";
 import type { Principal } from "../auth/roles";
 import { newEvent, type StoredEvent } from "../events/event-types";
 import type { RunRuntime } from "./runtime";

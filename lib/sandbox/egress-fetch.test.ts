@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { egressFetch } from "./egress-fetch";
-import { startLocalServer, type LocalServer } from "./test-fixtures/local-server";
+import { startLocalServer, type LocalServer } from "./testing/local-server";
 
 let server: LocalServer;
 let other: LocalServer;

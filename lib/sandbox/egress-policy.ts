@@ -1,5 +1,5 @@
 /**
- * Which hosts and addresses `ctx.fetch` may reach (DESIGN §4.6, §9).
+ * Which hosts and addresses `ctx.fetch` may reach (lib/sandbox/README.md).
  *
  * Egress entries (the tool's `egress` option):
  * - `api.example.com`        that host exactly (case-insensitive), any port, public addresses only;

@@ -4,9 +4,9 @@
 import { describe, expect, it } from "vitest";
 import type { CallPlan } from "../tools/tool-types";
 import { executeTool, type ExecuteToolRequest } from "./execute-tool";
-import { useSandboxTestbed } from "./test-fixtures/sandbox-testbed";
+import { startSandboxTestbed } from "./testing/sandbox-testbed";
 
-const testbed = useSandboxTestbed();
+const testbed = startSandboxTestbed();
 
 const positional = (...names: string[]): CallPlan => ({
   style: "positional",

@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { analyzeTool } from "../tools/analyze-tool";
 import type { AnalyzedTool } from "../tools/tool-types";
 import { invokeTool } from "./invoke-tool";
-import { useSandboxTestbed } from "./test-fixtures/sandbox-testbed";
+import { startSandboxTestbed } from "./testing/sandbox-testbed";
 
-const testbed = useSandboxTestbed();
+const testbed = startSandboxTestbed();
 
 function analysed(source: string): AnalyzedTool {
   const result = analyzeTool(source);

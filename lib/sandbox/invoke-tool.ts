@@ -1,5 +1,5 @@
 /**
- * The call-time contract end to end (DESIGN §4.4, §4.6): validate the model's arguments
+ * The call-time contract end to end (lib/tools/README.md, lib/sandbox/README.md): validate the model's arguments
  * (ToolArgumentError), run the body in the sandbox, validate what it returned (ToolShapeError),
  * and classify everything else (ToolExecutionError, ToolTimeoutError, ToolLimitError).
  * Never throws: every failure is an outcome with a message a model can act on.

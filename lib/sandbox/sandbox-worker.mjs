@@ -192,7 +192,7 @@ async function runJob(job) {
     let dumped;
     try {
       dumped = context.dump(handle);
-    } catch (e) {
+    } catch {
       dumped = { name: "InternalError", message: "out of memory" };
     }
     const info = describeGuestError(dumped);

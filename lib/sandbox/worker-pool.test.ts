@@ -23,7 +23,7 @@ function job(code: string, timeoutMs = 1000): JobInput {
   };
 }
 
-const fixture = (name: string) => fileURLToPath(new URL(`./test-fixtures/${name}`, import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`./testing/${name}`, import.meta.url));
 
 describe("the main thread stays responsive while a tool spins", () => {
   let pool: SandboxPool;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeTool, toolFromSource } from "./analyze-tool";
 import { ToolDefinitionError } from "./errors";
-import { analyze, definitionErrors, DOC, lineOf, toolModule, typescriptErrors } from "./test-support";
+import { analyze, definitionErrors, DOC, lineOf, toolModule, typescriptErrors } from "./testing/tool-modules";
 
 const FORECAST = `import { tool, type RunContext, type Int } from "atelier";
 
@@ -25,7 +25,7 @@ export default tool(
 );
 `;
 
-describe("analyzeTool on the DESIGN §4.1 example", () => {
+describe("analyzeTool on the authoring-format example", () => {
   it("produces the whole analysed tool and no diagnostics", () => {
     const result = analyzeTool(FORECAST);
     expect(result.diagnostics).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * TypeScript tool source -> `{ tool, diagnostics }` (DESIGN §4.1–4.3, §10).
+ * TypeScript tool source -> `{ tool, diagnostics }` (lib/tools/README.md).
  *
  * Static analysis only: the TypeScript compiler parses and type-checks the source; nothing of it
  * is ever evaluated. Diagnostics are `ToolDefinitionError` (our rules, each with the range to

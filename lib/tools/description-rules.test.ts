@@ -4,10 +4,10 @@ import {
   descriptionTooShortMessage,
   developerNoteMessage,
   findDeveloperNote,
-  MIN_DESCRIPTION_LENGTH,
   normalizeDocText,
   splitAtCut,
 } from "./description-rules";
+import { MIN_DESCRIPTION_LENGTH } from "./description-floor.shared";
 
 const LONG = "Look up the current shipping status of a customer order.";
 

@@ -1,5 +1,5 @@
 /**
- * The description rules (DESIGN §4.3, seed "The docstring is the description — all of it"):
+ * The description rules ("the JSDoc is the description — all of it", lib/tools/README.md):
  *
  * 1. the whole JSDoc main text is the description, not its first line;
  * 2. line endings are normalised (CRLF -> LF), the text dedented and trimmed, before anything else;
@@ -12,9 +12,8 @@
  *
  * Pure string functions: no TypeScript compiler here.
  */
-import { codePointLength, reprString } from "./repr";
-
-export const MIN_DESCRIPTION_LENGTH = 30;
+import { codePointLength, isBelowDescriptionFloor, MIN_DESCRIPTION_LENGTH } from "./description-floor.shared";
+import { reprString } from "./repr";
 
 export const DEVELOPER_NOTE_MARKERS = ["TODO", "FIXME", "XXX", "HACK"] as const;
 
@@ -131,7 +130,7 @@ export function chooseDescription(toolName: string, jsdocMain: string | null, ex
   if (explicit !== null) {
     const description = explicit.trim();
     const problems: DescriptionProblem[] = [];
-    if (codePointLength(description) < MIN_DESCRIPTION_LENGTH) {
+    if (isBelowDescriptionFloor(description)) {
       problems.push({ kind: "too-short", message: descriptionTooShortMessage(toolName, description, false) });
     }
     return { description, humanNotes: null, source: "option", problems };
@@ -149,7 +148,7 @@ export function chooseDescription(toolName: string, jsdocMain: string | null, ex
       rawLine: normalized.firstLine + note.line,
     });
   }
-  if (codePointLength(modelPart) < MIN_DESCRIPTION_LENGTH) {
+  if (isBelowDescriptionFloor(modelPart)) {
     const cutHidText = humanPart !== null && humanPart !== "";
     problems.push({ kind: "too-short", message: descriptionTooShortMessage(toolName, modelPart, cutHidText) });
   }

@@ -1,28 +1,30 @@
 /**
- * The three error types of the tool contract (DESIGN §4.4), plus the registry's own.
+ * The three error types of the tool contract (lib/tools/README.md), plus the registry's own.
  *
  * - ToolDefinitionError: the author's wiring is wrong (found while typing, at save, at registration).
  * - ToolArgumentError: the model sent a bad call (before the body runs).
  * - ToolShapeError: the body returned a value that does not match its declared return type.
  */
+import { AppError } from "../errors";
 import { reprList, reprValue } from "./repr";
 import type { SourceRange } from "./tool-types";
 
-export class ToolDefinitionError extends Error {
+/** HTTP 422 through lib/errors.ts when a route meets one. */
+export class ToolDefinitionError extends AppError {
   /** Where the editor should underline; null when the error has no place in a source. */
   readonly range: SourceRange | null;
 
-  constructor(message: string, range: SourceRange | null = null) {
-    super(message);
+  constructor(message: string, range: SourceRange | null = null, code: "ToolDefinitionError" | "ToolRegistryError" = "ToolDefinitionError") {
+    super(code, message, { range });
     this.name = "ToolDefinitionError";
     this.range = range;
   }
 }
 
-/** A registry wiring mistake (name collision, unknown name). A definition-time error. */
+/** A registry wiring mistake (name collision, unknown name). A definition-time error; HTTP 409. */
 export class ToolRegistryError extends ToolDefinitionError {
   constructor(message: string) {
-    super(message, null);
+    super(message, null, "ToolRegistryError");
     this.name = "ToolRegistryError";
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeTool } from "./analyze-tool";
 import { ATELIER_MODULE_PATH } from "./atelier-module";
 import { createToolLanguageService, sharedToolLanguageService, TOOL_COMPILER_OPTIONS, TOOL_FILE_NAME } from "./language-service";
-import { toolModule } from "./test-support";
+import { toolModule } from "./testing/tool-modules";
 
 describe("the tool language service", () => {
   it("compiles under strict, with an explicit lib and no ambient @types", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NO_DEFAULT_EXPORT_MESSAGE, NOT_A_FUNCTION_MESSAGE, NOT_A_TOOL_CALL_MESSAGE } from "./locate-tool";
-import { analyze, DOC, definitionErrors, toolOf } from "./test-support";
+import { analyze, DOC, definitionErrors, toolOf } from "./testing/tool-modules";
 
 const HEAD = `import { tool } from "atelier";\n`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toolModule, toolOf } from "./test-support";
+import { toolModule, toolOf } from "./testing/tool-modules";
 
 function output(fn: string, prelude = "", options?: string) {
   const tool = toolOf(toolModule(fn, { prelude, options }));

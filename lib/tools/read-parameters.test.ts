@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyze, definitionErrors, lineOf, toolModule, toolOf } from "./test-support";
+import { analyze, definitionErrors, lineOf, toolModule, toolOf } from "./testing/tool-modules";
 
 describe("parameters by name, in declared order", () => {
   it("keeps declaration order, not alphabetical", () => {

@@ -1,7 +1,7 @@
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { readLiteral, readToolOptions, SIDE_EFFECTING_REQUIRED_MESSAGE, unreadableOptionMessage } from "./read-tool-options";
-import { analyze, definitionErrors, DOC, lineOf, toolModule, toolOf } from "./test-support";
+import { analyze, definitionErrors, DOC, lineOf, toolModule, toolOf } from "./testing/tool-modules";
 
 function optionsOf(text: string) {
   const sf = ts.createSourceFile("/o.ts", `tool(${text}, f);`, ts.ScriptTarget.ES2022, true);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { codePointLength, reprList, reprString, reprValue } from "./repr";
+import { codePointLength } from "./description-floor.shared";
+import { reprList, reprString, reprValue } from "./repr";
 
 describe("repr", () => {
   it.each([

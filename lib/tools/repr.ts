@@ -41,9 +41,3 @@ export function reprList(values: readonly unknown[]): string {
   return `[${values.map(reprValue).join(", ")}]`;
 }
 
-/** Length in code points, as Python's `len()` counts a string. */
-export function codePointLength(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toAnthropicTool, toOpenAITool, toProviderTool } from "./schema-formats";
-import { toolModule, toolOf } from "./test-support";
+import { toolModule, toolOf } from "./testing/tool-modules";
 
 const tool = toolOf(toolModule(`function forecast(city: string, days?: Int) { return city; }`));
 

@@ -1,5 +1,5 @@
 /**
- * Every example of the seed's "Tools" page (../shared/seeds/agentkit-tools.md), translated to a
+ * Every example of the reference "Tools" documentation the tool contract follows, translated to a
  * TypeScript tool module, with the seed's printed output as the expected value. Python's
  * `side_effecting=` is `sideEffecting`, `description=` is `description:`, `*args` a rest
  * parameter, `**kwargs` an index signature on a destructured parameter.
@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { ToolArgumentError, ToolRegistryError, ToolShapeError } from "./errors";
 import { ToolRegistry } from "./tool-registry";
-import { analyze, definitionErrors, lineOf, toolOf } from "./test-support";
+import { analyze, definitionErrors, lineOf, toolOf } from "./testing/tool-modules";
 import { validateArguments } from "./validate-arguments";
 import { validateOutput } from "./validate-output";
 

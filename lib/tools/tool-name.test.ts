@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { invalidToolNameMessage, isValidToolName, MISSING_TOOL_NAME_MESSAGE } from "./tool-name";
-import { analyze, definitionErrors, toolModule, toolOf } from "./test-support";
+import { analyze, definitionErrors, toolModule, toolOf } from "./testing/tool-modules";
 
 describe("the name rule", () => {
   it.each([["forecast"], ["get_quote"], ["send-email"], ["A1"], ["x".repeat(64)]])("accepts %s", (name) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ToolDefinitionError, ToolRegistryError } from "./errors";
 import { ToolRegistry } from "./tool-registry";
-import { toolModule, toolOf } from "./test-support";
+import { toolModule, toolOf } from "./testing/tool-modules";
 
 const make = (name: string, options = "{ sideEffecting: false }") => toolOf(toolModule(`function ${name}(q: string) { return q; }`, { options }));
 

@@ -1,5 +1,5 @@
 /**
- * The registry answers three questions (DESIGN §4.5): name -> tool, which schemas to advertise
+ * The registry answers three questions (lib/tools/README.md): name -> tool, which schemas to advertise
  * (sorted by name, so the cacheable prompt prefix is byte-stable), and whether a name needs
  * approval. A second tool under an existing name is refused unless `replace: true` says the
  * swap is deliberate.

@@ -1,6 +1,6 @@
-/** The type-mapping table of DESIGN §4.2, row by row, through a parameter `x` of each type. */
+/** The type-mapping table of lib/tools/README.md, row by row, through a parameter `x` of each type. */
 import { describe, expect, it } from "vitest";
-import { paramSchema, toolModule, toolOf } from "./test-support";
+import { paramSchema, toolModule, toolOf } from "./testing/tool-modules";
 import type { JsonSchema } from "./tool-types";
 
 function json(schema: JsonSchema): string {

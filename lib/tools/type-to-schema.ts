@@ -1,5 +1,5 @@
 /**
- * TypeScript type -> JSON Schema, the table of DESIGN §4.2:
+ * TypeScript type -> JSON Schema, the table in lib/tools/README.md:
  *
  * | string / number / boolean / Int            | "string" / "number" / "boolean" / "integer"        |
  * | X[], Array<X>, ReadonlyArray<X>, Set<X>,    | {"type":"array","items":<X>}                        |

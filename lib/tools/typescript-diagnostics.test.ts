@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createToolLanguageService } from "./language-service";
-import { toolModule } from "./test-support";
+import { toolModule } from "./testing/tool-modules";
 import { TypeScriptDiagnostics } from "./typescript-diagnostics";
 
 describe("TypeScriptDiagnostics", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ToolArgumentError } from "./errors";
-import { toolModule, toolOf } from "./test-support";
+import { toolModule, toolOf } from "./testing/tool-modules";
 import { validateArguments } from "./validate-arguments";
 
 function rejection(fn: () => unknown): ToolArgumentError {

@@ -1,5 +1,5 @@
 /**
- * Call-time argument validation (DESIGN §4.4), before the body runs. Every problem is collected
+ * Call-time argument validation (lib/tools/README.md), before the body runs. Every problem is collected
  * into one `ToolArgumentError` (missing, unexpected, invalid, with the accepted names), so one
  * repair turn can fix them all. Primitives are never coerced. Extra keys pass through only when
  * the tool declared an index signature; a model-sent key named like the declared injected

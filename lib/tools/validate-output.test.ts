@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ToolShapeError } from "./errors";
-import { toolModule, toolOf } from "./test-support";
+import { toolModule, toolOf } from "./testing/tool-modules";
 import { validateOutput } from "./validate-output";
 
 const QUOTE = `type Currency = "USD" | "EUR";\ninterface Quote { symbol: string; price: number; currency?: Currency; at?: Date }`;

@@ -1,5 +1,5 @@
 /**
- * Call-time output validation (DESIGN §4.4), after the body returned: a tool whose return type is
+ * Call-time output validation (lib/tools/README.md), after the body returned: a tool whose return type is
  * a named object type (interface, class, type alias; `Promise<…>` unwrapped) must return a value
  * of that shape, else `ToolShapeError` (tool name, schema name, raw value). Skipped when the
  * analyser inferred no output schema (primitives, unions, `any`, anonymous types) and when the

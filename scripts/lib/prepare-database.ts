@@ -6,7 +6,7 @@
 import { createDb } from "../../lib/db/client";
 import { DatabaseUrlError, describeTarget, resolveDatabaseTarget, type DatabaseTarget } from "../../lib/db/database-url";
 import { applyMigrations } from "../../lib/db/migrations";
-import { DEMO_SEED_STEPS } from "../../lib/db/demo/demo-steps";
+import { DEMO_SEED_STEPS } from "../../lib/demo/demo-steps";
 import { seedStudio } from "../../lib/db/seed-demo";
 
 export class StartupError extends Error {

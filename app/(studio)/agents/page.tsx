@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { requirePagePrincipal, viewerHas } from "@/app/_auth/page-principal";
 import { PageHeader } from "@/components/shell/page-header";
-import { AgentsList } from "@/components/lists/agents-list";
+import { AgentsList } from "@/components/agents/agents-list";
 
 export const metadata = { title: "Agents · Atelier" };
 

@@ -1,6 +1,6 @@
 import { requirePagePrincipal } from "@/app/_auth/page-principal";
 import { PageHeader } from "@/components/shell/page-header";
-import { ApprovalsInbox } from "@/components/lists/approvals-inbox";
+import { ApprovalsInbox } from "@/components/approvals/approvals-inbox";
 
 export const metadata = { title: "Approvals · Atelier" };
 

@@ -1,6 +1,6 @@
 import { requirePagePrincipal } from "@/app/_auth/page-principal";
 import { PageHeader } from "@/components/shell/page-header";
-import { ConversationsList } from "@/components/lists/conversations-list";
+import { ConversationsList } from "@/components/conversations/conversations-list";
 
 export const metadata = { title: "Conversations · Atelier" };
 

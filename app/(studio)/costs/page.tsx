@@ -1,6 +1,6 @@
 import { requirePagePrincipal } from "@/app/_auth/page-principal";
 import { PageHeader } from "@/components/shell/page-header";
-import { CostsDashboard } from "@/components/lists/costs-dashboard";
+import { CostsDashboard } from "@/components/costs/costs-dashboard";
 
 export const metadata = { title: "Costs · Atelier" };
 

@@ -1,5 +1,5 @@
 import { requirePagePrincipal, viewerHas } from "@/app/_auth/page-principal";
-import { SettingsView } from "@/components/lists/settings-view";
+import { SettingsView } from "@/components/settings/settings-view";
 import { AuditPanel } from "@/components/settings/audit-panel";
 import { ProvidersPanel } from "@/components/settings/providers-panel";
 import { TokensPanel } from "@/components/settings/tokens-panel";

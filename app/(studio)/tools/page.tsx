@@ -1,6 +1,6 @@
 import { requirePagePrincipal } from "@/app/_auth/page-principal";
 import { PageHeader } from "@/components/shell/page-header";
-import { ToolsList } from "@/components/lists/tools-list";
+import { ToolsList } from "@/components/tools/tools-list";
 import { NewToolMenu } from "@/components/tools/new-tool-menu";
 
 export const metadata = { title: "Tools · Atelier" };

@@ -1,6 +1,6 @@
 import { requirePagePrincipal } from "@/app/_auth/page-principal";
 import { PageHeader } from "@/components/shell/page-header";
-import { RunsList } from "@/components/lists/runs-list";
+import { RunsList } from "@/components/runs/runs-list";
 
 export const metadata = { title: "Traces · Atelier" };
 

@@ -1,6 +1,6 @@
 /** Any /api path without a route of its own: a JSON 404, whatever the method. */
 import { defineRoute } from "@/lib/api/define-route";
-import { NotFoundError } from "@/lib/api/errors";
+import { NotFoundError } from "@/lib/errors";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
 import { createApiToken } from "@/lib/auth/api-tokens";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { currentWorkspaceId } from "@/lib/db/seed-demo";
+import { currentWorkspaceId } from "@/lib/db/workspace";
 import { openaiReplies, startFakeProviderServer, type FakeProviderServer } from "@/lib/models/testing/fake-provider-server";
 import * as agents from "./route";
 import * as agent from "./[id]/route";
@@ -68,7 +68,7 @@ const roster = [
 
 describe("POST/GET /api/agents", () => {
   let id = "";
-  it("creates an agent from the DESIGN §10 JSON: model is the active config, roster the list", async () => {
+  it("creates an agent from its JSON (lib/agents/README.md): model is the active config, roster the list", async () => {
     const res = await post({
       name: "billing",
       prompt: { template: "You handle refunds for {company}.", params: { company: "ACME" }, currentDateTime: true },

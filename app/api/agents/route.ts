@@ -1,18 +1,16 @@
 import { defineRoute } from "@/lib/api/define-route";
-import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
+import { routeMethods } from "@/lib/api/route-methods";
 import { AgentInput } from "@/lib/agents/agent-input";
 import { createAgent } from "@/lib/agents/save-agent";
 import { ANY_ROLE } from "@/lib/auth/roles";
-import { getDb } from "@/lib/db/client";
 import { listAgents } from "@/lib/agents/list-agents";
 
 export const dynamic = "force-dynamic";
 
-export const GET = defineRoute({ access: ANY_ROLE }, async () => ({ agents: await listAgents(getDb()) }));
-
-/** Creates an agent from the DESIGN §10 JSON; answers the agent (model = active, roster = list). */
-export const POST = defineRoute({ access: ["author"], body: AgentInput, status: 201, maxBodyBytes: 512 * 1024 }, async ({ body }) => ({
-  agent: await createAgent(getDb(), body),
-}));
-
-export const { PUT, PATCH, DELETE } = otherMethodsRefused(["GET", "POST"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: defineRoute({ access: ANY_ROLE }, async ({ db }) => ({ agents: await listAgents(db) })),
+  /** Creates an agent from its JSON (lib/agents/README.md); answers the agent (model = active, roster = list). */
+  POST: defineRoute({ access: ["author"], body: AgentInput, status: 201, maxBodyBytes: 512 * 1024 }, async ({ body, db }) => ({
+    agent: await createAgent(db, body),
+  })),
+});

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { seedStudio } from "@/lib/db/seed-demo";
-import { DEMO_SEED_STEPS } from "@/lib/db/demo/demo-steps";
+import { DEMO_SEED_STEPS } from "@/lib/demo/demo-steps";
 import { closeSandboxPool } from "@/lib/sandbox/invoke-tool";
 import { parseSse } from "@/lib/runs/testing/sse";
 import * as conversations from "../conversations/route";

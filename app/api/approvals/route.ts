@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
-import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
+import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
-import { getDb } from "@/lib/db/client";
 import { countPendingApprovals, listApprovals } from "@/lib/db/list-approvals";
 
 export const dynamic = "force-dynamic";
@@ -13,13 +12,12 @@ const Query = z.object({
   limit: z.coerce.number().int().min(0).max(200).default(200),
 });
 
-export const GET = defineRoute({ access: ANY_ROLE, query: Query }, async ({ query }) => {
-  const db = getDb();
-  const [approvals, pendingCount] = await Promise.all([
-    query.limit === 0 ? [] : listApprovals(db, query.status, query.limit),
-    countPendingApprovals(db),
-  ]);
-  return { status: query.status, approvals, pendingCount };
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: defineRoute({ access: ANY_ROLE, query: Query }, async ({ query, db }) => {
+    const [approvals, pendingCount] = await Promise.all([
+      query.limit === 0 ? [] : listApprovals(db, query.status, query.limit),
+      countPendingApprovals(db),
+    ]);
+    return { status: query.status, approvals, pendingCount };
+  }),
 });
-
-export const { POST, PUT, PATCH, DELETE } = otherMethodsRefused(["GET"]);

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
-import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
+import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
-import { getDb } from "@/lib/db/client";
 import { listConversations } from "@/lib/db/list-conversations";
 import { createConversation } from "@/lib/runs/conversation-views";
 
@@ -15,11 +14,10 @@ const Body = z
   })
   .strict();
 
-export const GET = defineRoute({ access: ANY_ROLE }, async () => ({ conversations: await listConversations(getDb()) }));
-
-/** Starts an empty conversation with an agent (operators run conversations). */
-export const POST = defineRoute({ access: ["operator"], body: Body, status: 201 }, async ({ body, principal }) =>
-  createConversation(getDb(), { agentId: body.agentId, title: body.title ?? null, createdById: principal!.id }),
-);
-
-export const { PUT, PATCH, DELETE } = otherMethodsRefused(["GET", "POST"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: defineRoute({ access: ANY_ROLE }, async ({ db }) => ({ conversations: await listConversations(db) })),
+  /** Starts an empty conversation with an agent (operators run conversations). */
+  POST: defineRoute({ access: ["operator"], body: Body, status: 201 }, async ({ body, principal, db }) =>
+    createConversation(db, { agentId: body.agentId, title: body.title ?? null, createdById: principal.id }),
+  ),
+});

@@ -1,14 +1,13 @@
 import { defineRoute } from "@/lib/api/define-route";
-import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
+import { routeMethods } from "@/lib/api/route-methods";
 import { listCredentials, PROVIDER_KEY_VARIABLES } from "@/lib/auth/provider-credentials";
-import { getDb } from "@/lib/db/client";
 
 export const dynamic = "force-dynamic";
 
-/** Saved provider keys as masked hints, and which providers have a key in the environment. */
-export const GET = defineRoute({ access: ["admin"] }, async () => ({
-  credentials: await listCredentials(getDb()),
-  environment: Object.entries(PROVIDER_KEY_VARIABLES).map(([provider, variable]) => ({ provider, variable, set: Boolean(process.env[variable]) })),
-}));
-
-export const { POST, PUT, PATCH, DELETE } = otherMethodsRefused(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  /** Saved provider keys as masked hints, and which providers have a key in the environment. */
+  GET: defineRoute({ access: ["admin"] }, async ({ db }) => ({
+    credentials: await listCredentials(db),
+    environment: Object.entries(PROVIDER_KEY_VARIABLES).map(([provider, variable]) => ({ provider, variable, set: Boolean(process.env[variable]) })),
+  })),
+});

@@ -1,14 +1,12 @@
 import { defineRoute } from "@/lib/api/define-route";
-import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
+import { routeMethods } from "@/lib/api/route-methods";
 import { createUser, CreateUserInput, listUsers } from "@/lib/auth/users";
-import { getDb } from "@/lib/db/client";
 
 export const dynamic = "force-dynamic";
 
-export const GET = defineRoute({ access: ["admin"] }, async () => ({ users: await listUsers(getDb()) }));
-
-export const POST = defineRoute({ access: ["admin"], body: CreateUserInput, status: 201 }, async ({ body, principal }) => ({
-  user: await createUser(getDb(), principal!, body),
-}));
-
-export const { PUT, PATCH, DELETE } = otherMethodsRefused(["GET", "POST"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: defineRoute({ access: ["admin"] }, async ({ db }) => ({ users: await listUsers(db) })),
+  POST: defineRoute({ access: ["admin"], body: CreateUserInput, status: 201 }, async ({ body, principal, db }) => ({
+    user: await createUser(db, principal, body),
+  })),
+});

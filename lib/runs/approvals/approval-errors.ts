@@ -1,23 +1,29 @@
 /** Refusals of an approval decision (409s): a stale or different call, or one already decided. */
+import { AppError } from "../../errors";
 
-export class ApprovalMismatchError extends Error {
-  constructor(
-    readonly approvalId: string,
-    readonly expectedHash: string,
-  ) {
-    super(`This decision names other arguments than approval '${approvalId}' holds: reload the approval and decide the call as it is now.`);
+export class ApprovalMismatchError extends AppError {
+  constructor(readonly approvalId: string) {
+    super(
+      "ApprovalMismatch",
+      `This decision names other arguments than approval '${approvalId}' holds: reload the approval and decide the call as it is now.`,
+      { approvalId },
+    );
     this.name = "ApprovalMismatchError";
   }
 }
 
-export class ApprovalDecidedError extends Error {
+export class ApprovalDecidedError extends AppError {
   constructor(
     readonly approvalId: string,
     readonly status: string,
     readonly decision: string | null,
     readonly decidedBy: string | null,
   ) {
-    super(`Approval '${approvalId}' was already decided (${decision ?? status}${decidedBy ? ` by ${decidedBy}` : ""}); an approval is decided once.`);
+    super(
+      "ApprovalDecided",
+      `Approval '${approvalId}' was already decided (${decision ?? status}${decidedBy ? ` by ${decidedBy}` : ""}); an approval is decided once.`,
+      { approvalId, status, decision, decidedBy },
+    );
     this.name = "ApprovalDecidedError";
   }
 }

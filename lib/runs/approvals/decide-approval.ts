@@ -7,7 +7,7 @@
  * call, the run resumes in the background.
  */
 import { recordAudit } from "../../auth/audit-log";
-import { NotFoundError } from "../../api/errors";
+import { NotFoundError } from "../../errors";
 import { newEvent } from "../../events/event-types";
 import type { RunActor } from "../ports";
 import type { RunRuntime } from "../runtime";
@@ -33,7 +33,7 @@ export async function decideApproval(rt: RunRuntime, input: DecisionInput): Prom
   const { db } = rt;
   const approval = await db.approval.findUnique({ where: { id: input.approvalId } });
   if (!approval) throw new NotFoundError(`No approval with id '${input.approvalId}'.`);
-  if (approval.argumentsHash !== input.argumentsHash) throw new ApprovalMismatchError(approval.id, approval.argumentsHash);
+  if (approval.argumentsHash !== input.argumentsHash) throw new ApprovalMismatchError(approval.id);
   const status = input.decision === "approve" ? "approved" : "denied";
   const { count } = await db.approval.updateMany({
     where: { id: approval.id, status: "pending" },

@@ -4,7 +4,7 @@
  * conditional `outcome_unknown → executing` update, with the frozen arguments. Both are audited.
  */
 import { recordAudit } from "../../auth/audit-log";
-import { NotFoundError } from "../../api/errors";
+import { NotFoundError } from "../../errors";
 import type { RunActor } from "../ports";
 import { prepareAgent } from "../prepare-agent";
 import { createChildRunner } from "../execute-turn";

@@ -3,14 +3,15 @@
  * attached version of a saved tool (analysis and source), `memory`, or another agent (its name
  * and description, which become the tool's).
  */
+import { AppError } from "../../errors";
 import { getAgent } from "../../agents/read-agent";
 import type { Db } from "../../db/client";
 import type { AnalyzedTool } from "../../tools/tool-types";
 import type { AgentLoader, AgentToolRecord } from "../ports";
 
-export class AgentNotRunnableError extends Error {
+export class AgentNotRunnableError extends AppError {
   constructor(message: string) {
-    super(message);
+    super("AgentNotRunnableError", message);
     this.name = "AgentNotRunnableError";
   }
 }

@@ -7,10 +7,10 @@ export const metadata = { title: "New agent · Atelier" };
 
 export default async function Page() {
   await requirePagePrincipal();
-  // The seed's defaults come from the same zod schema the API validates with.
+  // The defaults come from the same zod schema the API validates with.
   return (
     <>
-      <PageHeader title="New agent" description="Every setting starts at the seed's default; the server validates on save." />
+      <PageHeader title="New agent" description="Every setting starts at its default; the server validates on save." />
       <AgentEditor initial={defaultAgentConfig("")} agent={null} />
     </>
   );

@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
-import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
+import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
-import { getDb } from "@/lib/db/client";
 import { getConversationView } from "@/lib/runs/conversation-views";
 
 export const dynamic = "force-dynamic";
 
 const Params = z.object({ id: z.string().min(1) });
 
-export const GET = defineRoute({ access: ANY_ROLE, params: Params }, async ({ params }) => getConversationView(getDb(), params.id));
+const getHandler = defineRoute({ access: ANY_ROLE, params: Params }, async ({ params, db }) => getConversationView(db, params.id));
 
-export const { POST, PUT, PATCH, DELETE } = otherMethodsRefused(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: getHandler });

@@ -1,29 +1,29 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
-import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
+import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
-import { getDb } from "@/lib/db/client";
-import { deleteTool, getTool, saveToolVersion, ToolSourceInput } from "@/lib/db/tool-store";
+import { deleteTool } from "@/lib/tool-store/delete-tool";
+import { getTool } from "@/lib/tool-store/read-tool";
+import { saveToolVersion } from "@/lib/tool-store/save-tool";
+import { ToolSourceInput } from "@/lib/tools/tool-source.shared";
 
 export const dynamic = "force-dynamic";
 
 const Params = z.object({ id: z.string().min(1) });
 const Query = z.object({ version: z.coerce.number().int().min(1).optional() });
 
-/** The tool with one version (latest unless ?version=N), its history and the agents using it. */
-export const GET = defineRoute({ access: ANY_ROLE, params: Params, query: Query }, async ({ params, query }) => ({
-  tool: await getTool(getDb(), params.id, query.version),
-}));
-
-/** Saves the source as a new immutable version. */
-export const PUT = defineRoute({ access: ["author"], params: Params, body: ToolSourceInput }, async ({ params, body, principal }) => ({
-  tool: await saveToolVersion(getDb(), principal!, params.id, body.source),
-}));
-
-/** Deletes the tool; refused (409) while agents use it, naming them. */
-export const DELETE = defineRoute({ access: ["author"], params: Params }, async ({ params }) => {
-  await deleteTool(getDb(), params.id);
-  return { deleted: params.id };
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  /** The tool with one version (latest unless ?version=N), its history and the agents using it. */
+  GET: defineRoute({ access: ANY_ROLE, params: Params, query: Query }, async ({ params, query, db }) => ({
+    tool: await getTool(db, params.id, query.version),
+  })),
+  /** Saves the source as a new immutable version. */
+  PUT: defineRoute({ access: ["author"], params: Params, body: ToolSourceInput }, async ({ params, body, principal, db }) => ({
+    tool: await saveToolVersion(db, principal, params.id, body.source),
+  })),
+  /** Deletes the tool; refused (409) while agents use it, naming them. */
+  DELETE: defineRoute({ access: ["author"], params: Params }, async ({ params, db }) => {
+    await deleteTool(db, params.id);
+    return { deleted: params.id };
+  }),
 });
-
-export const { POST, PATCH } = otherMethodsRefused(["GET", "PUT", "DELETE"]);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
-import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
+import { routeMethods } from "@/lib/api/route-methods";
 import { decideApproval } from "@/lib/runs/approvals/decide-approval";
 import { getRunRuntime } from "@/lib/runs/runtime";
 
@@ -20,15 +20,15 @@ const Body = z
  * approval's; 409 ApprovalDecided when it was already decided otherwise. Answers the approval; the
  * run resumes in the background when this was its last pending call.
  */
-export const POST = defineRoute({ access: ["approver"], params: Params, body: Body }, async ({ params, body, principal }) => {
+const postHandler = defineRoute({ access: ["approver"], params: Params, body: Body }, async ({ params, body, principal }) => {
   const { approval } = await decideApproval(getRunRuntime(), {
     approvalId: params.id,
     decision: body.decision,
     reason: body.reason ?? null,
     argumentsHash: body.argumentsHash,
-    actor: { id: principal!.id, name: principal!.name },
+    actor: { id: principal.id, name: principal.name },
   });
   return approval;
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused(["POST"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: postHandler });

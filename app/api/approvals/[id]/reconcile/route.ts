@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
-import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
+import { routeMethods } from "@/lib/api/route-methods";
 import { reconcileApproval } from "@/lib/runs/approvals/reconcile-approval";
 import { getRunRuntime } from "@/lib/runs/runtime";
 
@@ -13,11 +13,11 @@ const Body = z.discriminatedUnion("action", [
 ]);
 
 /** Resolves a call whose outcome is unknown: mark it done with its result, or retry it once, deliberately. */
-export const POST = defineRoute({ access: ["approver"], params: Params, body: Body }, async ({ params, body, principal }) =>
+const postHandler = defineRoute({ access: ["approver"], params: Params, body: Body }, async ({ params, body, principal }) =>
   reconcileApproval(getRunRuntime(), params.id, body.action === "done" ? { action: "done", result: body.result ?? null } : { action: "retry" }, {
-    id: principal!.id,
-    name: principal!.name,
+    id: principal.id,
+    name: principal.name,
   }),
 );
 
-export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused(["POST"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: postHandler });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
-import { NotFoundError } from "@/lib/api/errors";
-import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
+import { NotFoundError } from "@/lib/errors";
+import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import type { BusMessage } from "@/lib/events/event-bus";
 import { SSE_HEADERS, SSE_PING, sseFrame, sseStream } from "@/lib/events/sse";
@@ -23,7 +23,7 @@ const PING_MS = 15_000;
  * the same as a live tail that stays open (from `after`, or `Last-Event-ID`), including streamed
  * text deltas — how a page follows a run it did not start or resumes after a reload.
  */
-export const GET = defineRoute({ access: ANY_ROLE, params: Params, query: Query }, async ({ req, params, query }) => {
+const getHandler = defineRoute({ access: ANY_ROLE, params: Params, query: Query }, async ({ req, params, query }) => {
   const rt = getRunRuntime();
   const conversation = await rt.db.conversation.findUnique({ where: { id: params.id }, select: { lastSeq: true } });
   if (!conversation) throw new NotFoundError(`No conversation with id '${params.id}'.`);
@@ -64,4 +64,4 @@ export const GET = defineRoute({ access: ANY_ROLE, params: Params, query: Query 
   return new Response(stream, { status: 200, headers: SSE_HEADERS });
 });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethodsRefused(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: getHandler });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
-import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
+import { routeMethods } from "@/lib/api/route-methods";
 import { SSE_HEADERS, sseFrame, sseStream } from "@/lib/events/sse";
 import type { BusMessage } from "@/lib/events/event-bus";
 import { getRunRuntime } from "@/lib/runs/runtime";
@@ -22,14 +22,14 @@ const Body = z
  * turn's last RunFinished. Refusals are JSON errors and append nothing. The turn runs on when the
  * client disconnects; `GET …/events` follows it from any seq.
  */
-export const POST = defineRoute({ access: ["operator"], params: Params, body: Body }, async ({ params, body, principal }) => {
+const postHandler = defineRoute({ access: ["operator"], params: Params, body: Body }, async ({ params, body, principal }) => {
   const rt = getRunRuntime();
   const buffered: BusMessage[] = [];
   let forward: ((m: BusMessage) => void) | null = null;
   const unsubscribe = rt.bus.subscribe(params.id, (m) => (forward ? forward(m) : buffered.push(m)));
   let started;
   try {
-    started = await startTurn(rt, { conversationId: params.id, content: body.content, supersede: body.supersede, actor: { id: principal!.id, name: principal!.name } });
+    started = await startTurn(rt, { conversationId: params.id, content: body.content, supersede: body.supersede, actor: { id: principal.id, name: principal.name } });
   } catch (err) {
     unsubscribe();
     throw err;
@@ -43,4 +43,4 @@ export const POST = defineRoute({ access: ["operator"], params: Params, body: Bo
   return new Response(stream, { status: 200, headers: SSE_HEADERS });
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused(["POST"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: postHandler });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
-import { otherMethodsRefused } from "@/lib/api/method-not-allowed";
+import { routeMethods } from "@/lib/api/route-methods";
 import { getRunRuntime } from "@/lib/runs/runtime";
 import { switchConversationModel } from "@/lib/runs/switch-conversation-model";
 
@@ -10,8 +10,8 @@ const Params = z.object({ id: z.string().min(1) });
 const Body = z.object({ key: z.string().trim().min(1, "Name the roster key to switch to (provider:model)") }).strict();
 
 /** Switches the conversation's agent to a roster entry from the next run, recorded as ModelSwitched. */
-export const POST = defineRoute({ access: ["operator", "author"], params: Params, body: Body }, async ({ params, body, principal }) =>
-  switchConversationModel(getRunRuntime(), params.id, body.key, principal!),
+const postHandler = defineRoute({ access: ["operator", "author"], params: Params, body: Body }, async ({ params, body, principal }) =>
+  switchConversationModel(getRunRuntime(), params.id, body.key, principal),
 );
 
-export const { GET, PUT, PATCH, DELETE } = otherMethodsRefused(["POST"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: postHandler });

@@ -1,0 +1,56 @@
+"use client";
+import { useRuns } from "./run-queries";
+import { formatDateTime, formatInt, formatNanoUsd } from "@/components/shell/format";
+import { QueryState } from "@/components/shell/query-state";
+
+export function RunsList() {
+  const query = useRuns();
+  return (
+    <QueryState
+      query={query}
+      isEmpty={(d) => d.runs.length === 0}
+      empty={
+        <>
+          <h2>No runs recorded yet</h2>
+          <p className="muted">Every run of every conversation is traced: model requests, tool calls, approvals, compactions.</p>
+        </>
+      }
+    >
+      {(d) => (
+        <table className="table" data-testid="runs-table">
+          <thead>
+            <tr>
+              <th>Run</th>
+              <th>Kind</th>
+              <th>Status</th>
+              <th>Model</th>
+              <th>Requests</th>
+              <th>Tool calls</th>
+              <th>Tokens</th>
+              <th>Cost</th>
+              <th>Started</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.runs.map((r) => (
+              <tr key={r.id}>
+                <td className="mono">{r.id}</td>
+                <td>{r.kind}</td>
+                <td>
+                  <span className={`pill status-${r.status}`}>{r.status}</span>
+                  {r.stopReason ? <span className="muted"> {r.stopReason}</span> : null}
+                </td>
+                <td className="mono">{r.model ?? "—"}</td>
+                <td>{r.requests}</td>
+                <td>{r.toolCalls}</td>
+                <td>{formatInt(r.totalTokens)}</td>
+                <td>{formatNanoUsd(r.costNanoUsd)}</td>
+                <td>{formatDateTime(r.startedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,110 @@
+"use client";
+/** TanStack Query hooks of the settings page: users, API tokens, provider keys, audit log, health. */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TokenSummary } from "@/lib/auth/api-tokens";
+import type { AuditEntry } from "@/lib/auth/audit-log";
+import type { CredentialSummary } from "@/lib/auth/provider-credentials";
+import type { HealthReport } from "@/lib/db/health";
+import type { Role } from "@/lib/auth/roles.shared";
+import type { UserSummary } from "@/lib/auth/users";
+import { apiFetch } from "@/components/api/api-client";
+
+/** After a change, the list it changed and the audit log that recorded it. */
+function refresh(qc: ReturnType<typeof useQueryClient>, key: string) {
+  return Promise.all([qc.invalidateQueries({ queryKey: [key] }), qc.invalidateQueries({ queryKey: ["audit"] })]);
+}
+
+export function useUsers() {
+  return useQuery({ queryKey: ["users"], queryFn: () => apiFetch<{ users: UserSummary[] }>("/api/users") });
+}
+
+export function useCreateUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; name: string; password: string; roles: Role[] }) =>
+      apiFetch<{ user: UserSummary }>("/api/users", { method: "POST", body: JSON.stringify(input) }),
+    onSuccess: () => refresh(qc, "users"),
+  });
+}
+
+export function useUpdateUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: { id: string; roles?: Role[]; active?: boolean; name?: string }) =>
+      apiFetch<{ user: UserSummary }>(`/api/users/${encodeURIComponent(id)}`, { method: "PUT", body: JSON.stringify(input) }),
+    onSettled: () => refresh(qc, "users"),
+  });
+}
+
+export function useTokens() {
+  return useQuery({ queryKey: ["tokens"], queryFn: () => apiFetch<{ tokens: TokenSummary[] }>("/api/tokens") });
+}
+
+export function useCreateToken() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; role: Role; expiresInDays: number | null }) =>
+      apiFetch<{ token: string; summary: TokenSummary }>("/api/tokens", { method: "POST", body: JSON.stringify(input) }),
+    onSuccess: () => refresh(qc, "tokens"),
+  });
+}
+
+export function useRevokeToken() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch(`/api/tokens/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: () => refresh(qc, "tokens"),
+  });
+}
+
+export interface CredentialsAnswer {
+  credentials: CredentialSummary[];
+  environment: Array<{ provider: string; variable: string; set: boolean }>;
+}
+
+export function useCredentials() {
+  return useQuery({ queryKey: ["credentials"], queryFn: () => apiFetch<CredentialsAnswer>("/api/credentials") });
+}
+
+export function useSetCredential() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ provider, value }: { provider: string; value: string }) =>
+      apiFetch(`/api/credentials/${encodeURIComponent(provider)}`, { method: "PUT", body: JSON.stringify({ value }) }),
+    onSuccess: () => refresh(qc, "credentials"),
+  });
+}
+
+export function useRemoveCredential() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (provider: string) => apiFetch(`/api/credentials/${encodeURIComponent(provider)}`, { method: "DELETE" }),
+    onSuccess: () => refresh(qc, "credentials"),
+  });
+}
+
+export interface ProviderTestAnswer {
+  ok: boolean;
+  answer?: string;
+  error?: string;
+  status?: number;
+}
+
+/** One tiny real request with the saved (or environment) key; the provider's own error text on failure. */
+export function useTestCredential() {
+  return useMutation({
+    mutationFn: ({ provider, model, baseUrl }: { provider: string; model?: string; baseUrl?: string }) =>
+      apiFetch<ProviderTestAnswer>(`/api/credentials/${encodeURIComponent(provider)}/test`, {
+        method: "POST",
+        body: JSON.stringify({ ...(model ? { model } : {}), ...(baseUrl ? { baseUrl } : {}) }),
+      }),
+  });
+}
+
+export function useAudit() {
+  return useQuery({ queryKey: ["audit"], queryFn: () => apiFetch<{ entries: AuditEntry[] }>("/api/audit?limit=100") });
+}
+
+export function useHealth() {
+  return useQuery({ queryKey: ["health"], queryFn: () => apiFetch<HealthReport>("/api/health") });
+}

@@ -1,0 +1,96 @@
+/**
+ * Seed step 2: the demo agents, all on the offline demo model so they run with no key —
+ * `atlas` (city tools), `billing` (refund and send_email, gated autonomy), `lead` (uses atlas as a
+ * tool). Tools come from step 1: they are looked up by name in the workspace, and only those that
+ * exist with an error-free latest version are attached. An agent whose name is taken is left alone.
+ */
+import { AgentInput, type AgentInput as AgentInputType } from "../agents/agent-input";
+import { storedConfig } from "../agents/save-agent";
+import type { Db } from "../db/client";
+import { jsonColumn } from "../db/json-column";
+import type { SeedStep } from "../db/seed-demo";
+
+type ToolLink = { kind: "tool"; toolId: string; toolVersionId: string } | { kind: "agent"; childAgentId: string; sideEffecting: boolean };
+
+async function findTools(db: Db, workspaceId: string, names: string[]): Promise<ToolLink[]> {
+  const links: ToolLink[] = [];
+  for (const name of names) {
+    const tool = await db.tool.findFirst({ where: { workspaceId, name }, include: { versions: { orderBy: { version: "desc" }, take: 1 } } });
+    const latest = tool?.versions[0];
+    if (tool && latest && !latest.hasErrors) links.push({ kind: "tool", toolId: tool.id, toolVersionId: latest.id });
+  }
+  return links;
+}
+
+async function createDemoAgent(db: Db, workspaceId: string, input: AgentInputType, links: ToolLink[]): Promise<string | null> {
+  const config = AgentInput.parse(input);
+  if (await db.agent.findFirst({ where: { workspaceId, name: config.name } })) return null;
+  const row = await db.agent.create({ data: { workspaceId, name: config.name, config: jsonColumn(storedConfig(config)) } });
+  if (links.length) {
+    await db.agentTool.createMany({
+      data: links.map((l, position) => ({
+        agentId: row.id,
+        position,
+        kind: l.kind,
+        toolId: l.kind === "tool" ? l.toolId : null,
+        toolVersionId: l.kind === "tool" ? l.toolVersionId : null,
+        childAgentId: l.kind === "agent" ? l.childAgentId : null,
+        sideEffecting: l.kind === "agent" ? l.sideEffecting : null,
+      })),
+    });
+  }
+  return row.id;
+}
+
+const demoModel = { provider: "demo", model: "demo", contextLength: 32_000 };
+
+export const demoAgentsStep: SeedStep = {
+  step: 2,
+  description: "demo agents (atlas, billing, lead) on the offline demo model",
+  async run(db, workspaceId) {
+    const atlasId = await createDemoAgent(
+      db,
+      workspaceId,
+      {
+        name: "atlas",
+        description: "Answers questions about cities: how many people live there and what the weather will be.",
+        prompt: {
+          template: "You are Atlas, a concise assistant for facts about cities. Use city_population for population questions and forecast for the weather; say which tool you used.",
+          params: {},
+          currentDateTime: true,
+        },
+        model: demoModel,
+      },
+      await findTools(db, workspaceId, ["city_population", "forecast"]),
+    );
+    await createDemoAgent(
+      db,
+      workspaceId,
+      {
+        name: "billing",
+        description: "Handles refunds and customer e-mails; every side-effecting call waits for a human's approval.",
+        prompt: {
+          template: "You handle refunds and customer e-mails for {company}. Never promise a refund before it has been approved.",
+          params: { company: "ACME" },
+          currentDateTime: true,
+        },
+        model: demoModel,
+        autonomy: "gated",
+        runLimits: { requestLimit: 20 },
+      },
+      await findTools(db, workspaceId, ["refund", "send_email"]),
+    );
+    const atlas = atlasId ?? (await db.agent.findFirst({ where: { workspaceId, name: "atlas" } }))?.id ?? null;
+    await createDemoAgent(
+      db,
+      workspaceId,
+      {
+        name: "lead",
+        description: "A lead assistant that delegates city questions to atlas.",
+        prompt: { template: "You are the lead assistant. Delegate questions about cities to the atlas agent and report its answer.", params: {} },
+        model: demoModel,
+      },
+      atlas ? [{ kind: "agent", childAgentId: atlas, sideEffecting: false }] : [],
+    );
+  },
+};

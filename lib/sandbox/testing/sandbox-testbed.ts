@@ -1,0 +1,31 @@
+/** A warm two-worker pool and a local HTTP server for a test file, started before and closed after. */
+import { afterAll, beforeAll } from "vitest";
+import { SandboxPool } from "../worker-pool";
+import { startLocalServer, type LocalServer } from "./local-server";
+
+export interface SandboxTestbed {
+  readonly pool: SandboxPool;
+  readonly server: LocalServer;
+}
+
+export function startSandboxTestbed(): SandboxTestbed {
+  let pool: SandboxPool | undefined;
+  let server: LocalServer | undefined;
+  beforeAll(async () => {
+    pool = new SandboxPool({ size: 2 });
+    await pool.warmup();
+    server = await startLocalServer();
+  });
+  afterAll(async () => {
+    await pool?.close();
+    await server?.close();
+  });
+  return {
+    get pool() {
+      return pool!;
+    },
+    get server() {
+      return server!;
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/** The tools of a workspace with their latest version's state, for the tools list. */
+import type { Db } from "../db/client";
+import { readJsonColumn } from "../db/json-column";
+import type { AnalyzedTool } from "../tools/tool-types";
+
+export interface ToolSummary {
+  id: string;
+  name: string;
+  latestVersion: number | null;
+  hasErrors: boolean | null;
+  sideEffecting: boolean | null;
+  idempotent: boolean | null;
+  requiresApproval: boolean | null;
+  usedBy: number;
+  updatedAt: string;
+}
+
+export async function listTools(db: Db): Promise<ToolSummary[]> {
+  const tools = await db.tool.findMany({
+    orderBy: { name: "asc" },
+    include: {
+      versions: { orderBy: { version: "desc" }, take: 1 },
+      _count: { select: { agentLinks: true } },
+    },
+  });
+  return tools.map((t) => {
+    const latest = t.versions[0];
+    const analysis = readJsonColumn<Partial<Pick<AnalyzedTool, "sideEffecting" | "idempotent" | "requiresApproval">> | null>(
+      latest?.analysis ?? null,
+    );
+    return {
+      id: t.id,
+      name: t.name,
+      latestVersion: latest?.version ?? null,
+      hasErrors: latest ? latest.hasErrors : null,
+      sideEffecting: analysis?.sideEffecting ?? null,
+      idempotent: analysis?.idempotent ?? null,
+      requiresApproval: analysis?.requiresApproval ?? null,
+      usedBy: t._count.agentLinks,
+      updatedAt: t.updatedAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,49 @@
+/** Helpers shared by lib/tools' tests: tool modules around a function, and their analysis (not part of the engine's API). */
+import { analyzeTool } from "../analyze-tool";
+import type { AnalysisResult, AnalyzedTool, JsonSchema, ToolDiagnostic } from "../tool-types";
+
+export const DOC = "Return a short weather forecast for a city over the next few days.";
+
+/** A complete tool module around a function, with a passing JSDoc and options unless given. */
+export function toolModule(fn: string, opts: { prelude?: string; options?: string; doc?: string } = {}): string {
+  const doc = opts.doc ?? `/** ${DOC} */`;
+  return [
+    `import { tool, type RunContext, type Int } from "atelier";`,
+    opts.prelude ?? "",
+    doc,
+    `export default tool(${opts.options ?? "{ sideEffecting: false }"}, ${fn});`,
+    "",
+  ].join("\n");
+}
+
+export function analyze(source: string): AnalysisResult {
+  return analyzeTool(source);
+}
+
+/** The analysed tool; fails the test (throws) when there is none. */
+export function toolOf(source: string): AnalyzedTool {
+  const result = analyzeTool(source);
+  if (!result.tool) throw new Error(`expected a tool, got diagnostics:\n${result.diagnostics.map((d) => d.message).join("\n")}`);
+  return result.tool;
+}
+
+export function definitionErrors(result: AnalysisResult): ToolDiagnostic[] {
+  return result.diagnostics.filter((d) => d.code === "ToolDefinitionError");
+}
+
+export function typescriptErrors(result: AnalysisResult): ToolDiagnostic[] {
+  return result.diagnostics.filter((d) => d.code === "TypeScript");
+}
+
+/** The schema of one parameter `x` annotated with `annotation`. */
+export function paramSchema(annotation: string, prelude = ""): JsonSchema {
+  const tool = toolOf(toolModule(`async function probe(x: ${annotation}) { return "ok"; }`, { prelude }));
+  return (tool.parameters.properties as Record<string, JsonSchema>).x;
+}
+
+/** The 1-based line of the first line of `source` containing `needle`. */
+export function lineOf(source: string, needle: string): number {
+  const index = source.split("\n").findIndex((l) => l.includes(needle));
+  if (index < 0) throw new Error(`no line contains ${needle}`);
+  return index + 1;
+}
