@@ -33,7 +33,8 @@ module.exports = {
     },
     {
       name: "shared-modules-are-browser-safe",
-      comment: "lib/**/*.shared.ts may be imported by components, so it imports nothing but zod and other shared modules.",
+      comment:
+        "lib/**/*.shared.ts may be imported by components, so it imports nothing but zod and other shared modules.",
       severity: "error",
       from: { path: "\\.shared\\.ts$" },
       to: { pathNot: ["\\.shared\\.ts$", "node_modules/zod/"], dependencyTypesNot: ["type-only"] },
@@ -97,6 +98,9 @@ module.exports = {
     exclude: { path: "(^|/)(\\.next|lib/db/generated)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+    },
   },
 };

@@ -36,7 +36,8 @@ import type { RunTool } from "../lib/runs/run-tool";
 import { createRunRuntime } from "../lib/runs/runtime";
 import { startTurn } from "../lib/runs/start-turn";
 
-const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+const arg = (name: string, fallback: number) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
 const REPS = arg("reps", 15);
 const EVENTS = arg("events", 20_000);
 
@@ -60,13 +61,25 @@ class LoopMockModel implements LanguageModelV3 {
   async doStream(options: LanguageModelV3CallOptions) {
     let assistant = 0;
     for (const m of options.prompt) if (m.role === "assistant") assistant++;
-    const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 5, text: 5, reasoning: 0 } };
+    const usage = {
+      inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
+      outputTokens: { total: 5, text: 5, reasoning: 0 },
+    };
     const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }];
     if (assistant + 1 < this.steps) {
-      parts.push({ type: "tool-call", toolCallId: `c${assistant}`, toolName: "add", input: `{"a":${assistant},"b":1}` });
+      parts.push({
+        type: "tool-call",
+        toolCallId: `c${assistant}`,
+        toolName: "add",
+        input: `{"a":${assistant},"b":1}`,
+      });
       parts.push({ type: "finish", usage, finishReason: { unified: "tool-calls", raw: "tool_calls" } });
     } else {
-      parts.push({ type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: "done" }, { type: "text-end", id: "t" });
+      parts.push(
+        { type: "text-start", id: "t" },
+        { type: "text-delta", id: "t", delta: "done" },
+        { type: "text-end", id: "t" },
+      );
       parts.push({ type: "finish", usage, finishReason: { unified: "stop", raw: "stop" } });
     }
     return {
@@ -80,7 +93,11 @@ class LoopMockModel implements LanguageModelV3 {
   }
 }
 
-const ADD_SCHEMA = { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] };
+const ADD_SCHEMA = {
+  type: "object",
+  properties: { a: { type: "number" }, b: { type: "number" } },
+  required: ["a", "b"],
+};
 
 async function freshDatabase(): Promise<{ db: Db; dir: string; file: string }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "atelier-bench-"));
@@ -94,7 +111,11 @@ async function loopOverhead(db: Db) {
   const rt = createRunRuntime(db, new EventBus());
   const workspaceId = await currentWorkspaceId(db);
   const agentRow = await db.agent.create({ data: { workspaceId, name: "bench_loop", config: {} } });
-  const config = AgentInput.parse({ name: "bench_loop", model: { provider: "demo", model: "demo" }, runLimits: { requestLimit: null } });
+  const config = AgentInput.parse({
+    name: "bench_loop",
+    model: { provider: "demo", model: "demo" },
+    runLimits: { requestLimit: null },
+  });
   const addTool: RunTool = {
     name: "add",
     description: "Add two numbers and return their sum (benchmark tool).",
@@ -103,7 +124,10 @@ async function loopOverhead(db: Db) {
     idempotent: false,
     requiresApproval: false,
     kind: "sandbox",
-    execute: async (args) => ({ ok: true, result: (args as { a: number; b: number }).a + (args as { a: number; b: number }).b }),
+    execute: async (args) => ({
+      ok: true,
+      result: (args as { a: number; b: number }).a + (args as { a: number; b: number }).b,
+    }),
   };
   const results: Record<number, { ours: number[]; ref: number[] }> = {};
   for (const steps of [10, 200]) {
@@ -131,14 +155,21 @@ async function loopOverhead(db: Db) {
         { ...rt.deps, models: () => model },
       );
       const oursPerStep = (performance.now() - t0) / steps;
-      if (r.status !== "completed" || r.usage.requests !== steps) throw new Error(`loop ended ${r.status} after ${r.usage.requests} requests`);
+      if (r.status !== "completed" || r.usage.requests !== steps)
+        throw new Error(`loop ended ${r.status} after ${r.usage.requests} requests`);
 
       const refModel = new LoopMockModel(steps);
       const t1 = performance.now();
       const result = streamText({
         model: refModel,
         prompt: "add things",
-        tools: { add: tool({ description: addTool.description, inputSchema: jsonSchema<{ a: number; b: number }>(ADD_SCHEMA as never), execute: async ({ a, b }) => a + b }) },
+        tools: {
+          add: tool({
+            description: addTool.description,
+            inputSchema: jsonSchema<{ a: number; b: number }>(ADD_SCHEMA as never),
+            execute: async ({ a, b }) => a + b,
+          }),
+        },
         stopWhen: stepCountIs(steps),
       });
       await result.consumeStream();
@@ -151,7 +182,9 @@ async function loopOverhead(db: Db) {
       }
     }
   }
-  console.log("\n1. loop overhead per step (mock model; ours persists every event to SQLite, the reference persists nothing)");
+  console.log(
+    "\n1. loop overhead per step (mock model; ours persists every event to SQLite, the reference persists nothing)",
+  );
   for (const steps of [10, 200]) {
     const o = stats(results[steps].ours);
     const r = stats(results[steps].ref);
@@ -165,8 +198,13 @@ async function appendThroughput(db: Db, file: string) {
   const rt = createRunRuntime(db, new EventBus());
   const workspaceId = await currentWorkspaceId(db);
   const agent = await db.agent.create({ data: { workspaceId, name: "bench_append", config: {} } });
-  const conversations = await Promise.all(Array.from({ length: 50 }, () => db.conversation.create({ data: { workspaceId, agentId: agent.id } })));
-  const payload = { role: "assistant" as const, parts: [{ type: "text" as const, text: "an event of a typical size, about one sentence of model output" }] };
+  const conversations = await Promise.all(
+    Array.from({ length: 50 }, () => db.conversation.create({ data: { workspaceId, agentId: agent.id } })),
+  );
+  const payload = {
+    role: "assistant" as const,
+    parts: [{ type: "text" as const, text: "an event of a typical size, about one sentence of model output" }],
+  };
   const t0 = performance.now();
   const pending: Promise<unknown>[] = [];
   for (let i = 0; i < EVENTS; i++) {
@@ -181,19 +219,26 @@ async function appendThroughput(db: Db, file: string) {
   const raw = new Database(file);
   raw.pragma("journal_mode = WAL");
   raw.pragma("synchronous = NORMAL");
-  raw.exec(`CREATE TABLE raw_events (conversationId TEXT, seq INTEGER, runId TEXT, type TEXT, payload TEXT, createdAt TEXT, PRIMARY KEY (conversationId, seq))`);
+  raw.exec(
+    `CREATE TABLE raw_events (conversationId TEXT, seq INTEGER, runId TEXT, type TEXT, payload TEXT, createdAt TEXT, PRIMARY KEY (conversationId, seq))`,
+  );
   const insert = raw.prepare("INSERT INTO raw_events VALUES (?, ?, ?, ?, ?, ?)");
   const json = JSON.stringify(payload);
   const t1 = performance.now();
   const tx = raw.transaction((from: number, to: number) => {
-    for (let i = from; i < to; i++) insert.run(conversations[i % 50].id, i, "run-bench", "LlmMessageEvent", json, new Date().toISOString());
+    for (let i = from; i < to; i++)
+      insert.run(conversations[i % 50].id, i, "run-bench", "LlmMessageEvent", json, new Date().toISOString());
   });
   for (let i = 0; i < EVENTS; i += 1000) tx(i, Math.min(EVENTS, i + 1000));
   const rawSecs = (performance.now() - t1) / 1000;
   raw.close();
   console.log(`\n2. event append, ${EVENTS} events from 50 conversations`);
-  console.log(`   batched writer (Prisma, contiguous seq, one transaction per tick): ${Math.round(EVENTS / writerSecs).toLocaleString("en-US")} events/s`);
-  console.log(`   raw better-sqlite3 inserts (transactions of 1000, same file):       ${Math.round(EVENTS / rawSecs).toLocaleString("en-US")} events/s`);
+  console.log(
+    `   batched writer (Prisma, contiguous seq, one transaction per tick): ${Math.round(EVENTS / writerSecs).toLocaleString("en-US")} events/s`,
+  );
+  console.log(
+    `   raw better-sqlite3 inserts (transactions of 1000, same file):       ${Math.round(EVENTS / rawSecs).toLocaleString("en-US")} events/s`,
+  );
 }
 
 async function concurrentConversations(plainDb: Db) {
@@ -241,16 +286,28 @@ async function concurrentConversations(plainDb: Db) {
   rt.deps.models = models;
   // Warm the sandbox pool (worker start-up is not a step).
   const warm = await db.conversation.create({ data: { workspaceId, agentId: atlas.id } });
-  await (await startTurn(rt, { conversationId: warm.id, content: "What is the population of Lyon?", actor: { id: null, name: "bench" } })).done;
+  await (
+    await startTurn(rt, {
+      conversationId: warm.id,
+      content: "What is the population of Lyon?",
+      actor: { id: null, name: "bench" },
+    })
+  ).done;
   stepStarts.clear();
   const cities = ["Paris", "Tokyo", "Lagos", "Lima", "Oslo", "Delhi", "Cairo", "Berlin", "Madrid", "Rome"];
-  const convs = await Promise.all(Array.from({ length: 50 }, () => db.conversation.create({ data: { workspaceId, agentId: atlas.id } })));
+  const convs = await Promise.all(
+    Array.from({ length: 50 }, () => db.conversation.create({ data: { workspaceId, agentId: atlas.id } })),
+  );
   const profile = process.argv.includes("--profile") ? await startProfile() : null;
   const t0 = performance.now();
   const turnEnds: number[] = [];
   const results = await Promise.all(
     convs.map(async (c, i) => {
-      const started = await startTurn(rt, { conversationId: c.id, content: `What is the population of ${cities[i % cities.length]} (conversation ${i})?`, actor: { id: null, name: "bench" } });
+      const started = await startTurn(rt, {
+        conversationId: c.id,
+        content: `What is the population of ${cities[i % cities.length]} (conversation ${i})?`,
+        actor: { id: null, name: "bench" },
+      });
       const r = await started.done;
       turnEnds.push(performance.now());
       return r;
@@ -258,14 +315,19 @@ async function concurrentConversations(plainDb: Db) {
   );
   const wall = performance.now() - t0;
   if (profile) await profile();
-  if (queryTimes.size) for (const [k, q] of [...queryTimes].sort((a, b) => b[1].ms - a[1].ms)) console.log(`   ${k}: ${q.n} queries, ${q.ms.toFixed(1)} ms total (latency, not CPU)`);
+  if (queryTimes.size)
+    for (const [k, q] of [...queryTimes].sort((a, b) => b[1].ms - a[1].ms))
+      console.log(`   ${k}: ${q.n} queries, ${q.ms.toFixed(1)} ms total (latency, not CPU)`);
   const failed = results.filter((r) => r.final.status !== "completed");
   const steps: number[] = [];
-  for (const starts of stepStarts.values()) for (let i = 1; i < starts.length; i++) steps.push(starts[i] - starts[i - 1]);
+  for (const starts of stepStarts.values())
+    for (let i = 1; i < starts.length; i++) steps.push(starts[i] - starts[i - 1]);
   const s = stats(steps);
   const turns = stats(results.map((_, i) => turnEnds[i] - t0));
   console.log(`\n3. 50 concurrent conversations on the demo agent atlas (demo model, sandboxed city_population)`);
-  console.log(`   errors: ${failed.length}; steps measured: ${s.n}; step median ${ms(s.p50)} p95 ${ms(s.p95)}; turn p50 ${ms(turns.p50)} p95 ${ms(turns.p95)}; wall ${ms(wall)}`);
+  console.log(
+    `   errors: ${failed.length}; steps measured: ${s.n}; step median ${ms(s.p50)} p95 ${ms(s.p95)}; turn p50 ${ms(turns.p50)} p95 ${ms(turns.p95)}; wall ${ms(wall)}`,
+  );
   if (failed.length) console.log(`   first failure: ${JSON.stringify(failed[0].final.error)}`);
 }
 
@@ -285,7 +347,12 @@ async function startProfile(): Promise<() => Promise<void>> {
 }
 
 async function main() {
-  console.log(`run-loop benchmark — node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `run-loop benchmark — node ${process.version}, ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   const { db, dir, file } = await freshDatabase();
   try {
     await seedStudio(db, [], { demo: false });

@@ -19,7 +19,9 @@ if (files.length === 0) {
 let failed = 0;
 for (const f of files) {
   console.log(`\n━━━ ${f} ${"━".repeat(Math.max(0, 66 - f.length))}`);
-  const res = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), path.join(dir, f)], { stdio: "inherit" });
+  const res = spawnSync(process.execPath, [path.resolve("node_modules/tsx/dist/cli.mjs"), path.join(dir, f)], {
+    stdio: "inherit",
+  });
   if (res.status !== 0) {
     console.error(`${f} exited ${res.status}`);
     failed++;

@@ -35,7 +35,13 @@ function percentile(sorted: number[], p: number): number {
 
 function summary(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), min: sorted[0], max: sorted[sorted.length - 1] };
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    min: sorted[0],
+    max: sorted[sorted.length - 1],
+  };
 }
 
 const fmt = (ms: number) => `${ms.toFixed(3)} ms`;
@@ -81,7 +87,9 @@ async function main() {
   const batches = Math.max(1, Math.floor(WARM / parallel / 2));
   const tStarted = performance.now();
   for (let b = 0; b < batches; b++) {
-    await Promise.all(Array.from({ length: parallel }, (_, i) => invokeTool({ tool, source: src, arguments: { a: i, b }, pool })));
+    await Promise.all(
+      Array.from({ length: parallel }, (_, i) => invokeTool({ tool, source: src, arguments: { a: i, b }, pool })),
+    );
   }
   const throughput = (batches * parallel) / ((performance.now() - tStarted) / 1000);
   await pool.close();
@@ -92,7 +100,11 @@ async function main() {
   const tool$ = (_options: unknown, fn: (...args: unknown[]) => unknown) => ({ fn });
   const vmCall = (a: number, b: number) => {
     const context = vm.createContext({});
-    const factory = script.runInContext(context) as (e: object, r: (n: string) => unknown, m: { exports: Record<string, unknown> }) => void;
+    const factory = script.runInContext(context) as (
+      e: object,
+      r: (n: string) => unknown,
+      m: { exports: Record<string, unknown> },
+    ) => void;
     const cjsModule = { exports: {} as Record<string, unknown> };
     factory(cjsModule.exports, () => ({ tool: tool$ }), cjsModule);
     const result = (cjsModule.exports.default as { fn: (a: number, b: number) => number }).fn(a, b);

@@ -284,7 +284,10 @@ function cpuPressure(): string {
  */
 function schedstat(): { onCpu: number; waiting: number } | null {
   try {
-    const [onCpu, waiting] = readFileSync(`/proc/${process.pid}/task/${process.pid}/schedstat`, "utf8").trim().split(/\s+/).map(Number);
+    const [onCpu, waiting] = readFileSync(`/proc/${process.pid}/task/${process.pid}/schedstat`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .map(Number);
     return { onCpu: onCpu / 1e6, waiting: waiting / 1e6 };
   } catch {
     return null;
@@ -313,7 +316,6 @@ function time(fn: () => void): number {
   fn();
   return performance.now() - t0;
 }
-
 
 async function main(): Promise<void> {
   const lines = toolSource("0", "").split("\n").length;
@@ -378,7 +380,14 @@ async function main(): Promise<void> {
   const runReference = (salt: string, skipTypeCheck: boolean) => {
     // The generator only finds exported root types: export the same declarations.
     writeFileSync(file, toolSource(salt, "").replace(/^(interface|enum|type) /gm, "export $1 "));
-    const generator = createGenerator({ path: file, type: "SearchRequest", skipTypeCheck, jsDoc: "extended", expose: "none", topRef: false });
+    const generator = createGenerator({
+      path: file,
+      type: "SearchRequest",
+      skipTypeCheck,
+      jsDoc: "extended",
+      expose: "none",
+      topRef: false,
+    });
     generator.createSchema("SearchRequest");
     generator.createSchema("SearchResult");
   };
@@ -388,9 +397,12 @@ async function main(): Promise<void> {
     runReference("warmup", true);
     for (let i = 0; i < REF; i++) refSchemaOnly.push(time(() => runReference(`r${i}`, true)));
     try {
-      for (let i = 0; i < Math.max(3, Math.floor(REF / 3)); i++) refTypeChecked.push(time(() => runReference(`t${i}`, false)));
+      for (let i = 0; i < Math.max(3, Math.floor(REF / 3)); i++)
+        refTypeChecked.push(time(() => runReference(`t${i}`, false)));
     } catch (e) {
-      const related = (e as { diagnostic?: { relatedInformation?: Array<{ messageText: unknown }> } }).diagnostic?.relatedInformation ?? [];
+      const related =
+        (e as { diagnostic?: { relatedInformation?: Array<{ messageText: unknown }> } }).diagnostic
+          ?.relatedInformation ?? [];
       console.error(related.map((d) => JSON.stringify(d.messageText)).join("\n"));
       throw e;
     }
@@ -409,22 +421,48 @@ async function main(): Promise<void> {
   console.log(`tool analysis of a ${lines}-line tool (schema + description rules + TypeScript diagnostics)`);
   console.log(`import typescript + analyser: ${importMs.toFixed(0)} ms (once per process, not counted below)`);
   console.log(`import ts-json-schema-generator: ${refImportMs.toFixed(0)} ms\n`);
-  console.log(`${"".padEnd(44)}${"n".padStart(5)}${"p50 ms".padStart(9)}${"p95 ms".padStart(9)}${"min".padStart(9)}${"max".padStart(9)}`);
-  console.log(row("analyzeTool, first in process (all cold)", stats([firstMs]), `target <= 1500 ms: ${firstMs <= 1500 ? "ok" : "MISSED"}`));
-  console.log(row("analyzeTool, cold (fresh service + libs)", c, `target <= 1500 ms: ${c.max <= 1500 ? "ok" : "MISSED"} (max)`));
+  console.log(
+    `${"".padEnd(44)}${"n".padStart(5)}${"p50 ms".padStart(9)}${"p95 ms".padStart(9)}${"min".padStart(9)}${"max".padStart(9)}`,
+  );
+  console.log(
+    row(
+      "analyzeTool, first in process (all cold)",
+      stats([firstMs]),
+      `target <= 1500 ms: ${firstMs <= 1500 ? "ok" : "MISSED"}`,
+    ),
+  );
+  console.log(
+    row("analyzeTool, cold (fresh service + libs)", c, `target <= 1500 ms: ${c.max <= 1500 ? "ok" : "MISSED"} (max)`),
+  );
   console.log(row("analyzeTool, warm (edit between runs)", w, `target p95 <= 25 ms: ${w.p95 <= 25 ? "ok" : "MISSED"}`));
   console.log(row("  of which: a body edit (full re-check)", stats(warmBody)));
   console.log(row("  of which: a description edit", stats(warmDoc), "(TypeScript diagnostics reused, shifted)"));
   if (warmOnCpu.length > 0) {
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    console.log(row("  main thread on a CPU (schedstat)", stats(warmOnCpu), `mean ${mean(warmOnCpu).toFixed(2)} ms: the cost on an idle machine`));
-    console.log(row("  main thread waiting for a CPU", stats(warmWaiting), `mean ${mean(warmWaiting).toFixed(2)} ms: taken by other processes`));
-    console.log(`${"".padEnd(44)}(schedstat is updated at scheduler ticks: single runs are ± one tick, the means are exact)`);
+    console.log(
+      row(
+        "  main thread on a CPU (schedstat)",
+        stats(warmOnCpu),
+        `mean ${mean(warmOnCpu).toFixed(2)} ms: the cost on an idle machine`,
+      ),
+    );
+    console.log(
+      row(
+        "  main thread waiting for a CPU",
+        stats(warmWaiting),
+        `mean ${mean(warmWaiting).toFixed(2)} ms: taken by other processes`,
+      ),
+    );
+    console.log(
+      `${"".padEnd(44)}(schedstat is updated at scheduler ticks: single runs are ± one tick, the means are exact)`,
+    );
   }
   console.log(row("ts-json-schema-generator, schema only", r, "reference, skipTypeCheck: true"));
   console.log(row("ts-json-schema-generator, with type check", rt, "reference, skipTypeCheck: false"));
   console.log("");
-  console.log(`ratio, reference (schema only) p50 / analyzeTool warm p50: ${(r.p50 / w.p50).toFixed(1)}x (analyzeTool is faster when > 1)`);
+  console.log(
+    `ratio, reference (schema only) p50 / analyzeTool warm p50: ${(r.p50 / w.p50).toFixed(1)}x (analyzeTool is faster when > 1)`,
+  );
   console.log(`ratio, reference (type-checked) p50 / analyzeTool warm p50: ${(rt.p50 / w.p50).toFixed(1)}x`);
   console.log(`ratio, reference (schema only) p50 / analyzeTool cold p50: ${(r.p50 / c.p50).toFixed(2)}x`);
   console.log(`rss: ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);

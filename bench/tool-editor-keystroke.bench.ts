@@ -84,7 +84,8 @@ function stopServer(child: ChildProcess) {
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**
  * Installs the in-page clock: keydown starts it, the first DOM state matching `__bench.expect`
@@ -113,7 +114,11 @@ async function keystrokeLatencies(page: Page, base: string): Promise<number[]> {
   await page.goto(`${base}${EDITOR_PAGE}`);
   const editor = page.getByTestId("tool-source-editor");
   await editor.locator(".monaco-editor .view-lines").waitFor({ timeout: 60_000 });
-  await page.waitForFunction('document.querySelector("[data-testid=tool-source-editor]")?.getAttribute("data-marked-length")', null, { timeout: 60_000 });
+  await page.waitForFunction(
+    'document.querySelector("[data-testid=tool-source-editor]")?.getAttribute("data-marked-length")',
+    null,
+    { timeout: 60_000 },
+  );
   const baseLength = Number(await editor.getAttribute("data-marked-length"));
   const firstLine = "Look up the most recent census population for a named city.";
   await editor.locator(".view-line", { hasText: firstLine }).click();
@@ -127,12 +132,18 @@ async function keystrokeLatencies(page: Page, base: string): Promise<number[]> {
     const ch = words[i % words.length];
     typed += ch;
     const expectTail = `${firstLine}${typed}`.trimEnd();
-    await page.evaluate(`window.__bench.done = null; window.__bench.expect = ${JSON.stringify({ length: baseLength + typed.length, tail: expectTail })};`);
+    await page.evaluate(
+      `window.__bench.done = null; window.__bench.expect = ${JSON.stringify({ length: baseLength + typed.length, tail: expectTail })};`,
+    );
     await page.keyboard.type(ch);
-    const handle = await page.waitForFunction("window.__bench.done === null ? false : window.__bench.done - window.__bench.start", null, {
-      timeout: 10_000,
-      polling: 20,
-    });
+    const handle = await page.waitForFunction(
+      "window.__bench.done === null ? false : window.__bench.done - window.__bench.start",
+      null,
+      {
+        timeout: 10_000,
+        polling: 20,
+      },
+    );
     const ms = (await handle.jsonValue()) as number;
     if (i >= 5) samples.push(ms);
     await page.waitForTimeout(40 + (i % 3) * 30); // a person's pause between keystrokes
@@ -183,7 +194,10 @@ async function firstLoad(base: string, pagePath: string): Promise<PageWeight> {
 }
 
 /** Everything the editor page loads once Monaco and its workers are up. */
-async function editorTotal(page: Page, base: string): Promise<{ chunks: number; gzip: number; raw: number; workers: string[]; monacoFiles: number }> {
+async function editorTotal(
+  page: Page,
+  base: string,
+): Promise<{ chunks: number; gzip: number; raw: number; workers: string[]; monacoFiles: number }> {
   const urls = new Set<string>();
   const workers: string[] = [];
   page.on("response", (r) => {
@@ -210,7 +224,8 @@ async function editorTotal(page: Page, base: string): Promise<{ chunks: number; 
 async function main() {
   const root = process.cwd();
   if (!existsSync(path.join(root, "scripts/start.ts"))) throw new Error("run from the repository root");
-  if (SKIP_BUILD && !existsSync(path.join(root, ".next/BUILD_ID"))) throw new Error("--skip-build: there is no build in .next (npm run build)");
+  if (SKIP_BUILD && !existsSync(path.join(root, ".next/BUILD_ID")))
+    throw new Error("--skip-build: there is no build in .next (npm run build)");
   const dir = mkdtempSync(path.join(os.tmpdir(), "atelier-bench-editor-"));
   const port = await freePort();
   const base = `http://localhost:${port}`;
@@ -218,11 +233,15 @@ async function main() {
   const server = await startServer(port, path.join(dir, "bench.db"));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
-    const context = await browser.newContext({ extraHTTPHeaders: { authorization: `Bearer ${TOKEN}` }, viewport: { width: 1440, height: 1000 } });
+    const context = await browser.newContext({
+      extraHTTPHeaders: { authorization: `Bearer ${TOKEN}` },
+      viewport: { width: 1440, height: 1000 },
+    });
     const external: string[] = [];
     await context.route("**/*", (route) => {
       const u = new URL(route.request().url());
-      if (u.protocol === "data:" || u.protocol === "blob:" || ["localhost", "127.0.0.1"].includes(u.hostname)) return route.continue();
+      if (u.protocol === "data:" || u.protocol === "blob:" || ["localhost", "127.0.0.1"].includes(u.hostname))
+        return route.continue();
       external.push(u.href);
       return route.abort("blockedbyclient");
     });
@@ -233,7 +252,9 @@ async function main() {
     const p50 = percentile(sorted, 50);
     const p95 = percentile(sorted, 95);
     console.log("");
-    console.log(`keystroke -> preview + markers   p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  min ${sorted[0].toFixed(1)}  max ${sorted[sorted.length - 1].toFixed(1)}  (n=${samples.length}, debounce 150 ms included)`);
+    console.log(
+      `keystroke -> preview + markers   p50 ${p50.toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  min ${sorted[0].toFixed(1)}  max ${sorted[sorted.length - 1].toFixed(1)}  (n=${samples.length}, debounce 150 ms included)`,
+    );
     console.log(`target p95 <= 300 ms: ${p95 <= 300 ? "met" : "NOT met"}`);
 
     console.log("");
@@ -241,11 +262,15 @@ async function main() {
     const weights: PageWeight[] = [];
     for (const p of [...NON_EDITOR_PAGES, "/tools/new", EDITOR_PAGE]) weights.push(await firstLoad(base, p));
     for (const w of weights) {
-      console.log(`  ${w.path.padEnd(28)} ${(w.gzip / KB).toFixed(1).padStart(7)} KB gzip  ${(w.raw / KB).toFixed(0).padStart(6)} KB raw  ${String(w.chunks).padStart(3)} chunks  Monaco: ${w.monaco ? "YES" : "no"}`);
+      console.log(
+        `  ${w.path.padEnd(28)} ${(w.gzip / KB).toFixed(1).padStart(7)} KB gzip  ${(w.raw / KB).toFixed(0).padStart(6)} KB raw  ${String(w.chunks).padStart(3)} chunks  Monaco: ${w.monaco ? "YES" : "no"}`,
+      );
     }
     const worst = weights.filter((w) => NON_EDITOR_PAGES.includes(w.path)).reduce((a, b) => (b.gzip > a.gzip ? b : a));
     const monacoLeak = weights.filter((w) => NON_EDITOR_PAGES.includes(w.path) && w.monaco).map((w) => w.path);
-    console.log(`largest non-editor page: ${worst.path} ${(worst.gzip / KB).toFixed(1)} KB gzip — target <= 300 KB: ${worst.gzip <= 300 * KB ? "met" : "NOT met"}`);
+    console.log(
+      `largest non-editor page: ${worst.path} ${(worst.gzip / KB).toFixed(1)} KB gzip — target <= 300 KB: ${worst.gzip <= 300 * KB ? "met" : "NOT met"}`,
+    );
     console.log(`Monaco in a non-editor page's first load: ${monacoLeak.length ? monacoLeak.join(", ") : "none"}`);
 
     const fresh = await context.newPage();

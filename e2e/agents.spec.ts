@@ -7,11 +7,14 @@ const created: string[] = [];
 
 test.afterAll(async ({ request }) => {
   // Leave the studio as we found it (other specs expect an empty agents list).
-  for (const id of created.reverse()) await request.delete(`/api/agents/${id}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  for (const id of created.reverse())
+    await request.delete(`/api/agents/${id}`, { headers: { authorization: `Bearer ${TOKEN}` } });
 });
 
 test.describe("agents", () => {
-  test("create an agent in the browser, add a roster of two models, switch between them, see the refusals", async ({ page }) => {
+  test("create an agent in the browser, add a roster of two models, switch between them, see the refusals", async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
 
@@ -62,7 +65,9 @@ test.describe("agents", () => {
     await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
     await page.getByLabel("Switch to").selectOption("openai:gpt-4o");
     await page.getByRole("button", { name: "Switch model" }).click();
-    await expect(page.getByTestId("switch-error")).toContainText("cannot switch to 'openai:gpt-4o': Set the `OPENAI_API_KEY` environment variable");
+    await expect(page.getByTestId("switch-error")).toContainText(
+      "cannot switch to 'openai:gpt-4o': Set the `OPENAI_API_KEY` environment variable",
+    );
     await expect(page.getByTestId("active-model")).toHaveText("demo:demo");
     await snap(page, "agents-switch-refused");
 
@@ -73,7 +78,10 @@ test.describe("agents", () => {
     const dup = "duplicate roster key 'demo:careful': two entries with one key would make a switch request ambiguous";
     await expect(page.getByTestId("roster-entry-2").locator('[data-field="entry.2.model"]')).toHaveText(dup);
     await expect(page.getByTestId("issues-summary")).toContainText(dup);
-    await expect(page.getByTestId("roster-entry-2").getByLabel("Model", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByTestId("roster-entry-2").getByLabel("Model", { exact: true })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
     await snap(page, "agents-duplicate-key");
 
     // Reloading shows what was saved, unchanged.
@@ -108,7 +116,9 @@ test.describe("agents", () => {
     await first.screenshot({ path: "test-results/screenshots/agents-roster-entry.png" });
     await expect(page.locator('[data-field="name"]')).toContainText("Use 1–64 letters, digits, _ or -");
     await expect(page.locator('[data-field="entry.0.temperature"]')).toHaveText("temperature must be between 0 and 2");
-    await expect(page.locator('[data-field="runLimits.requestLimit"]')).toHaveText("requestLimit must be greater than 0, or null for no limit");
+    await expect(page.locator('[data-field="runLimits.requestLimit"]')).toHaveText(
+      "requestLimit must be greater than 0, or null for no limit",
+    );
     await snap(page, "agents-validation");
   });
 });

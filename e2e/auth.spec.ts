@@ -17,7 +17,13 @@ test.use({ baseURL: BASE, launchOptions: { executablePath: CHROMIUM, args: CHROM
 test.beforeAll(async () => {
   const db = path.join(os.tmpdir(), `atelier-e2e-auth-${process.pid}-${Date.now()}.db`);
   server = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
-    env: { ...process.env, PORT: String(PORT), DATABASE_URL: `file:${db}`, ATELIER_SKIP_BUILD: "1", ATELIER_ADMIN_TOKEN: "" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATABASE_URL: `file:${db}`,
+      ATELIER_SKIP_BUILD: "1",
+      ATELIER_ADMIN_TOKEN: "",
+    },
     stdio: "ignore",
     detached: true,
   });
@@ -65,11 +71,15 @@ test.describe.serial("first run, sign-in and roles", () => {
   test("the setup page is gone for good once an admin exists", async ({ page, request }) => {
     await page.goto("/setup");
     await expect(page).toHaveURL(/\/sign-in$/);
-    const again = await request.post("/api/auth/setup", { data: { name: "Eve", email: "eve@example.com", password: "another long passphrase" } });
+    const again = await request.post("/api/auth/setup", {
+      data: { name: "Eve", email: "eve@example.com", password: "another long passphrase" },
+    });
     expect(again.status()).toBe(409);
   });
 
-  test("a wrong password is refused without saying which part was wrong; the right one signs in; sign-out ends it", async ({ page }) => {
+  test("a wrong password is refused without saying which part was wrong; the right one signs in; sign-out ends it", async ({
+    page,
+  }) => {
     await page.goto("/sign-in");
     await page.getByLabel("Email").fill("ada@example.com");
     await page.getByLabel("Password").fill("not the passphrase");
@@ -85,7 +95,10 @@ test.describe.serial("first run, sign-in and roles", () => {
     await expect(page).toHaveURL(/\/sign-in$/);
   });
 
-  test("an admin adds a viewer; the viewer sees dashboards, no admin panels, and gets 403 from admin routes", async ({ page, browser }) => {
+  test("an admin adds a viewer; the viewer sees dashboards, no admin panels, and gets 403 from admin routes", async ({
+    page,
+    browser,
+  }) => {
     await page.goto("/sign-in");
     await page.getByLabel("Email").fill("ada@example.com");
     await page.getByLabel("Password").fill("a long admin passphrase");
@@ -114,8 +127,15 @@ test.describe.serial("first run, sign-in and roles", () => {
     await snap(vp, "auth-settings-viewer");
     const status = await vp.evaluate(async () => (await fetch("/api/users")).status);
     expect(status).toBe(403);
-    const save = await vp.evaluate(async () =>
-      (await fetch("/api/tools", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ source: "x" }) })).status,
+    const save = await vp.evaluate(
+      async () =>
+        (
+          await fetch("/api/tools", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ source: "x" }),
+          })
+        ).status,
     );
     expect(save).toBe(403);
     await viewer.close();

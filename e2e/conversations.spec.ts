@@ -13,7 +13,9 @@ test.afterAll(async ({ request }) => {
 });
 
 test.describe("conversations", () => {
-  test("ask atlas a question: the answer streams in with a tool card, the run has a trace, a reload shows the same transcript", async ({ page }) => {
+  test("ask atlas a question: the answer streams in with a tool card, the run has a trace, a reload shows the same transcript", async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
 
@@ -125,7 +127,9 @@ test.describe("conversations", () => {
     await expect(child.getByTestId("child-task")).toContainText("What is the population of Tokyo? ask atlas");
     const inner = child.locator('[data-testid="tool-card"][data-tool="city_population"]');
     await expect(inner.getByTestId("tool-result")).toHaveText("13960000");
-    await expect(child.getByTestId("assistant-message")).toHaveText("[offline demo, not an LLM] city_population returned: 13960000");
+    await expect(child.getByTestId("assistant-message")).toHaveText(
+      "[offline demo, not an LLM] city_population returned: 13960000",
+    );
     await expect(transcript.getByTestId("run-block")).toHaveCount(1);
     await expect(box).toBeEnabled();
     await snap(page, "conversations-child-run");
@@ -145,7 +149,15 @@ test.describe("conversations", () => {
       route.fulfill({
         status: 409,
         contentType: "application/json",
-        body: JSON.stringify({ error: { code: "AgentUsageLimitError", message: "lead used its lifetime token budget", limit: "lifetimeTokens", used: 1000, max: 1000 } }),
+        body: JSON.stringify({
+          error: {
+            code: "AgentUsageLimitError",
+            message: "lead used its lifetime token budget",
+            limit: "lifetimeTokens",
+            used: 1000,
+            max: 1000,
+          },
+        }),
       }),
     );
     await box.fill("and Lisbon?");
@@ -158,7 +170,10 @@ test.describe("conversations", () => {
     expect(errors).toEqual([]);
   });
 
-  test("reloading while a run is going follows it from the last event: the running call, then its outcome and the answer", async ({ page, request }) => {
+  test("reloading while a run is going follows it from the last event: the running call, then its outcome and the answer", async ({
+    page,
+    request,
+  }) => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     // A tool that spins until the sandbox stops it (3 s), on an agent of its own.
@@ -176,7 +191,12 @@ test.describe("conversations", () => {
     const toolId = (await tool.json()).tool.id;
     cleanup.push(`/api/tools/${toolId}`);
     const agent = await request.post("/api/agents", {
-      data: { name: "e2e_spinner", prompt: { template: "You spin when asked.", params: {} }, model: { provider: "demo", model: "demo" }, tools: [{ toolId }] },
+      data: {
+        name: "e2e_spinner",
+        prompt: { template: "You spin when asked.", params: {} },
+        model: { provider: "demo", model: "demo" },
+        tools: [{ toolId }],
+      },
     });
     expect(agent.status()).toBe(201);
     const agentId = (await agent.json()).agent.id;
@@ -195,7 +215,11 @@ test.describe("conversations", () => {
     await expect(box).toBeDisabled();
 
     // Reload mid-run: the page loads the events so far and follows the live tail from there.
-    const tail = page.waitForRequest((r) => r.url().includes(`/api/conversations/${conversationId}/events`) && (r.headers()["accept"] ?? "").includes("text/event-stream"));
+    const tail = page.waitForRequest(
+      (r) =>
+        r.url().includes(`/api/conversations/${conversationId}/events`) &&
+        (r.headers()["accept"] ?? "").includes("text/event-stream"),
+    );
     await page.reload();
     const tailRequest = await tail;
     expect(Number(new URL(tailRequest.url()).searchParams.get("after"))).toBeGreaterThan(0);

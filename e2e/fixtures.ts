@@ -12,7 +12,8 @@ export const test = base.extend<{ offlineGuard: string[] }>({
       const external: string[] = [];
       await context.route("**/*", (route) => {
         const url = new URL(route.request().url());
-        if (url.protocol === "data:" || url.protocol === "blob:" || LOCAL_HOSTS.has(url.hostname)) return route.continue();
+        if (url.protocol === "data:" || url.protocol === "blob:" || LOCAL_HOSTS.has(url.hostname))
+          return route.continue();
         external.push(route.request().url());
         return route.abort("blockedbyclient");
       });

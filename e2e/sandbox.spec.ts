@@ -1,6 +1,8 @@
 import { expect, test } from "./fixtures";
 
-test.use({ extraHTTPHeaders: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789"}` } });
+test.use({
+  extraHTTPHeaders: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789"}` },
+});
 
 /** The production server keeps answering while a tool spins in the sandbox, and after. */
 test("the server answers /api/health within half a second while a tool spins", async ({ request }) => {

@@ -1,7 +1,12 @@
 import { expect, snap, test } from "./fixtures";
 
 const SEEDED = [
-  { path: "/tools", title: "Tools", table: "tools-table", rows: ["city_population", "forecast", "order_status", "refund", "send_email", "notify", "get_quote"] },
+  {
+    path: "/tools",
+    title: "Tools",
+    table: "tools-table",
+    rows: ["city_population", "forecast", "order_status", "refund", "send_email", "notify", "get_quote"],
+  },
   { path: "/agents", title: "Agents", table: "agents-table", rows: ["atlas", "billing", "lead"] },
 ];
 
@@ -12,7 +17,9 @@ const PAGES = [
   { path: "/costs", title: "Costs", empty: "No usage recorded yet" },
 ];
 
-test.use({ extraHTTPHeaders: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789"}` } });
+test.use({
+  extraHTTPHeaders: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789"}` },
+});
 
 test.describe("studio shell", () => {
   for (const p of SEEDED) {
@@ -76,12 +83,18 @@ test.describe("studio shell", () => {
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     const api = await request.post("/api/no/such/route", { data: { a: 1 }, headers: { authorization: "" } });
     expect(api.status()).toBe(404);
-    expect(await api.json()).toEqual({ error: { code: "not_found", message: "No API route POST /api/no/such/route." } });
+    expect(await api.json()).toEqual({
+      error: { code: "not_found", message: "No API route POST /api/no/such/route." },
+    });
     const wrongMethod = await request.patch("/api/tools", { data: {} });
     expect(wrongMethod.status()).toBe(405);
     expect(wrongMethod.headers()["allow"]).toBe("GET, POST");
     expect(await wrongMethod.json()).toEqual({
-      error: { code: "method_not_allowed", message: "PATCH is not allowed here; allowed: GET, POST", allowed: ["GET", "POST"] },
+      error: {
+        code: "method_not_allowed",
+        message: "PATCH is not allowed here; allowed: GET, POST",
+        allowed: ["GET", "POST"],
+      },
     });
   });
 
@@ -95,7 +108,9 @@ test.describe("studio shell", () => {
 });
 
 test.describe("settings: provider keys", () => {
-  test.use({ extraHTTPHeaders: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789"}` } });
+  test.use({
+    extraHTTPHeaders: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789"}` },
+  });
 
   test("a key is saved masked, never shown again, tested, and removed", async ({ page }) => {
     await page.goto("/settings");

@@ -33,7 +33,9 @@ const TYPED: Array<{ type: string } | { press: string } | { docLine: true }> = [
   { press: "ArrowDown" },
   { press: "End" },
   { press: "Enter" },
-  { type: "export default tool({ sideEffecting: false, idempotent: true }, function weather_now(city: string, days: number = 1): string {" },
+  {
+    type: "export default tool({ sideEffecting: false, idempotent: true }, function weather_now(city: string, days: number = 1): string {",
+  },
   { press: "Enter" },
   { type: 'console.log("asked for", city);' },
   { press: "Enter" },
@@ -70,21 +72,27 @@ async function cursorAtEndOf(page: Page, text: string) {
 
 /** The editor's text as rendered (Monaco draws spaces as U+00A0). */
 async function editorText(page: Page): Promise<string> {
-  const lines = await editor(page).locator(".view-line").evaluateAll((els) =>
-    els
-      .map((el) => ({ top: parseFloat((el as HTMLElement).style.top), text: el.textContent ?? "" }))
-      .sort((a, b) => a.top - b.top)
-      .map((l) => l.text.replace(/\u00a0/g, " ")),
-  );
+  const lines = await editor(page)
+    .locator(".view-line")
+    .evaluateAll((els) =>
+      els
+        .map((el) => ({ top: parseFloat((el as HTMLElement).style.top), text: el.textContent ?? "" }))
+        .sort((a, b) => a.top - b.top)
+        .map((l) => l.text.replace(/\u00a0/g, " ")),
+    );
   return lines.join("\n").replace(/\n+$/, "");
 }
 
 /** The text of the line holding the cursor. */
 async function cursorLineText(page: Page): Promise<string> {
-  const top = await editor(page).locator(".view-overlays .current-line").first().evaluate((el) => (el.parentElement as HTMLElement).style.top);
+  const top = await editor(page)
+    .locator(".view-overlays .current-line")
+    .first()
+    .evaluate((el) => (el.parentElement as HTMLElement).style.top);
   const lines = editor(page).locator(".view-line");
   for (const line of await lines.all()) {
-    if ((await line.evaluate((el) => (el as HTMLElement).style.top)) === top) return ((await line.textContent()) ?? "").replace(/\u00a0/g, " ");
+    if ((await line.evaluate((el) => (el as HTMLElement).style.top)) === top)
+      return ((await line.textContent()) ?? "").replace(/\u00a0/g, " ");
   }
   return "";
 }
@@ -101,7 +109,14 @@ async function newDocLine(page: Page) {
 async function waitForEditor(page: Page) {
   await expect(editor(page).locator(".monaco-editor .view-lines")).toBeVisible({ timeout: 30_000 });
   await expect
-    .poll(() => editor(page).locator(".view-line span span", { hasText: /^import$/ }).first().getAttribute("class"), { timeout: 30_000 })
+    .poll(
+      () =>
+        editor(page)
+          .locator(".view-line span span", { hasText: /^import$/ })
+          .first()
+          .getAttribute("class"),
+      { timeout: 30_000 },
+    )
     .not.toBe("mtk1");
 }
 
@@ -124,7 +139,8 @@ test.describe("tool studio", () => {
     await editor(page).locator(".view-line").last().click();
     await page.keyboard.press("Control+End");
     for (const step of TYPED) {
-      if ("type" in step) await page.keyboard.type(step.type, { delay: 10 }); // a person-like pace: Monaco tokenizes as it goes
+      if ("type" in step)
+        await page.keyboard.type(step.type, { delay: 10 }); // a person-like pace: Monaco tokenizes as it goes
       else if ("press" in step) await page.keyboard.press(step.press);
       else await newDocLine(page);
     }
@@ -133,7 +149,9 @@ test.describe("tool studio", () => {
     const params = page.getByTestId("preview-parameters");
     await expect(params).toContainText('"city"');
     await expect(params).toContainText('"required": [\n    "city"\n  ]');
-    await expect(page.getByTestId("preview-description")).toHaveText("Look up today's weather for a city and return a one-line summary.");
+    await expect(page.getByTestId("preview-description")).toHaveText(
+      "Look up today's weather for a city and return a one-line summary.",
+    );
     await expect(page.getByTestId("preview-human-notes")).toContainText("Demo data only.");
     await expect(page.getByTestId("description-count")).toContainText("65 / 30 characters");
     await expect(problems(page)).toContainText("none");
@@ -185,7 +203,9 @@ test.describe("tool studio", () => {
     await args.fill('{ "town": "Lisbon" }');
     await page.getByTestId("run-button").click();
     const error = page.getByTestId("run-error");
-    await expect(error).toContainText("tool 'weather_now' call rejected: unexpected argument(s) ['town']; missing required argument(s) ['city']");
+    await expect(error).toContainText(
+      "tool 'weather_now' call rejected: unexpected argument(s) ['town']; missing required argument(s) ['city']",
+    );
     await expect(error.locator('[data-field="missing"]')).toHaveText("city");
     await expect(error.locator('[data-field="unexpected"]')).toHaveText("town");
     await expect(error.locator('[data-field="accepted"]')).toHaveText("city, days");
@@ -260,7 +280,9 @@ test.describe("tool studio", () => {
     await expect(page.getByTestId("tool-row-city_lookup")).toHaveCount(0);
   });
 
-  test("deleting a tool an agent uses is refused, naming the agents; the demo tools open in the studio", async ({ page }) => {
+  test("deleting a tool an agent uses is refused, naming the agents; the demo tools open in the studio", async ({
+    page,
+  }) => {
     await page.goto("/tools");
     const refund = page.getByTestId("tool-row-refund");
     await expect(refund).toContainText("side-effecting");
@@ -274,14 +296,19 @@ test.describe("tool studio", () => {
     // order_status: the multi-paragraph description, and the human part below the cut greyed.
     await page.getByRole("link", { name: "order_status" }).click();
     await waitForEditor(page);
-    await expect(page.getByTestId("preview-description")).toContainText("Use this whenever the user mentions an order number");
+    await expect(page.getByTestId("preview-description")).toContainText(
+      "Use this whenever the user mentions an order number",
+    );
     await expect(page.getByTestId("preview-human-notes")).toContainText("not sent to the model");
     await expect(page.getByTestId("preview-human-notes")).toContainText("lies about 404s");
     await expect(page.getByTestId("save-state")).toContainText("saved by demo seed");
     await snap(page, "tools-17-demo-order-status");
   });
 
-  test("a structured-result tool shows its output schema, and a thrown error its source line", async ({ page, request }) => {
+  test("a structured-result tool shows its output schema, and a thrown error its source line", async ({
+    page,
+    request,
+  }) => {
     const source = `import { tool } from "atelier";
 
 /** Divide two numbers, refusing a zero divisor with an error. */
@@ -362,7 +389,9 @@ test.describe("tool studio for a viewer", () => {
     const user = await admin.post("/api/users", { data: { email, name: "Vera Viewer", password, roles: ["viewer"] } });
     expect(user.status()).toBe(201);
     const created = await admin.post("/api/tools", {
-      data: { source: `import { tool } from "atelier";\n\n/** Echo the text back unchanged, for the viewer test. */\nexport default tool({ sideEffecting: false }, function echo_viewer(text: string): string {\n  return text;\n});\n` },
+      data: {
+        source: `import { tool } from "atelier";\n\n/** Echo the text back unchanged, for the viewer test. */\nexport default tool({ sideEffecting: false }, function echo_viewer(text: string): string {\n  return text;\n});\n`,
+      },
     });
     expect(created.status()).toBe(201);
     const { tool } = await created.json();
@@ -384,7 +413,11 @@ test.describe("tool studio for a viewer", () => {
 
     // The session cookie is the viewer's: the server refuses a save.
     const status = await page.evaluate(async (id) => {
-      const res = await fetch(`/api/tools/${id}`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ source: "x" }) });
+      const res = await fetch(`/api/tools/${id}`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ source: "x" }),
+      });
       return res.status;
     }, tool.id);
     expect(status).toBe(403);

@@ -31,7 +31,9 @@ if (envTarget?.kind === "postgresql") {
   const server = await startThrowawayPostgres();
   try {
     const pg = await createMigration(resolveDatabaseTarget(server.createDatabase("atelier_migration")), name, now);
-    console.log(pg.name ? `postgresql: wrote ${path.relative(process.cwd(), pg.file!)}` : "postgresql: no schema change");
+    console.log(
+      pg.name ? `postgresql: wrote ${path.relative(process.cwd(), pg.file!)}` : "postgresql: no schema change",
+    );
   } finally {
     server.stop();
   }

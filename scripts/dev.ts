@@ -6,5 +6,9 @@ import { prepareDatabaseOrExit } from "./lib/prepare-database";
 
 ensurePrismaClients();
 await prepareDatabaseOrExit();
-const child = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "dev", "-p", process.env.PORT ?? "3000"], { stdio: "inherit" });
+const child = spawn(
+  process.execPath,
+  [path.resolve("node_modules/next/dist/bin/next"), "dev", "-p", process.env.PORT ?? "3000"],
+  { stdio: "inherit" },
+);
 child.on("exit", (code) => process.exit(code ?? 0));

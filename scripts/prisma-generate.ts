@@ -13,9 +13,17 @@ const pgSchema = path.resolve("prisma/.generated/schema.postgresql.prisma");
 mkdirSync(path.dirname(pgSchema), { recursive: true });
 writeFileSync(pgSchema, schemaFor("postgresql", readFileSync(SCHEMA_PATH, "utf8")));
 
-const env = { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath, PRISMA_HIDE_UPDATE_MESSAGE: "1", CHECKPOINT_DISABLE: "1" };
+const env = {
+  ...process.env,
+  PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath,
+  PRISMA_HIDE_UPDATE_MESSAGE: "1",
+  CHECKPOINT_DISABLE: "1",
+};
 const prismaCli = path.resolve("node_modules/prisma/build/index.js");
 for (const schema of [SCHEMA_PATH, pgSchema]) {
-  execFileSync(process.execPath, [prismaCli, "generate", "--schema", schema], { env, stdio: ["ignore", "pipe", "inherit"] });
+  execFileSync(process.execPath, [prismaCli, "generate", "--schema", schema], {
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
 }
 console.log("prisma: generated the sqlite and postgresql clients");

@@ -17,7 +17,10 @@ await prepareDatabaseOrExit();
 
 if (process.env.ATELIER_SKIP_BUILD !== "1" && !buildIsCurrent(root)) {
   console.log("atelier: building the studio (next build)…");
-  const build = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const build = spawnSync(process.execPath, [nextBin, "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (build.status !== 0) {
     console.error("atelier: the build failed (see above)");
     process.exit(build.status ?? 1);

@@ -45,13 +45,18 @@ function run(args: string[], env: Record<string, string> = {}): number {
 function vitestSuite(name: string, filters: string[], env: Record<string, string> = {}) {
   const out = path.join(reports, `vitest-${name.replace(/\W+/g, "-")}.json`);
   rmSync(out, { force: true });
-  const code = run([bin("vitest/vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...filters], env);
+  const code = run(
+    [bin("vitest/vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...filters],
+    env,
+  );
   if (!existsSync(out)) {
     results.push({ name, passed: 0, failed: 1, skipped: 0, note: `vitest exited ${code} without a report` });
     return;
   }
   const r = JSON.parse(readFileSync(out, "utf8"));
-  const failedSuites = (r.testResults ?? []).filter((s: { status: string; assertionResults: unknown[] }) => s.status === "failed" && s.assertionResults.length === 0).length;
+  const failedSuites = (r.testResults ?? []).filter(
+    (s: { status: string; assertionResults: unknown[] }) => s.status === "failed" && s.assertionResults.length === 0,
+  ).length;
   results.push({
     name,
     passed: r.numPassedTests,
@@ -72,7 +77,14 @@ if (steps.has("types")) {
   console.log(code === 0 ? "type check: clean" : "type check failed (see above)");
 
   banner("architecture boundaries (dependency-cruiser)");
-  const dc = run([bin("dependency-cruiser/bin/dependency-cruise.mjs"), "app", "components", "lib", "--config", ".dependency-cruiser.cjs"]);
+  const dc = run([
+    bin("dependency-cruiser/bin/dependency-cruise.mjs"),
+    "app",
+    "components",
+    "lib",
+    "--config",
+    ".dependency-cruiser.cjs",
+  ]);
   results.push({ name: "boundaries (depcruise)", passed: dc === 0 ? 1 : 0, failed: dc === 0 ? 0 : 1, skipped: 0 });
 
   banner("lint (eslint)");
@@ -82,7 +94,12 @@ if (steps.has("types")) {
 
   banner("formatting (prettier --check)");
   const format = run([bin("prettier/bin/prettier.cjs"), "--check", "--log-level=warn", "."]);
-  results.push({ name: "formatting (prettier)", passed: format === 0 ? 1 : 0, failed: format === 0 ? 0 : 1, skipped: 0 });
+  results.push({
+    name: "formatting (prettier)",
+    passed: format === 0 ? 1 : 0,
+    failed: format === 0 ? 0 : 1,
+    skipped: 0,
+  });
   console.log(format === 0 ? "formatting: clean" : "formatting differs from Prettier's (npm run format fixes it)");
 }
 
@@ -95,7 +112,13 @@ if (steps.has("pg")) {
   banner("integration tests on PostgreSQL (vitest)");
   if (!postgresAvailable()) {
     console.log("PostgreSQL binaries (initdb, pg_ctl) are not on the PATH: the PostgreSQL run is skipped.");
-    results.push({ name: "integration (PostgreSQL)", passed: 0, failed: 0, skipped: 0, note: "skipped: no PostgreSQL binaries" });
+    results.push({
+      name: "integration (PostgreSQL)",
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+      note: "skipped: no PostgreSQL binaries",
+    });
   } else {
     const server = await startThrowawayPostgres();
     try {
@@ -113,7 +136,13 @@ if (steps.has("e2e")) {
   if (!existsSync(chromium)) {
     const msg = `NO CHROMIUM at ${chromium}: the end-to-end suite did NOT run. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`;
     console.error(`\n!!!!!!!!!!\n!!! ${msg}\n!!!!!!!!!!\n`);
-    results.push({ name: "e2e (Chromium)", passed: 0, failed: process.env.CI ? 1 : 0, skipped: 0, note: "not run: no Chromium" });
+    results.push({
+      name: "e2e (Chromium)",
+      passed: 0,
+      failed: process.env.CI ? 1 : 0,
+      skipped: 0,
+      note: "not run: no Chromium",
+    });
   } else {
     const buildCode = run([bin("tsx/dist/cli.mjs"), "scripts/build.ts"]);
     if (buildCode !== 0) {
@@ -125,10 +154,21 @@ if (steps.has("e2e")) {
       if (existsSync(out)) {
         const s = JSON.parse(readFileSync(out, "utf8")).stats ?? {};
         const errors = (JSON.parse(readFileSync(out, "utf8")).errors ?? []).length;
-        results.push({ name: "e2e (Chromium)", passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: (s.unexpected ?? 0) + errors, skipped: s.skipped ?? 0 });
+        results.push({
+          name: "e2e (Chromium)",
+          passed: (s.expected ?? 0) + (s.flaky ?? 0),
+          failed: (s.unexpected ?? 0) + errors,
+          skipped: s.skipped ?? 0,
+        });
         if (code !== 0 && (s.unexpected ?? 0) + errors === 0) problems++;
       } else {
-        results.push({ name: "e2e (Chromium)", passed: 0, failed: 1, skipped: 0, note: `playwright exited ${code} without a report` });
+        results.push({
+          name: "e2e (Chromium)",
+          passed: 0,
+          failed: 1,
+          skipped: 0,
+          note: `playwright exited ${code} without a report`,
+        });
       }
     }
   }
@@ -136,7 +176,9 @@ if (steps.has("e2e")) {
 
 banner("summary");
 for (const r of results) {
-  console.log(`${r.name.padEnd(30)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed ${String(r.skipped).padStart(4)} skipped${r.note ? `  (${r.note})` : ""}`);
+  console.log(
+    `${r.name.padEnd(30)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed ${String(r.skipped).padStart(4)} skipped${r.note ? `  (${r.note})` : ""}`,
+  );
 }
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);

@@ -25,7 +25,11 @@ export interface Viewer {
 export const currentPrincipal = cache(async (): Promise<Principal | null> => {
   const h = await headers();
   try {
-    return await authenticate(getDb(), { method: "GET", url: `http://${h.get("host") ?? "localhost"}/`, headers: new Headers(h) });
+    return await authenticate(getDb(), {
+      method: "GET",
+      url: `http://${h.get("host") ?? "localhost"}/`,
+      headers: new Headers(h),
+    });
   } catch {
     return null;
   }

@@ -39,9 +39,14 @@ describe("first run", () => {
   });
 
   it("rejects a weak admin password, naming the field", async () => {
-    const res = await callRoute(setup.POST, "/api/auth/setup", { body: { ...ADMIN, password: "short" }, sameOrigin: true });
+    const res = await callRoute(setup.POST, "/api/auth/setup", {
+      body: { ...ADMIN, password: "short" },
+      sameOrigin: true,
+    });
     expect(res.status).toBe(400);
-    expect(res.json.error.issues).toEqual([{ path: "password", message: "Use at least 12 characters", code: "too_small" }]);
+    expect(res.json.error.issues).toEqual([
+      { path: "password", message: "Use at least 12 characters", code: "too_small" },
+    ]);
   });
 
   it("creates the admin once, signs them in with an httpOnly SameSite cookie, then is gone for good", async () => {
@@ -52,16 +57,26 @@ describe("first run", () => {
     expect(set).toMatch(/^atelier_session=[\w-]{40,}; Path=\/; HttpOnly; SameSite=Lax; Expires=/);
     adminCookie = cookieFrom(res);
     expect((await callRoute(setup.GET, "/api/auth/setup")).json).toEqual({ needed: false });
-    const again = await callRoute(setup.POST, "/api/auth/setup", { body: { ...ADMIN, email: "eve@example.com" }, sameOrigin: true });
+    const again = await callRoute(setup.POST, "/api/auth/setup", {
+      body: { ...ADMIN, email: "eve@example.com" },
+      sameOrigin: true,
+    });
     expect(again.status).toBe(409);
-    expect(again.json.error).toEqual({ code: "already_set_up", message: "This studio already has an admin; sign in instead." });
+    expect(again.json.error).toEqual({
+      code: "already_set_up",
+      message: "This studio already has an admin; sign in instead.",
+    });
     const row = await t.db.user.findUniqueOrThrow({ where: { email: ADMIN.email } });
     expect(row.passwordHash).toMatch(/^scrypt\$/);
     expect(row.passwordHash).not.toContain(ADMIN.password);
   });
 
   it("the session cookie reaches the studio; a tampered cookie does not", async () => {
-    expect((await callRoute(me.GET, "/api/auth/me", { cookie: adminCookie })).json).toMatchObject({ kind: "user", name: "Ada", roles: ["admin"] });
+    expect((await callRoute(me.GET, "/api/auth/me", { cookie: adminCookie })).json).toMatchObject({
+      kind: "user",
+      name: "Ada",
+      roles: ["admin"],
+    });
     const tampered = adminCookie.slice(0, -2) + (adminCookie.endsWith("A") ? "BB" : "AA");
     expect((await callRoute(me.GET, "/api/auth/me", { cookie: tampered })).status).toBe(401);
   });
@@ -69,8 +84,12 @@ describe("first run", () => {
 
 describe("sign-in", () => {
   it("answers the same 401 for a wrong password and an unknown user", async () => {
-    const wrong = await callRoute(signIn.POST, "/api/auth/sign-in", { body: { email: ADMIN.email, password: "not the password" } });
-    const unknown = await callRoute(signIn.POST, "/api/auth/sign-in", { body: { email: "nobody@example.com", password: "not the password" } });
+    const wrong = await callRoute(signIn.POST, "/api/auth/sign-in", {
+      body: { email: ADMIN.email, password: "not the password" },
+    });
+    const unknown = await callRoute(signIn.POST, "/api/auth/sign-in", {
+      body: { email: "nobody@example.com", password: "not the password" },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.json).toEqual({ error: { code: "invalid_credentials", message: "Email or password is incorrect." } });
@@ -78,17 +97,26 @@ describe("sign-in", () => {
   });
 
   it("signs in with the right password, and refuses a cross-site sign-in form", async () => {
-    const ok = await callRoute(signIn.POST, "/api/auth/sign-in", { body: { email: "ADA@example.com", password: ADMIN.password }, sameOrigin: true });
+    const ok = await callRoute(signIn.POST, "/api/auth/sign-in", {
+      body: { email: "ADA@example.com", password: ADMIN.password },
+      sameOrigin: true,
+    });
     expect(ok.status).toBe(200);
     expect(ok.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Lax/);
-    const csrf = await callRoute(signIn.POST, "/api/auth/sign-in", { body: { email: ADMIN.email, password: ADMIN.password }, headers: { origin: "https://evil.example" } });
+    const csrf = await callRoute(signIn.POST, "/api/auth/sign-in", {
+      body: { email: ADMIN.email, password: ADMIN.password },
+      headers: { origin: "https://evil.example" },
+    });
     expect(csrf.status).toBe(403);
     expect(csrf.json.error.code).toBe("cross_site_refused");
   });
 
   it("rate-limits repeated failures for one account with 429", async () => {
     const email = "target@example.com";
-    for (let i = 0; i < 5; i++) expect((await callRoute(signIn.POST, "/api/auth/sign-in", { body: { email, password: "guess-number-" + i } })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await callRoute(signIn.POST, "/api/auth/sign-in", { body: { email, password: "guess-number-" + i } })).status,
+      ).toBe(401);
     const limited = await callRoute(signIn.POST, "/api/auth/sign-in", { body: { email, password: "another guess" } });
     expect(limited.status).toBe(429);
     expect(limited.json.error.code).toBe("too_many_attempts");
@@ -96,7 +124,9 @@ describe("sign-in", () => {
   });
 
   it("sign-out ends the session", async () => {
-    const s = cookieFrom(await callRoute(signIn.POST, "/api/auth/sign-in", { body: { email: ADMIN.email, password: ADMIN.password } }));
+    const s = cookieFrom(
+      await callRoute(signIn.POST, "/api/auth/sign-in", { body: { email: ADMIN.email, password: ADMIN.password } }),
+    );
     expect((await callRoute(me.GET, "/api/auth/me", { cookie: s })).status).toBe(200);
     const out = await callRoute(signOut.POST, "/api/auth/sign-out", { cookie: s, sameOrigin: true });
     expect(out.headers.get("set-cookie")).toMatch(/^atelier_session=; .*Max-Age=0/);
@@ -109,7 +139,10 @@ describe("CSRF on cookie requests", () => {
     const body = { email: "csrf@example.com", name: "C", password: "a good long password", roles: ["viewer"] };
     const noOrigin = await callRoute(users.POST, "/api/users", { cookie: adminCookie, body });
     expect(noOrigin.status).toBe(403);
-    expect(noOrigin.json.error).toEqual({ code: "cross_site_refused", message: "Request refused: a request that uses the session cookie must send its Origin." });
+    expect(noOrigin.json.error).toEqual({
+      code: "cross_site_refused",
+      message: "Request refused: a request that uses the session cookie must send its Origin.",
+    });
     const textPlain = await callRoute(users.POST, "/api/users", {
       cookie: adminCookie,
       body: JSON.stringify(body),
@@ -135,22 +168,48 @@ describe("users, roles and tokens", () => {
     });
     expect(res.status).toBe(201);
     viewerId = res.json.user.id;
-    viewerCookie = cookieFrom(await callRoute(signIn.POST, "/api/auth/sign-in", { body: { email: "vic@example.com", password: "viewer password 1" } }));
-    expect((await callRoute(me.GET, "/api/auth/me", { cookie: viewerCookie })).json.roles).toEqual(["author", "viewer"]);
+    viewerCookie = cookieFrom(
+      await callRoute(signIn.POST, "/api/auth/sign-in", {
+        body: { email: "vic@example.com", password: "viewer password 1" },
+      }),
+    );
+    expect((await callRoute(me.GET, "/api/auth/me", { cookie: viewerCookie })).json.roles).toEqual([
+      "author",
+      "viewer",
+    ]);
     expect((await callRoute(users.GET, "/api/users", { cookie: viewerCookie })).status).toBe(403);
-    const dup = await callRoute(users.POST, "/api/users", { cookie: adminCookie, sameOrigin: true, body: { email: "vic@example.com", name: "V", password: "viewer password 1", roles: ["viewer"] } });
+    const dup = await callRoute(users.POST, "/api/users", {
+      cookie: adminCookie,
+      sameOrigin: true,
+      body: { email: "vic@example.com", name: "V", password: "viewer password 1", roles: ["viewer"] },
+    });
     expect(dup.status).toBe(409);
   });
 
   it("a user creates a token with a role they hold, shown once and stored hashed; not one they lack", async () => {
-    const denied = await callRoute(tokens.POST, "/api/tokens", { cookie: viewerCookie, sameOrigin: true, body: { name: "ci", role: "approver" } });
+    const denied = await callRoute(tokens.POST, "/api/tokens", {
+      cookie: viewerCookie,
+      sameOrigin: true,
+      body: { name: "ci", role: "approver" },
+    });
     expect(denied.status).toBe(403);
-    expect(denied.json.error.message).toBe("You cannot create a token with the role 'approver': it is not one of your roles (author, viewer).");
-    const res = await callRoute(tokens.POST, "/api/tokens", { cookie: viewerCookie, sameOrigin: true, body: { name: "ci", role: "viewer" } });
+    expect(denied.json.error.message).toBe(
+      "You cannot create a token with the role 'approver': it is not one of your roles (author, viewer).",
+    );
+    const res = await callRoute(tokens.POST, "/api/tokens", {
+      cookie: viewerCookie,
+      sameOrigin: true,
+      body: { name: "ci", role: "viewer" },
+    });
     expect(res.status).toBe(201);
     viewerToken = res.json.token;
     expect(viewerToken).toMatch(/^atl_[\w-]{40,}$/);
-    expect(res.json.summary).toMatchObject({ name: "ci", role: "viewer", hint: `atl_…${viewerToken.slice(-4)}`, revokedAt: null });
+    expect(res.json.summary).toMatchObject({
+      name: "ci",
+      role: "viewer",
+      hint: `atl_…${viewerToken.slice(-4)}`,
+      revokedAt: null,
+    });
     const listed = await callRoute(tokens.GET, "/api/tokens", { cookie: viewerCookie });
     expect(JSON.stringify(listed.json)).not.toContain(viewerToken);
     const row = await t.db.apiToken.findFirstOrThrow({ where: { name: "ci" } });
@@ -158,39 +217,76 @@ describe("users, roles and tokens", () => {
   });
 
   it("a bearer token acts with its role, updates last-used, and needs no Origin", async () => {
-    expect((await callRoute(me.GET, "/api/auth/me", { bearer: viewerToken })).json).toMatchObject({ kind: "token", roles: ["viewer"] });
+    expect((await callRoute(me.GET, "/api/auth/me", { bearer: viewerToken })).json).toMatchObject({
+      kind: "token",
+      roles: ["viewer"],
+    });
     expect((await callRoute(tools.GET, "/api/tools", { bearer: viewerToken })).status).toBe(200);
     expect((await callRoute(users.GET, "/api/users", { bearer: viewerToken })).status).toBe(403);
     const row = await t.db.apiToken.findFirstOrThrow({ where: { name: "ci" } });
     expect(row.lastUsedAt).not.toBeNull();
-    const created = await callRoute(tokens.POST, "/api/tokens", { bearer: viewerToken, body: { name: "x", role: "viewer" } });
+    const created = await callRoute(tokens.POST, "/api/tokens", {
+      bearer: viewerToken,
+      body: { name: "x", role: "viewer" },
+    });
     expect(created.status).toBe(403);
     expect(created.json.error.message).toBe("API tokens belong to a user: sign in to create one.");
   });
 
   it("a wrong, expired or revoked token gets 401 with one clear message", async () => {
     const bad = await callRoute(tools.GET, "/api/tools", { bearer: "atl_not-a-real-token" });
-    expect(bad).toMatchObject({ status: 401, json: { error: { code: "invalid_token", message: "The bearer token is not valid: unknown, expired or revoked." } } });
-    const short = await callRoute(tokens.POST, "/api/tokens", { cookie: viewerCookie, sameOrigin: true, body: { name: "old", role: "viewer", expiresInDays: 1 } });
-    await t.db.apiToken.update({ where: { id: short.json.summary.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(bad).toMatchObject({
+      status: 401,
+      json: {
+        error: { code: "invalid_token", message: "The bearer token is not valid: unknown, expired or revoked." },
+      },
+    });
+    const short = await callRoute(tokens.POST, "/api/tokens", {
+      cookie: viewerCookie,
+      sameOrigin: true,
+      body: { name: "old", role: "viewer", expiresInDays: 1 },
+    });
+    await t.db.apiToken.update({
+      where: { id: short.json.summary.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await callRoute(tools.GET, "/api/tools", { bearer: short.json.token })).status).toBe(401);
-    const revoke = await callRoute(token.DELETE, `/api/tokens/${short.json.summary.id}`, { method: "DELETE", cookie: viewerCookie, sameOrigin: true, params: { id: short.json.summary.id } });
+    const revoke = await callRoute(token.DELETE, `/api/tokens/${short.json.summary.id}`, {
+      method: "DELETE",
+      cookie: viewerCookie,
+      sameOrigin: true,
+      params: { id: short.json.summary.id },
+    });
     expect(revoke.json.token.revokedAt).not.toBeNull();
     expect((await callRoute(tools.GET, "/api/tools", { bearer: "Basic abc" })).status).toBe(401);
   });
 
   it("deactivating a user ends their sessions and tokens at once", async () => {
-    const res = await callRoute(user.PUT, `/api/users/${viewerId}`, { method: "PUT", cookie: adminCookie, sameOrigin: true, params: { id: viewerId }, body: { active: false } });
+    const res = await callRoute(user.PUT, `/api/users/${viewerId}`, {
+      method: "PUT",
+      cookie: adminCookie,
+      sameOrigin: true,
+      params: { id: viewerId },
+      body: { active: false },
+    });
     expect(res.json.user.active).toBe(false);
     expect((await callRoute(me.GET, "/api/auth/me", { cookie: viewerCookie })).status).toBe(401);
     expect((await callRoute(me.GET, "/api/auth/me", { bearer: viewerToken })).status).toBe(401);
-    const signInAgain = await callRoute(signIn.POST, "/api/auth/sign-in", { body: { email: "vic@example.com", password: "viewer password 1" } });
+    const signInAgain = await callRoute(signIn.POST, "/api/auth/sign-in", {
+      body: { email: "vic@example.com", password: "viewer password 1" },
+    });
     expect(signInAgain.status).toBe(401);
   });
 
   it("refuses to remove the last admin", async () => {
     const adminId = (await t.db.user.findUniqueOrThrow({ where: { email: ADMIN.email } })).id;
-    const res = await callRoute(user.PUT, `/api/users/${adminId}`, { method: "PUT", cookie: adminCookie, sameOrigin: true, params: { id: adminId }, body: { roles: ["viewer"] } });
+    const res = await callRoute(user.PUT, `/api/users/${adminId}`, {
+      method: "PUT",
+      cookie: adminCookie,
+      sameOrigin: true,
+      params: { id: adminId },
+      body: { roles: ["viewer"] },
+    });
     expect(res.status).toBe(403);
     expect(res.json.error.message).toBe("This is the last active admin: make someone else an admin first.");
   });
@@ -206,7 +302,13 @@ describe("provider keys", () => {
   const KEY = "sk-proj-THISISTHESECRETVALUE123456789";
 
   it("are saved encrypted, answered only as a masked hint, readable by the server", async () => {
-    const put = await callRoute(credential.PUT, "/api/credentials/openai", { method: "PUT", cookie: adminCookie, sameOrigin: true, params: { provider: "openai" }, body: { value: KEY } });
+    const put = await callRoute(credential.PUT, "/api/credentials/openai", {
+      method: "PUT",
+      cookie: adminCookie,
+      sameOrigin: true,
+      params: { provider: "openai" },
+      body: { value: KEY },
+    });
     expect(put.status).toBe(200);
     expect(put.json.credential).toMatchObject({ provider: "openai", variable: "OPENAI_API_KEY", hint: "sk-…6789" });
     const list = await callRoute(credentials.GET, "/api/credentials", { cookie: adminCookie });
@@ -215,15 +317,32 @@ describe("provider keys", () => {
     const row = await t.db.providerCredential.findFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain("THISISTHESECRET");
     expect(await readCredential(t.db, "openai", SecretKey.fromString("integration-test-secret"))).toBe(KEY);
-    if (t.target.kind === "sqlite") expect(readFileSync(t.target.file).toString("latin1")).not.toContain("THISISTHESECRET");
+    if (t.target.kind === "sqlite")
+      expect(readFileSync(t.target.file).toString("latin1")).not.toContain("THISISTHESECRET");
   });
 
   it("only admins see or change them; unknown providers are 400", async () => {
-    const bad = await callRoute(credential.PUT, "/api/credentials/acme", { method: "PUT", cookie: adminCookie, sameOrigin: true, params: { provider: "acme" }, body: { value: KEY } });
+    const bad = await callRoute(credential.PUT, "/api/credentials/acme", {
+      method: "PUT",
+      cookie: adminCookie,
+      sameOrigin: true,
+      params: { provider: "acme" },
+      body: { value: KEY },
+    });
     expect(bad.status).toBe(400);
-    const del = await callRoute(credential.DELETE, "/api/credentials/openai", { method: "DELETE", cookie: adminCookie, sameOrigin: true, params: { provider: "openai" } });
+    const del = await callRoute(credential.DELETE, "/api/credentials/openai", {
+      method: "DELETE",
+      cookie: adminCookie,
+      sameOrigin: true,
+      params: { provider: "openai" },
+    });
     expect(del.json).toEqual({ removed: "openai" });
-    const again = await callRoute(credential.DELETE, "/api/credentials/openai", { method: "DELETE", cookie: adminCookie, sameOrigin: true, params: { provider: "openai" } });
+    const again = await callRoute(credential.DELETE, "/api/credentials/openai", {
+      method: "DELETE",
+      cookie: adminCookie,
+      sameOrigin: true,
+      params: { provider: "openai" },
+    });
     expect(again.status).toBe(404);
   });
 });
@@ -232,7 +351,18 @@ describe("audit log", () => {
   it("records sign-ins, failures, role changes, tokens and secrets with who and when", async () => {
     const res = await callRoute(audit.GET, "/api/audit", { cookie: adminCookie });
     const actions = new Set(res.json.entries.map((e: { action: string }) => e.action));
-    for (const a of ["auth.setup", "auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "user.create", "user.deactivate", "token.create", "token.revoke", "secret.set", "secret.remove"]) {
+    for (const a of [
+      "auth.setup",
+      "auth.sign_in",
+      "auth.sign_in_failed",
+      "auth.sign_out",
+      "user.create",
+      "user.deactivate",
+      "token.create",
+      "token.revoke",
+      "secret.set",
+      "secret.remove",
+    ]) {
       expect(actions, a).toContain(a);
     }
     const setupEntry = res.json.entries.find((e: { action: string }) => e.action === "auth.setup");

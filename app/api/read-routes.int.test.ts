@@ -11,7 +11,8 @@ import { DELETE as unknownDelete, GET as unknownGet } from "./[...path]/route";
 
 let t: TestDatabase;
 const ADMIN_TOKEN = "read-routes-admin-token-0123456789";
-const get = (url: string) => new Request(`http://localhost${url}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+const get = (url: string) =>
+  new Request(`http://localhost${url}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
 const body = async (res: Response) => ({ status: res.status, json: await res.json() });
 
 beforeAll(async () => {
@@ -42,32 +43,85 @@ describe("read routes against a real database", () => {
     const ws = await t.db.workspace.create({ data: { slug: "demo", name: "Demo", isDemo: true } });
     const tool = await t.db.tool.create({ data: { workspaceId: ws.id, name: "forecast" } });
     await t.db.toolVersion.create({
-      data: { toolId: tool.id, version: 1, source: "…", hasErrors: false, diagnostics: [], analysis: { sideEffecting: false, idempotent: true, requiresApproval: false } },
+      data: {
+        toolId: tool.id,
+        version: 1,
+        source: "…",
+        hasErrors: false,
+        diagnostics: [],
+        analysis: { sideEffecting: false, idempotent: true, requiresApproval: false },
+      },
     });
     const agent = await t.db.agent.create({
-      data: { workspaceId: ws.id, name: "atlas", config: { model: { provider: "demo", model: "demo" }, roster: [{ provider: "demo", model: "demo" }, { provider: "openai", model: "gpt-4o" }] } },
+      data: {
+        workspaceId: ws.id,
+        name: "atlas",
+        config: {
+          model: { provider: "demo", model: "demo" },
+          roster: [
+            { provider: "demo", model: "demo" },
+            { provider: "openai", model: "gpt-4o" },
+          ],
+        },
+      },
     });
     await t.db.agentTool.create({ data: { agentId: agent.id, position: 0, kind: "tool", toolId: tool.id } });
     const conv = await t.db.conversation.create({ data: { workspaceId: ws.id, agentId: agent.id, title: "Weather" } });
-    const run = await t.db.run.create({ data: { conversationId: conv.id, agentId: agent.id, status: "suspended", stopReason: "awaiting_approval" } });
+    const run = await t.db.run.create({
+      data: { conversationId: conv.id, agentId: agent.id, status: "suspended", stopReason: "awaiting_approval" },
+    });
     await t.db.approval.create({
-      data: { conversationId: conv.id, runId: run.id, toolCallId: "c1", toolName: "refund", arguments: { orderId: "A1", amount: 20 }, argumentsHash: "h" },
+      data: {
+        conversationId: conv.id,
+        runId: run.id,
+        toolCallId: "c1",
+        toolName: "refund",
+        arguments: { orderId: "A1", amount: 20 },
+        argumentsHash: "h",
+      },
     });
 
     const toolList = (await body(await tools(get("/api/tools")))).json.tools;
     expect(toolList).toEqual([
-      expect.objectContaining({ name: "forecast", latestVersion: 1, hasErrors: false, sideEffecting: false, idempotent: true, usedBy: 1 }),
+      expect.objectContaining({
+        name: "forecast",
+        latestVersion: 1,
+        hasErrors: false,
+        sideEffecting: false,
+        idempotent: true,
+        usedBy: 1,
+      }),
     ]);
     const agentList = (await body(await agents(get("/api/agents")))).json.agents;
-    expect(agentList).toEqual([expect.objectContaining({ name: "atlas", activeModel: "demo:demo", tools: 1, conversations: 1 })]);
+    expect(agentList).toEqual([
+      expect.objectContaining({ name: "atlas", activeModel: "demo:demo", tools: 1, conversations: 1 }),
+    ]);
     const convList = (await body(await conversations(get("/api/conversations")))).json.conversations;
-    expect(convList).toEqual([expect.objectContaining({ title: "Weather", agentName: "atlas", lastRunStatus: "suspended", pendingApprovals: 1 })]);
+    expect(convList).toEqual([
+      expect.objectContaining({
+        title: "Weather",
+        agentName: "atlas",
+        lastRunStatus: "suspended",
+        pendingApprovals: 1,
+      }),
+    ]);
     const pending = (await body(await approvals(get("/api/approvals?status=pending")))).json;
     expect(pending.pendingCount).toBe(1);
-    expect(pending.approvals[0]).toMatchObject({ toolName: "refund", arguments: { orderId: "A1", amount: 20 }, status: "pending" });
+    expect(pending.approvals[0]).toMatchObject({
+      toolName: "refund",
+      arguments: { orderId: "A1", amount: 20 },
+      status: "pending",
+    });
     expect((await body(await approvals(get("/api/approvals?status=decided")))).json.approvals).toEqual([]);
-    expect((await body(await approvals(get("/api/approvals?status=pending&limit=0")))).json).toEqual({ status: "pending", approvals: [], pendingCount: 1 });
-    expect((await body(await runs(get("/api/runs")))).json.runs[0]).toMatchObject({ status: "suspended", stopReason: "awaiting_approval" });
+    expect((await body(await approvals(get("/api/approvals?status=pending&limit=0")))).json).toEqual({
+      status: "pending",
+      approvals: [],
+      pendingCount: 1,
+    });
+    expect((await body(await runs(get("/api/runs")))).json.runs[0]).toMatchObject({
+      status: "suspended",
+      stopReason: "awaiting_approval",
+    });
   });
 
   it("rejects a bad query with 400 naming the field", async () => {
@@ -82,23 +136,24 @@ describe("read routes against a real database", () => {
   it("GET /api/usage/summary sums priced usage and every breakdown adds up to the total", async () => {
     const agentsRows = await t.db.agent.findMany();
     const agentId = agentsRows[0].id;
-    const rec = (seq: number, over: Record<string, unknown>) => withTime({
-      conversationId: "c",
-      eventSeq: seq,
-      runId: "r1",
-      rootRunId: "r1",
-      agentId,
-      provider: "openai",
-      model: "gpt-4o",
-      inputTokens: 1000,
-      outputTokens: 200,
-      totalTokens: 1200,
-      costNanoUsd: 4_500_000n,
-      priced: true,
-      priceVersion: "test",
-      day: "2026-11-28",
-      ...over,
-    });
+    const rec = (seq: number, over: Record<string, unknown>) =>
+      withTime({
+        conversationId: "c",
+        eventSeq: seq,
+        runId: "r1",
+        rootRunId: "r1",
+        agentId,
+        provider: "openai",
+        model: "gpt-4o",
+        inputTokens: 1000,
+        outputTokens: 200,
+        totalTokens: 1200,
+        costNanoUsd: 4_500_000n,
+        priced: true,
+        priceVersion: "test",
+        day: "2026-11-28",
+        ...over,
+      });
     function withTime<T extends { day: string }>(r: T) {
       return { ...r, createdAt: new Date(`${r.day}T12:00:00Z`) };
     }
@@ -106,7 +161,15 @@ describe("read routes against a real database", () => {
       data: [
         rec(1, {}),
         rec(2, { day: "2026-11-29", runId: "r2", rootRunId: "r2" }),
-        rec(3, { provider: "openai-compatible", model: "local-llama", costNanoUsd: 0n, priced: false, runId: "r2", rootRunId: "r2", day: "2026-11-29" }),
+        rec(3, {
+          provider: "openai-compatible",
+          model: "local-llama",
+          costNanoUsd: 0n,
+          priced: false,
+          runId: "r2",
+          rootRunId: "r2",
+          day: "2026-11-29",
+        }),
       ],
     });
     const totals = new Set<string>();
@@ -115,7 +178,13 @@ describe("read routes against a real database", () => {
       expect(status).toBe(200);
       const sum = json.rows.reduce((a: number, r: { totalTokens: number }) => a + r.totalTokens, 0);
       expect(sum).toBe(json.total.totalTokens);
-      expect(json.total).toMatchObject({ totalTokens: 3600, inputTokens: 3000, outputTokens: 600, unpricedTokens: 1200, events: 3 });
+      expect(json.total).toMatchObject({
+        totalTokens: 3600,
+        inputTokens: 3000,
+        outputTokens: 600,
+        unpricedTokens: 1200,
+        events: 3,
+      });
       expect(json.total.costNanoUsd).toBe(9_000_000);
       totals.add(JSON.stringify(json.total));
     }
@@ -133,7 +202,10 @@ describe("read routes against a real database", () => {
 
   it("answers a JSON 404 for an unknown API route, whatever the method", async () => {
     const res = await body(await unknownGet(get("/api/nothing/here")));
-    expect(res).toEqual({ status: 404, json: { error: { code: "not_found", message: "No API route GET /api/nothing/here." } } });
+    expect(res).toEqual({
+      status: 404,
+      json: { error: { code: "not_found", message: "No API route GET /api/nothing/here." } },
+    });
     const del = await unknownDelete(new Request("http://localhost/api/x", { method: "DELETE" }));
     expect(del.status).toBe(404);
   });

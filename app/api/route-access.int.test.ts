@@ -109,8 +109,17 @@ beforeAll(async () => {
   const system = { kind: "system" as const, id: "system", name: "matrix", roles: ["admin" as const] };
   for (const role of CALLERS) {
     if (role === "anonymous") continue;
-    const user = await createUser(t.db, system, { email: `${role}@matrix.test`, name: role, password: "a long matrix password", roles: [role] }, FAST);
-    const { token } = await createApiToken(t.db, { kind: "user", id: user.id, name: user.name, roles: user.roles }, { name: "matrix", role, expiresInDays: 1 });
+    const user = await createUser(
+      t.db,
+      system,
+      { email: `${role}@matrix.test`, name: role, password: "a long matrix password", roles: [role] },
+      FAST,
+    );
+    const { token } = await createApiToken(
+      t.db,
+      { kind: "user", id: user.id, name: user.name, roles: user.roles },
+      { name: "matrix", role, expiresInDays: 1 },
+    );
     tokens.set(role, token);
   }
 });
@@ -129,14 +138,20 @@ describe("route-by-role matrix", () => {
   for (const file of files) {
     const route = routePath(file);
     it(`${route}: every exported method has a rule and each role gets its status`, async () => {
-      const mod = (await import(pathToFileURL(file).href)) as Partial<Record<(typeof METHODS)[number], Handler & { refusesMethod?: true }>>;
+      const mod = (await import(pathToFileURL(file).href)) as Partial<
+        Record<(typeof METHODS)[number], Handler & { refusesMethod?: true }>
+      >;
       expect(
         METHODS.filter((m) => typeof mod[m] !== "function"),
         `${route} must answer a JSON 405 for the methods it does not serve (routeMethods)`,
       ).toEqual([]);
       const { url: anyUrl, params: anyParams } = concretePath(route);
       for (const m of METHODS.filter((m) => mod[m]!.refusesMethod)) {
-        const res = await callRoute(mod[m]!, anyUrl, { method: m, params: anyParams, body: m === "GET" || m === "DELETE" ? undefined : {} });
+        const res = await callRoute(mod[m]!, anyUrl, {
+          method: m,
+          params: anyParams,
+          body: m === "GET" || m === "DELETE" ? undefined : {},
+        });
         expect(res.status, `${m} ${route}`).toBe(405);
         expect(res.json.error.code).toBe("method_not_allowed");
         expect(res.headers.get("allow")).toBe(res.json.error.allowed.join(", "));

@@ -65,8 +65,15 @@ describe("POST /api/tools/analyze", () => {
       idempotent: false,
       requiresApproval: false,
     });
-    expect(res.json.formats.openai).toEqual({ type: "function", function: { name: "weather", description: res.json.tool.description, parameters: res.json.tool.parameters } });
-    expect(res.json.formats.anthropic).toEqual({ name: "weather", description: res.json.tool.description, input_schema: res.json.tool.parameters });
+    expect(res.json.formats.openai).toEqual({
+      type: "function",
+      function: { name: "weather", description: res.json.tool.description, parameters: res.json.tool.parameters },
+    });
+    expect(res.json.formats.anthropic).toEqual({
+      name: "weather",
+      description: res.json.tool.description,
+      input_schema: res.json.tool.parameters,
+    });
   });
 
   it("puts a developer note above the cut on its own line, and nulls the tool", async () => {
@@ -79,14 +86,20 @@ describe("POST /api/tools/analyze", () => {
   });
 
   it("answers TypeScript diagnostics, not a 500, for a malformed source", async () => {
-    const res = await callRoute(analyze.POST, "/api/tools/analyze", { ...as, body: { source: "export default tool({ sideEffecting: false }, function (" } });
+    const res = await callRoute(analyze.POST, "/api/tools/analyze", {
+      ...as,
+      body: { source: "export default tool({ sideEffecting: false }, function (" },
+    });
     expect(res.status).toBe(200);
     expect(res.json.diagnostics.some((d: { code: string }) => d.code === "TypeScript")).toBe(true);
     for (const d of res.json.diagnostics) expect(d.range.startLine).toBeGreaterThanOrEqual(1);
   });
 
   it("answers 413 to a 1 MB body and 400 to a missing source", async () => {
-    const big = await callRoute(analyze.POST, "/api/tools/analyze", { ...as, body: { source: "x".repeat(1024 * 1024) } });
+    const big = await callRoute(analyze.POST, "/api/tools/analyze", {
+      ...as,
+      body: { source: "x".repeat(1024 * 1024) },
+    });
     expect(big.status).toBe(413);
     expect(big.json.error.code).toBe("payload_too_large");
     const none = await callRoute(analyze.POST, "/api/tools/analyze", { ...as, body: {} });
@@ -103,8 +116,19 @@ describe("tools CRUD, versions and invoke", () => {
     const created = await callRoute(tools.POST, "/api/tools", { ...as, body: { source: WEATHER } });
     expect(created.status).toBe(201);
     weatherId = created.json.tool.id;
-    expect(created.json.tool).toMatchObject({ name: "weather", latestVersion: 1, version: { version: 1, hasErrors: false } });
-    const v2 = await callRoute(tool.PUT, `/api/tools/${weatherId}`, { ...as, method: "PUT", params: { id: weatherId }, body: { source: WEATHER.replace("in the requested unit of measure", "in the unit of measure the user asked for") } });
+    expect(created.json.tool).toMatchObject({
+      name: "weather",
+      latestVersion: 1,
+      version: { version: 1, hasErrors: false },
+    });
+    const v2 = await callRoute(tool.PUT, `/api/tools/${weatherId}`, {
+      ...as,
+      method: "PUT",
+      params: { id: weatherId },
+      body: {
+        source: WEATHER.replace("in the requested unit of measure", "in the unit of measure the user asked for"),
+      },
+    });
     expect(v2.json.tool.latestVersion).toBe(2);
     const old = await callRoute(tool.GET, `/api/tools/${weatherId}?version=1`, { ...as, params: { id: weatherId } });
     expect(old.json.tool.version.source).toBe(WEATHER);
@@ -114,19 +138,41 @@ describe("tools CRUD, versions and invoke", () => {
   });
 
   it("keeps a version with definition errors as a draft that cannot run", async () => {
-    const draft = await callRoute(tool.PUT, `/api/tools/${weatherId}`, { ...as, method: "PUT", params: { id: weatherId }, body: { source: WEATHER.replace("sideEffecting: false", "idempotent: true") } });
+    const draft = await callRoute(tool.PUT, `/api/tools/${weatherId}`, {
+      ...as,
+      method: "PUT",
+      params: { id: weatherId },
+      body: { source: WEATHER.replace("sideEffecting: false", "idempotent: true") },
+    });
     expect(draft.json.tool.version.hasErrors).toBe(true);
-    const run = await callRoute(invoke.POST, `/api/tools/${weatherId}/invoke`, { ...as, params: { id: weatherId }, body: { arguments: { city: "Lisbon", unit: "celsius" } } });
+    const run = await callRoute(invoke.POST, `/api/tools/${weatherId}/invoke`, {
+      ...as,
+      params: { id: weatherId },
+      body: { arguments: { city: "Lisbon", unit: "celsius" } },
+    });
     expect(run.status).toBe(409);
     expect(run.json.error.code).toBe("ToolNotRunnableError");
     expect(run.json.error.message).toMatch(/^Version 3 of 'weather' has definition errors and cannot run: /);
-    const pinned = await callRoute(invoke.POST, `/api/tools/${weatherId}/invoke`, { ...as, params: { id: weatherId }, body: { arguments: { city: "Lisbon", unit: "celsius" }, version: 2 } });
+    const pinned = await callRoute(invoke.POST, `/api/tools/${weatherId}/invoke`, {
+      ...as,
+      params: { id: weatherId },
+      body: { arguments: { city: "Lisbon", unit: "celsius" }, version: 2 },
+    });
     expect(pinned.json).toMatchObject({ ok: true, result: "Lisbon in celsius" });
   });
 
   it("reflects a bad call as ToolArgumentError with its fields", async () => {
-    await callRoute(tool.PUT, `/api/tools/${weatherId}`, { ...as, method: "PUT", params: { id: weatherId }, body: { source: WEATHER } });
-    const res = await callRoute(invoke.POST, `/api/tools/${weatherId}/invoke`, { ...as, params: { id: weatherId }, body: { arguments: { city: "Lisbon", unit: "kelvin", extra: 1 } } });
+    await callRoute(tool.PUT, `/api/tools/${weatherId}`, {
+      ...as,
+      method: "PUT",
+      params: { id: weatherId },
+      body: { source: WEATHER },
+    });
+    const res = await callRoute(invoke.POST, `/api/tools/${weatherId}/invoke`, {
+      ...as,
+      params: { id: weatherId },
+      body: { arguments: { city: "Lisbon", unit: "kelvin", extra: 1 } },
+    });
     expect(res.status).toBe(200);
     expect(res.json.ok).toBe(false);
     expect(res.json.error).toMatchObject({
@@ -140,26 +186,61 @@ describe("tools CRUD, versions and invoke", () => {
   it("reports a wrong return shape as ToolShapeError", async () => {
     const created = await callRoute(tools.POST, "/api/tools", { ...as, body: { source: QUOTE } });
     quoteId = created.json.tool.id;
-    const res = await callRoute(invoke.POST, `/api/tools/${quoteId}/invoke`, { ...as, params: { id: quoteId }, body: { arguments: { symbol: "ACME" } } });
-    expect(res.json.error).toMatchObject({ type: "ToolShapeError", message: "tool 'get_quote' returned value not matching schema 'Quote'" });
+    const res = await callRoute(invoke.POST, `/api/tools/${quoteId}/invoke`, {
+      ...as,
+      params: { id: quoteId },
+      body: { arguments: { symbol: "ACME" } },
+    });
+    expect(res.json.error).toMatchObject({
+      type: "ToolShapeError",
+      message: "tool 'get_quote' returned value not matching schema 'Quote'",
+    });
   });
 
   it("exports the schema in OpenAI and Anthropic formats", async () => {
-    const openai = await callRoute(schema.GET, `/api/tools/${weatherId}/schema?format=openai`, { ...as, params: { id: weatherId } });
-    expect(openai.json.schema).toMatchObject({ type: "function", function: { name: "weather", parameters: { type: "object" } } });
-    const anthropic = await callRoute(schema.GET, `/api/tools/${weatherId}/schema?format=anthropic`, { ...as, params: { id: weatherId } });
+    const openai = await callRoute(schema.GET, `/api/tools/${weatherId}/schema?format=openai`, {
+      ...as,
+      params: { id: weatherId },
+    });
+    expect(openai.json.schema).toMatchObject({
+      type: "function",
+      function: { name: "weather", parameters: { type: "object" } },
+    });
+    const anthropic = await callRoute(schema.GET, `/api/tools/${weatherId}/schema?format=anthropic`, {
+      ...as,
+      params: { id: weatherId },
+    });
     expect(anthropic.json.schema).toMatchObject({ name: "weather", input_schema: { type: "object" } });
-    expect((await callRoute(schema.GET, `/api/tools/${weatherId}/schema?format=gemini`, { ...as, params: { id: weatherId } })).status).toBe(400);
+    expect(
+      (
+        await callRoute(schema.GET, `/api/tools/${weatherId}/schema?format=gemini`, {
+          ...as,
+          params: { id: weatherId },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("refuses to delete a tool an agent uses, naming the agent; deletes it otherwise", async () => {
     const ws = await t.db.workspace.findFirstOrThrow();
     const agent = await t.db.agent.create({ data: { workspaceId: ws.id, name: "atlas", config: {} } });
     await t.db.agentTool.create({ data: { agentId: agent.id, position: 0, kind: "tool", toolId: weatherId } });
-    const refused = await callRoute(tool.DELETE, `/api/tools/${weatherId}`, { ...as, method: "DELETE", params: { id: weatherId } });
+    const refused = await callRoute(tool.DELETE, `/api/tools/${weatherId}`, {
+      ...as,
+      method: "DELETE",
+      params: { id: weatherId },
+    });
     expect(refused.status).toBe(409);
-    expect(refused.json.error).toMatchObject({ code: "tool_in_use", message: "Tool 'weather' is used by 'atlas'; remove it from that agent first.", usedBy: [{ name: "atlas" }] });
-    const ok = await callRoute(tool.DELETE, `/api/tools/${quoteId}`, { ...as, method: "DELETE", params: { id: quoteId } });
+    expect(refused.json.error).toMatchObject({
+      code: "tool_in_use",
+      message: "Tool 'weather' is used by 'atlas'; remove it from that agent first.",
+      usedBy: [{ name: "atlas" }],
+    });
+    const ok = await callRoute(tool.DELETE, `/api/tools/${quoteId}`, {
+      ...as,
+      method: "DELETE",
+      params: { id: quoteId },
+    });
     expect(ok.json).toEqual({ deleted: quoteId });
     expect((await callRoute(tool.GET, `/api/tools/${quoteId}`, { ...as, params: { id: quoteId } })).status).toBe(404);
   });
@@ -167,7 +248,11 @@ describe("tools CRUD, versions and invoke", () => {
   it("keeps answering /api/health within half a second while a tool spins", async () => {
     const spin = `import { tool } from "atelier";\n/** Spin forever to prove the server keeps answering meanwhile. */\nexport default tool({ sideEffecting: false, timeoutMs: 2000 }, function spin() {\n  while (true) {}\n});\n`;
     const id = (await callRoute(tools.POST, "/api/tools", { ...as, body: { source: spin } })).json.tool.id;
-    const running = callRoute(invoke.POST, `/api/tools/${id}/invoke`, { ...as, params: { id }, body: { arguments: {} } });
+    const running = callRoute(invoke.POST, `/api/tools/${id}/invoke`, {
+      ...as,
+      params: { id },
+      body: { arguments: {} },
+    });
     await new Promise((r) => setTimeout(r, 200));
     const started = performance.now();
     const h = await callRoute(health.GET, "/api/health");

@@ -7,7 +7,12 @@ import { useAgent } from "./agent-queries";
 
 export function AgentEditorPage({ id }: { id: string }) {
   const q = useAgent(id);
-  if (q.isPending) return <p className="muted" role="status">Loading…</p>;
+  if (q.isPending)
+    return (
+      <p className="muted" role="status">
+        Loading…
+      </p>
+    );
   if (q.error) {
     return (
       <div className="empty">

@@ -98,7 +98,8 @@ export function AgentEditor({ initial, agent }: { initial: AgentConfig | AgentVi
                   type="button"
                   className="btn"
                   onClick={() => {
-                    if (window.confirm(`Delete agent '${agent.name}'? Its conversations are deleted too.`)) del.mutate(agent.id, { onSuccess: () => router.push("/agents") });
+                    if (window.confirm(`Delete agent '${agent.name}'? Its conversations are deleted too.`))
+                      del.mutate(agent.id, { onSuccess: () => router.push("/agents") });
                   }}
                 >
                   Delete
@@ -119,13 +120,14 @@ export function AgentEditor({ initial, agent }: { initial: AgentConfig | AgentVi
         ) : null}
         {issues.length ? (
           <div className="issues-summary" role="alert" data-testid="issues-summary">
-            <strong>
-              {issues.length === 1 ? "1 problem" : `${issues.length} problems`} to fix before saving:
-            </strong>
+            <strong>{issues.length === 1 ? "1 problem" : `${issues.length} problems`} to fix before saving:</strong>
             <ul>
               {issues.map((i, k) => (
                 <li key={k}>
-                  {i.path ? <span className="mono">{describePath(toFieldKey(i.path, state.active), state)}</span> : null} {i.message}
+                  {i.path ? (
+                    <span className="mono">{describePath(toFieldKey(i.path, state.active), state)}</span>
+                  ) : null}{" "}
+                  {i.message}
                 </li>
               ))}
             </ul>
@@ -135,11 +137,30 @@ export function AgentEditor({ initial, agent }: { initial: AgentConfig | AgentVi
           <section className="card" aria-labelledby="general-h">
             <h2 id="general-h">Agent</h2>
             <div className="settings-grid">
-              <Field label="Name" at="name" hint="letters, digits, _ and - (it is a tool name when other agents call it)">
-                <input aria-label="Name" className="mono" aria-invalid={fieldMap.has("name")} value={state.name} onChange={(e) => edit({ ...state, name: e.target.value })} />
+              <Field
+                label="Name"
+                at="name"
+                hint="letters, digits, _ and - (it is a tool name when other agents call it)"
+              >
+                <input
+                  aria-label="Name"
+                  className="mono"
+                  aria-invalid={fieldMap.has("name")}
+                  value={state.name}
+                  onChange={(e) => edit({ ...state, name: e.target.value })}
+                />
               </Field>
-              <Field label="Description" at="description" hint="what it does; shown to agents that call it as a tool" wide>
-                <input aria-label="Description" value={state.description} onChange={(e) => edit({ ...state, description: e.target.value })} />
+              <Field
+                label="Description"
+                at="description"
+                hint="what it does; shown to agents that call it as a tool"
+                wide
+              >
+                <input
+                  aria-label="Description"
+                  value={state.description}
+                  onChange={(e) => edit({ ...state, description: e.target.value })}
+                />
               </Field>
             </div>
             <FieldError at="" />

@@ -25,15 +25,27 @@ export interface AgentFormState {
   tools: AgentToolView[];
 }
 
-
 export function blankEntry(provider = "demo", model = provider === "demo" ? "demo" : ""): ModelEntry {
-  return { provider: provider as ModelEntry["provider"], model, temperature: null, seed: null, maxTokens: null, contextLength: null, reasoningEffort: null, baseUrl: null, fallbackModels: [] };
+  return {
+    provider: provider as ModelEntry["provider"],
+    model,
+    temperature: null,
+    seed: null,
+    maxTokens: null,
+    contextLength: null,
+    reasoningEffort: null,
+    baseUrl: null,
+    fallbackModels: [],
+  };
 }
 
 export function fromConfig(config: AgentConfig | AgentView): AgentFormState {
   const entries = config.roster.length ? config.roster.map((m) => structuredClone(m)) : [structuredClone(config.model)];
   const activeKey = modelRosterKey(config.model);
-  const active = Math.max(0, entries.findIndex((e) => modelRosterKey(e) === activeKey));
+  const active = Math.max(
+    0,
+    entries.findIndex((e) => modelRosterKey(e) === activeKey),
+  );
   return {
     name: config.name,
     description: config.description,

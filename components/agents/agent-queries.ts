@@ -16,14 +16,20 @@ export function useAgents() {
 }
 
 export function useAgent(id: string) {
-  return useQuery({ queryKey: agentKeys.detail(id), queryFn: () => apiFetch<{ agent: AgentView }>(`/api/agents/${encodeURIComponent(id)}`) });
+  return useQuery({
+    queryKey: agentKeys.detail(id),
+    queryFn: () => apiFetch<{ agent: AgentView }>(`/api/agents/${encodeURIComponent(id)}`),
+  });
 }
 
 export function useSaveAgent(id: string | null) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: unknown) =>
-      apiFetch<{ agent: AgentView }>(id ? `/api/agents/${encodeURIComponent(id)}` : "/api/agents", { method: id ? "PUT" : "POST", body: JSON.stringify(body) }),
+      apiFetch<{ agent: AgentView }>(id ? `/api/agents/${encodeURIComponent(id)}` : "/api/agents", {
+        method: id ? "PUT" : "POST",
+        body: JSON.stringify(body),
+      }),
     onSuccess: (data) => {
       qc.setQueryData(agentKeys.detail(data.agent.id), data);
       void qc.invalidateQueries({ queryKey: agentKeys.list, exact: true });
@@ -42,7 +48,11 @@ export function useDeleteAgent() {
 export function useSwitchModel(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (key: string) => apiFetch<ModelConfig>(`/api/agents/${encodeURIComponent(id)}/switch-model`, { method: "POST", body: JSON.stringify({ key }) }),
+    mutationFn: (key: string) =>
+      apiFetch<ModelConfig>(`/api/agents/${encodeURIComponent(id)}/switch-model`, {
+        method: "POST",
+        body: JSON.stringify({ key }),
+      }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: agentKeys.detail(id) });
       void qc.invalidateQueries({ queryKey: agentKeys.list, exact: true });

@@ -16,7 +16,9 @@ export function AgentsList() {
       empty={
         <>
           <h2>No agents yet</h2>
-          <p className="muted">An agent combines a prompt, a model roster, tools and limits. Saved agents appear here.</p>
+          <p className="muted">
+            An agent combines a prompt, a model roster, tools and limits. Saved agents appear here.
+          </p>
           {canWrite ? (
             <Link className="btn primary" href="/agents/new">
               Create an agent
@@ -56,7 +58,9 @@ export function AgentsList() {
                 <td className="num">{a.tools}</td>
                 <td className="num">{a.conversations}</td>
                 <td>{formatDateTime(a.updatedAt)}</td>
-                <td><NewConversationButton agentId={a.id} small /></td>
+                <td>
+                  <NewConversationButton agentId={a.id} small />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -19,7 +19,19 @@ export function FieldError({ at }: { at: string }) {
   );
 }
 
-export function Field({ label, at, hint, children, wide }: { label: string; at?: string; hint?: string; children: ReactNode; wide?: boolean }) {
+export function Field({
+  label,
+  at,
+  hint,
+  children,
+  wide,
+}: {
+  label: string;
+  at?: string;
+  hint?: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <label className={wide ? "field wide" : "field"}>
       <span className="field-label">{label}</span>
@@ -60,12 +72,48 @@ export function NumberInput({
   );
 }
 
-export function TextInput({ value, onChange, at, label, placeholder, className }: { value: string; onChange: (v: string) => void; at: string; label: string; placeholder?: string; className?: string }) {
+export function TextInput({
+  value,
+  onChange,
+  at,
+  label,
+  placeholder,
+  className,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  at: string;
+  label: string;
+  placeholder?: string;
+  className?: string;
+}) {
   const invalid = useIssues(at).length > 0;
-  return <input type="text" className={className} aria-label={label} aria-invalid={invalid} placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />;
+  return (
+    <input
+      type="text"
+      className={className}
+      aria-label={label}
+      aria-invalid={invalid}
+      placeholder={placeholder}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
 }
 
-export function Select<T extends string>({ value, options, onChange, label, at }: { value: T; options: readonly T[]; onChange: (v: T) => void; label: string; at?: string }) {
+export function Select<T extends string>({
+  value,
+  options,
+  onChange,
+  label,
+  at,
+}: {
+  value: T;
+  options: readonly T[];
+  onChange: (v: T) => void;
+  label: string;
+  at?: string;
+}) {
   const issues = useIssues(at ?? "\u0000");
   const invalid = at ? issues.length > 0 : false;
   return (

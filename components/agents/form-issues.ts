@@ -12,7 +12,8 @@ export type FieldIssues = Map<string, string[]>;
 
 export function toFieldKey(path: string, activeIndex: number): string {
   const parts = path.split(".");
-  if (parts[0] === "roster" && parts.length > 1 && /^\d+$/.test(parts[1])) return ["entry", ...parts.slice(1)].join(".");
+  if (parts[0] === "roster" && parts.length > 1 && /^\d+$/.test(parts[1]))
+    return ["entry", ...parts.slice(1)].join(".");
   if (parts[0] === "model") {
     if (parts.length > 1 && /^\d+$/.test(parts[1])) return ["entry", ...parts.slice(1)].join(".");
     return ["entry", String(activeIndex), ...parts.slice(1)].join(".");

@@ -6,38 +6,105 @@ import { Field, FieldError, NumberInput, Select, TextInput } from "./fields";
 
 const EFFORTS = ["", "low", "medium", "high"] as const;
 
-function Settings<T extends FallbackEntry>({ value, onChange, at, compact }: { value: T; onChange: (v: T) => void; at: string; compact?: boolean }) {
+function Settings<T extends FallbackEntry>({
+  value,
+  onChange,
+  at,
+  compact,
+}: {
+  value: T;
+  onChange: (v: T) => void;
+  at: string;
+  compact?: boolean;
+}) {
   const set = <K extends keyof T>(k: K, v: T[K]) => onChange({ ...value, [k]: v });
   return (
     <div className={compact ? "settings-grid compact" : "settings-grid"}>
       <Field label="Provider" at={`${at}.provider`}>
-        <Select label="Provider" value={value.provider} options={PROVIDER_CHOICES} onChange={(p) => onChange({ ...value, provider: p, model: p === "demo" ? "demo" : value.provider === "demo" ? "" : value.model })} at={`${at}.provider`} />
+        <Select
+          label="Provider"
+          value={value.provider}
+          options={PROVIDER_CHOICES}
+          onChange={(p) =>
+            onChange({
+              ...value,
+              provider: p,
+              model: p === "demo" ? "demo" : value.provider === "demo" ? "" : value.model,
+            })
+          }
+          at={`${at}.provider`}
+        />
       </Field>
       <Field label="Model" at={`${at}.model`}>
-        <TextInput label="Model" className="mono" value={value.model} onChange={(v) => set("model", v as T["model"])} at={`${at}.model`} placeholder="e.g. gpt-4o" />
+        <TextInput
+          label="Model"
+          className="mono"
+          value={value.model}
+          onChange={(v) => set("model", v as T["model"])}
+          at={`${at}.model`}
+          placeholder="e.g. gpt-4o"
+        />
       </Field>
       <Field label="Temperature" at={`${at}.temperature`} hint="0–2; empty = provider default">
-        <NumberInput label="Temperature" step="any" value={value.temperature} onChange={(v) => set("temperature", v as T["temperature"])} at={`${at}.temperature`} placeholder="default" />
+        <NumberInput
+          label="Temperature"
+          step="any"
+          value={value.temperature}
+          onChange={(v) => set("temperature", v as T["temperature"])}
+          at={`${at}.temperature`}
+          placeholder="default"
+        />
       </Field>
       <Field label="Max tokens" at={`${at}.maxTokens`} hint="response cap">
-        <NumberInput label="Max tokens" value={value.maxTokens} onChange={(v) => set("maxTokens", v as T["maxTokens"])} at={`${at}.maxTokens`} placeholder="provider max" />
+        <NumberInput
+          label="Max tokens"
+          value={value.maxTokens}
+          onChange={(v) => set("maxTokens", v as T["maxTokens"])}
+          at={`${at}.maxTokens`}
+          placeholder="provider max"
+        />
       </Field>
       {compact ? null : (
         <>
           <Field label="Context length" at={`${at}.contextLength`} hint="window; empty = compaction off">
-            <NumberInput label="Context length" value={value.contextLength} onChange={(v) => set("contextLength", v as T["contextLength"])} at={`${at}.contextLength`} placeholder="unknown" />
+            <NumberInput
+              label="Context length"
+              value={value.contextLength}
+              onChange={(v) => set("contextLength", v as T["contextLength"])}
+              at={`${at}.contextLength`}
+              placeholder="unknown"
+            />
           </Field>
           <Field label="Seed" at={`${at}.seed`}>
-            <NumberInput label="Seed" value={value.seed} onChange={(v) => set("seed", v as T["seed"])} at={`${at}.seed`} placeholder="none" />
+            <NumberInput
+              label="Seed"
+              value={value.seed}
+              onChange={(v) => set("seed", v as T["seed"])}
+              at={`${at}.seed`}
+              placeholder="none"
+            />
           </Field>
           <Field label="Reasoning effort" at={`${at}.reasoningEffort`} hint="o1/o3-style models">
-            <Select label="Reasoning effort" value={(value.reasoningEffort ?? "") as (typeof EFFORTS)[number]} options={EFFORTS} onChange={(v) => set("reasoningEffort", (v || null) as T["reasoningEffort"])} at={`${at}.reasoningEffort`} />
+            <Select
+              label="Reasoning effort"
+              value={(value.reasoningEffort ?? "") as (typeof EFFORTS)[number]}
+              options={EFFORTS}
+              onChange={(v) => set("reasoningEffort", (v || null) as T["reasoningEffort"])}
+              at={`${at}.reasoningEffort`}
+            />
           </Field>
         </>
       )}
       {value.provider === "openai-compatible" ? (
         <Field label="Base URL" at={`${at}.baseUrl`} hint="Ollama, vLLM, LM Studio…" wide>
-          <TextInput label="Base URL" className="mono" value={value.baseUrl ?? ""} onChange={(v) => set("baseUrl", (v || null) as T["baseUrl"])} at={`${at}.baseUrl`} placeholder="http://127.0.0.1:11434/v1" />
+          <TextInput
+            label="Base URL"
+            className="mono"
+            value={value.baseUrl ?? ""}
+            onChange={(v) => set("baseUrl", (v || null) as T["baseUrl"])}
+            at={`${at}.baseUrl`}
+            placeholder="http://127.0.0.1:11434/v1"
+          />
         </Field>
       ) : null}
       {value.provider === "scripted" ? <ScriptField value={value} onChange={onChange} at={at} /> : null}
@@ -45,9 +112,22 @@ function Settings<T extends FallbackEntry>({ value, onChange, at, compact }: { v
   );
 }
 
-function ScriptField<T extends FallbackEntry>({ value, onChange, at }: { value: T; onChange: (v: T) => void; at: string }) {
+function ScriptField<T extends FallbackEntry>({
+  value,
+  onChange,
+  at,
+}: {
+  value: T;
+  onChange: (v: T) => void;
+  at: string;
+}) {
   return (
-    <Field label="Script (JSON turns)" at={`${at}.script`} hint='[{"text": "…"}, {"toolCalls": [{"toolName": "…", "args": {}}]}]' wide>
+    <Field
+      label="Script (JSON turns)"
+      at={`${at}.script`}
+      hint='[{"text": "…"}, {"toolCalls": [{"toolName": "…", "args": {}}]}]'
+      wide
+    >
       <textarea
         className="mono"
         rows={4}
@@ -92,20 +172,47 @@ export function ModelEntryEditor({
     <div className={active ? "roster-entry active" : "roster-entry"} data-testid={`roster-entry-${index}`}>
       <div className="roster-entry-head">
         <label className="check">
-          <input type="radio" name="active-model" checked={active} disabled={readOnly} onChange={onActivate} aria-label={`Make ${modelRosterKey(entry)} active`} />
+          <input
+            type="radio"
+            name="active-model"
+            checked={active}
+            disabled={readOnly}
+            onChange={onActivate}
+            aria-label={`Make ${modelRosterKey(entry)} active`}
+          />
           {active ? <strong>active</strong> : "set active"}
         </label>
         <span className="mono">{modelRosterKey(entry)}</span>
-        <span className={primaryNative ? "pill ok" : "pill"}>{primaryNative ? "native structured output" : "prompted structured output"}</span>
+        <span className={primaryNative ? "pill ok" : "pill"}>
+          {primaryNative ? "native structured output" : "prompted structured output"}
+        </span>
         {readOnly ? null : (
           <span className="roster-entry-actions">
-            <button type="button" className="btn small" disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Move ${modelRosterKey(entry)} up`}>
+            <button
+              type="button"
+              className="btn small"
+              disabled={index === 0}
+              onClick={() => onMove(-1)}
+              aria-label={`Move ${modelRosterKey(entry)} up`}
+            >
               ↑
             </button>
-            <button type="button" className="btn small" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={`Move ${modelRosterKey(entry)} down`}>
+            <button
+              type="button"
+              className="btn small"
+              disabled={index === count - 1}
+              onClick={() => onMove(1)}
+              aria-label={`Move ${modelRosterKey(entry)} down`}
+            >
               ↓
             </button>
-            <button type="button" className="btn small" disabled={count === 1} onClick={onRemove} aria-label={`Remove ${modelRosterKey(entry)}`}>
+            <button
+              type="button"
+              className="btn small"
+              disabled={count === 1}
+              onClick={onRemove}
+              aria-label={`Remove ${modelRosterKey(entry)}`}
+            >
               Remove
             </button>
           </span>
@@ -115,18 +222,35 @@ export function ModelEntryEditor({
       <Settings value={entry} onChange={(v) => onChange(v)} at={at} />
       <div className="fallbacks">
         <h4>
-          Fallback chain <span className="muted">— tried in order when this model fails at the API (429, 5xx, auth, timeout)</span>
+          Fallback chain{" "}
+          <span className="muted">— tried in order when this model fails at the API (429, 5xx, auth, timeout)</span>
         </h4>
         <FieldError at={`${at}.fallbackModels`} />
-        {entry.fallbackModels.length === 0 ? <p className="muted small">No fallback: a failure ends the request.</p> : null}
+        {entry.fallbackModels.length === 0 ? (
+          <p className="muted small">No fallback: a failure ends the request.</p>
+        ) : null}
         {entry.fallbackModels.map((fb, j) => (
           <div className="fallback-row" key={j} data-testid={`fallback-${index}-${j}`}>
             <span className="muted">{j + 1}.</span>
-            <Settings compact value={fb} at={`${at}.fallbackModels.${j}`} onChange={(v) => onChange({ ...entry, fallbackModels: entry.fallbackModels.map((x, k) => (k === j ? v : x)) })} />
-            {supportsNativeOutput(fb) !== primaryNative ? <span className="pill warn">disagrees on structured output</span> : null}
+            <Settings
+              compact
+              value={fb}
+              at={`${at}.fallbackModels.${j}`}
+              onChange={(v) =>
+                onChange({ ...entry, fallbackModels: entry.fallbackModels.map((x, k) => (k === j ? v : x)) })
+              }
+            />
+            {supportsNativeOutput(fb) !== primaryNative ? (
+              <span className="pill warn">disagrees on structured output</span>
+            ) : null}
             <FieldError at={`${at}.fallbackModels.${j}`} />
             {readOnly ? null : (
-              <button type="button" className="btn small" onClick={() => onChange({ ...entry, fallbackModels: entry.fallbackModels.filter((_, k) => k !== j) })} aria-label={`Remove fallback ${j + 1}`}>
+              <button
+                type="button"
+                className="btn small"
+                onClick={() => onChange({ ...entry, fallbackModels: entry.fallbackModels.filter((_, k) => k !== j) })}
+                aria-label={`Remove fallback ${j + 1}`}
+              >
                 Remove
               </button>
             )}

@@ -27,14 +27,23 @@ export function LimitsEditor({ state, setState }: Props) {
   return (
     <section className="card" aria-labelledby="limits-h">
       <h2 id="limits-h">Usage limits</h2>
-      <p className="muted">Empty means no limit. The run tier resets on every run; the agent tier spans every run the agent makes and is checked before a run starts (tokens first).</p>
+      <p className="muted">
+        Empty means no limit. The run tier resets on every run; the agent tier spans every run the agent makes and is
+        checked before a run starts (tokens first).
+      </p>
       <div className="two-col">
         <div>
           <h3>Run tier</h3>
           <div className="settings-grid">
             {RUN_LIMITS.map(([k, label, hint]) => (
               <Field key={k} label={label} at={`runLimits.${k}`} hint={hint || undefined}>
-                <NumberInput label={label} value={state.runLimits[k]} at={`runLimits.${k}`} placeholder="no limit" onChange={(v) => setState({ ...state, runLimits: { ...state.runLimits, [k]: v } })} />
+                <NumberInput
+                  label={label}
+                  value={state.runLimits[k]}
+                  at={`runLimits.${k}`}
+                  placeholder="no limit"
+                  onChange={(v) => setState({ ...state, runLimits: { ...state.runLimits, [k]: v } })}
+                />
               </Field>
             ))}
           </div>
@@ -45,7 +54,13 @@ export function LimitsEditor({ state, setState }: Props) {
           <div className="settings-grid">
             {AGENT_LIMITS.map(([k, label]) => (
               <Field key={k} label={label} at={`agentLimits.${k}`}>
-                <NumberInput label={label} value={state.agentLimits[k]} at={`agentLimits.${k}`} placeholder="no limit" onChange={(v) => setState({ ...state, agentLimits: { ...state.agentLimits, [k]: v } })} />
+                <NumberInput
+                  label={label}
+                  value={state.agentLimits[k]}
+                  at={`agentLimits.${k}`}
+                  placeholder="no limit"
+                  onChange={(v) => setState({ ...state, agentLimits: { ...state.agentLimits, [k]: v } })}
+                />
               </Field>
             ))}
           </div>
@@ -71,7 +86,13 @@ export function BehaviourEditor({ state, setState, readOnly }: Props) {
           <legend>Autonomy</legend>
           {(["auto", "gated", "manual"] as const).map((a) => (
             <label key={a} className="check block">
-              <input type="radio" name="autonomy" checked={state.autonomy === a} onChange={() => setState({ ...state, autonomy: a })} /> <strong>{a}</strong> — {AUTONOMY_HELP[a]}
+              <input
+                type="radio"
+                name="autonomy"
+                checked={state.autonomy === a}
+                onChange={() => setState({ ...state, autonomy: a })}
+              />{" "}
+              <strong>{a}</strong> — {AUTONOMY_HELP[a]}
             </label>
           ))}
           <FieldError at="autonomy" />
@@ -79,16 +100,33 @@ export function BehaviourEditor({ state, setState, readOnly }: Props) {
         <fieldset className="radio-group" disabled={readOnly}>
           <legend>When a run-tier limit is hit</legend>
           <label className="check block">
-            <input type="radio" name="recovery" checked={state.limitRecovery.policy === "conclude"} onChange={() => setState({ ...state, limitRecovery: { ...state.limitRecovery, policy: "conclude" } })} />{" "}
+            <input
+              type="radio"
+              name="recovery"
+              checked={state.limitRecovery.policy === "conclude"}
+              onChange={() => setState({ ...state, limitRecovery: { ...state.limitRecovery, policy: "conclude" } })}
+            />{" "}
             <strong>conclude</strong> — one tool-free answer with what the agent has
           </label>
           <label className="check block">
-            <input type="radio" name="recovery" checked={state.limitRecovery.policy === "raise"} onChange={() => setState({ ...state, limitRecovery: { ...state.limitRecovery, policy: "raise" } })} />{" "}
+            <input
+              type="radio"
+              name="recovery"
+              checked={state.limitRecovery.policy === "raise"}
+              onChange={() => setState({ ...state, limitRecovery: { ...state.limitRecovery, policy: "raise" } })}
+            />{" "}
             <strong>raise</strong> — end the run with a usage-limit error
           </label>
           {state.limitRecovery.policy === "conclude" ? (
             <Field label="Conclusion prompt" at="limitRecovery.reason" hint="empty = the default prompt">
-              <textarea rows={2} aria-label="Conclusion prompt" value={state.limitRecovery.reason ?? ""} onChange={(e) => setState({ ...state, limitRecovery: { ...state.limitRecovery, reason: e.target.value || null } })} />
+              <textarea
+                rows={2}
+                aria-label="Conclusion prompt"
+                value={state.limitRecovery.reason ?? ""}
+                onChange={(e) =>
+                  setState({ ...state, limitRecovery: { ...state.limitRecovery, reason: e.target.value || null } })
+                }
+              />
             </Field>
           ) : null}
         </fieldset>
@@ -101,7 +139,10 @@ export function CompactionEditor({ state, setState, readOnly }: Props) {
   const c = state.compaction;
   const set = (next: Partial<typeof c>) => setState({ ...state, compaction: { ...c, ...next } });
   const active = state.entries[state.active];
-  const threshold = c.autoTrigger && c.strategy !== "none" && active?.contextLength ? Math.floor(c.triggerRatio * active.contextLength) : null;
+  const threshold =
+    c.autoTrigger && c.strategy !== "none" && active?.contextLength
+      ? Math.floor(c.triggerRatio * active.contextLength)
+      : null;
   return (
     <section className="card" aria-labelledby="compaction-h">
       <h2 id="compaction-h">Compaction</h2>
@@ -112,24 +153,58 @@ export function CompactionEditor({ state, setState, readOnly }: Props) {
       </p>
       <div className="settings-grid">
         <Field label="Strategy" at="compaction.strategy">
-          <Select label="Strategy" value={c.strategy} options={["summarize", "sliding_window", "none"] as const} onChange={(v) => set({ strategy: v })} at="compaction.strategy" />
+          <Select
+            label="Strategy"
+            value={c.strategy}
+            options={["summarize", "sliding_window", "none"] as const}
+            onChange={(v) => set({ strategy: v })}
+            at="compaction.strategy"
+          />
         </Field>
         <Field label="Auto-trigger" at="compaction.autoTrigger">
           <label className="check">
-            <input type="checkbox" aria-label="Auto-trigger" checked={c.autoTrigger} disabled={readOnly} onChange={(e) => set({ autoTrigger: e.target.checked })} /> on
+            <input
+              type="checkbox"
+              aria-label="Auto-trigger"
+              checked={c.autoTrigger}
+              disabled={readOnly}
+              onChange={(e) => set({ autoTrigger: e.target.checked })}
+            />{" "}
+            on
           </label>
         </Field>
         <Field label="Trigger ratio" at="compaction.triggerRatio" hint="0–1 of contextLength">
-          <NumberInput label="Trigger ratio" step="any" value={c.triggerRatio} at="compaction.triggerRatio" onChange={(v) => set({ triggerRatio: v as number })} />
+          <NumberInput
+            label="Trigger ratio"
+            step="any"
+            value={c.triggerRatio}
+            at="compaction.triggerRatio"
+            onChange={(v) => set({ triggerRatio: v as number })}
+          />
         </Field>
         <Field label="Keep recent messages" at="compaction.keepRecentMessages" hint="sliding_window only">
-          <NumberInput label="Keep recent messages" value={c.keepRecentMessages} at="compaction.keepRecentMessages" onChange={(v) => set({ keepRecentMessages: v as number })} />
+          <NumberInput
+            label="Keep recent messages"
+            value={c.keepRecentMessages}
+            at="compaction.keepRecentMessages"
+            onChange={(v) => set({ keepRecentMessages: v as number })}
+          />
         </Field>
         <Field label="Summary target tokens" at="compaction.summaryTargetTokens">
-          <NumberInput label="Summary target tokens" value={c.summaryTargetTokens} at="compaction.summaryTargetTokens" onChange={(v) => set({ summaryTargetTokens: v as number })} />
+          <NumberInput
+            label="Summary target tokens"
+            value={c.summaryTargetTokens}
+            at="compaction.summaryTargetTokens"
+            onChange={(v) => set({ summaryTargetTokens: v as number })}
+          />
         </Field>
         <Field label="Summarizer prompt version" at="compaction.summarizerPromptVersion">
-          <TextInput label="Summarizer prompt version" value={c.summarizerPromptVersion} at="compaction.summarizerPromptVersion" onChange={(v) => set({ summarizerPromptVersion: v })} />
+          <TextInput
+            label="Summarizer prompt version"
+            value={c.summarizerPromptVersion}
+            at="compaction.summarizerPromptVersion"
+            onChange={(v) => set({ summarizerPromptVersion: v })}
+          />
         </Field>
       </div>
       <label className="check">
@@ -152,7 +227,13 @@ export function CompactionEditor({ state, setState, readOnly }: Props) {
             />
           </Field>
           <Field label="Summarizer model" at="compaction.summaryModel.model">
-            <TextInput label="Summarizer model" className="mono" value={c.summaryModel.model} at="compaction.summaryModel.model" onChange={(v) => set({ summaryModel: { ...c.summaryModel!, model: v } })} />
+            <TextInput
+              label="Summarizer model"
+              className="mono"
+              value={c.summaryModel.model}
+              at="compaction.summaryModel.model"
+              onChange={(v) => set({ summaryModel: { ...c.summaryModel!, model: v } })}
+            />
           </Field>
         </div>
       ) : null}
@@ -171,22 +252,56 @@ export function RuntimeEditor({ state, setState }: Props) {
       <h2 id="runtime-h">Runtime</h2>
       <div className="settings-grid">
         <Field label="Retries" at="runtime.retries" hint="tool failures and output validation">
-          <NumberInput label="Retries" value={r.retries} at="runtime.retries" onChange={(v) => set({ retries: v as number })} />
+          <NumberInput
+            label="Retries"
+            value={r.retries}
+            at="runtime.retries"
+            onChange={(v) => set({ retries: v as number })}
+          />
         </Field>
         <Field label="End strategy" at="runtime.endStrategy" hint="exhaustive runs every call of a step">
-          <Select label="End strategy" value={r.endStrategy} options={["exhaustive", "early"] as const} onChange={(v) => set({ endStrategy: v })} at="runtime.endStrategy" />
+          <Select
+            label="End strategy"
+            value={r.endStrategy}
+            options={["exhaustive", "early"] as const}
+            onChange={(v) => set({ endStrategy: v })}
+            at="runtime.endStrategy"
+          />
         </Field>
         <Field label="HTTP timeout (s)" at="runtime.http.timeout">
-          <NumberInput label="HTTP timeout" step="any" value={r.http.timeout} at="runtime.http.timeout" onChange={(v) => http({ timeout: v as number })} />
+          <NumberInput
+            label="HTTP timeout"
+            step="any"
+            value={r.http.timeout}
+            at="runtime.http.timeout"
+            onChange={(v) => http({ timeout: v as number })}
+          />
         </Field>
         <Field label="HTTP retries" at="runtime.http.maxRetries" hint="429 and 5xx; never other 4xx">
-          <NumberInput label="HTTP retries" value={r.http.maxRetries} at="runtime.http.maxRetries" onChange={(v) => http({ maxRetries: v as number })} />
+          <NumberInput
+            label="HTTP retries"
+            value={r.http.maxRetries}
+            at="runtime.http.maxRetries"
+            onChange={(v) => http({ maxRetries: v as number })}
+          />
         </Field>
         <Field label="Backoff multiplier (s)" at="runtime.http.backoffMultiplier">
-          <NumberInput label="Backoff multiplier" step="any" value={r.http.backoffMultiplier} at="runtime.http.backoffMultiplier" onChange={(v) => http({ backoffMultiplier: v as number })} />
+          <NumberInput
+            label="Backoff multiplier"
+            step="any"
+            value={r.http.backoffMultiplier}
+            at="runtime.http.backoffMultiplier"
+            onChange={(v) => http({ backoffMultiplier: v as number })}
+          />
         </Field>
         <Field label="Backoff cap (s)" at="runtime.http.backoffMax">
-          <NumberInput label="Backoff cap" step="any" value={r.http.backoffMax} at="runtime.http.backoffMax" onChange={(v) => http({ backoffMax: v as number })} />
+          <NumberInput
+            label="Backoff cap"
+            step="any"
+            value={r.http.backoffMax}
+            at="runtime.http.backoffMax"
+            onChange={(v) => http({ backoffMax: v as number })}
+          />
         </Field>
       </div>
     </section>

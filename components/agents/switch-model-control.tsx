@@ -5,7 +5,17 @@ import type { AgentView } from "@/lib/agents/agent-view";
 import { modelRosterKey } from "@/lib/models/providers.shared";
 import { useSwitchModel } from "./agent-queries";
 
-export function SwitchModelControl({ agent, dirty, canSwitch, onSwitched }: { agent: AgentView; dirty: boolean; canSwitch: boolean; onSwitched: () => void }) {
+export function SwitchModelControl({
+  agent,
+  dirty,
+  canSwitch,
+  onSwitched,
+}: {
+  agent: AgentView;
+  dirty: boolean;
+  canSwitch: boolean;
+  onSwitched: () => void;
+}) {
   const sw = useSwitchModel(agent.id);
   const activeKey = modelRosterKey(agent.model);
   const [key, setKey] = useState("");
@@ -20,7 +30,10 @@ export function SwitchModelControl({ agent, dirty, canSwitch, onSwitched }: { ag
   return (
     <div className="switch-model" data-testid="switch-model">
       <span>
-        Active model: <strong className="mono" data-testid="active-model">{activeKey}</strong>
+        Active model:{" "}
+        <strong className="mono" data-testid="active-model">
+          {activeKey}
+        </strong>
       </span>
       {canSwitch ? (
         // Not a <form>: the control sits inside the editor's form, and forms do not nest.
@@ -38,7 +51,14 @@ export function SwitchModelControl({ agent, dirty, canSwitch, onSwitched }: { ag
             type="button"
             disabled={sw.isPending || dirty}
             title={dirty ? "Save or discard your changes first" : undefined}
-            onClick={() => sw.mutate(key || activeKey, { onSuccess: () => { setKey(""); onSwitched(); } })}
+            onClick={() =>
+              sw.mutate(key || activeKey, {
+                onSuccess: () => {
+                  setKey("");
+                  onSwitched();
+                },
+              })
+            }
           >
             Switch model
           </button>

@@ -6,7 +6,17 @@ import { useAgents } from "./agent-queries";
 import type { AgentFormState } from "./agent-form-state";
 import { FieldError } from "./fields";
 
-export function ToolPicker({ state, setState, selfId, readOnly }: { state: AgentFormState; setState: (s: AgentFormState) => void; selfId: string | null; readOnly: boolean }) {
+export function ToolPicker({
+  state,
+  setState,
+  selfId,
+  readOnly,
+}: {
+  state: AgentFormState;
+  setState: (s: AgentFormState) => void;
+  selfId: string | null;
+  readOnly: boolean;
+}) {
   const tools = useToolList();
   const agents = useAgents();
   const [toolChoice, setToolChoice] = useState("");
@@ -45,7 +55,13 @@ export function ToolPicker({ state, setState, selfId, readOnly }: { state: Agent
                       <FieldError at={`tools.${i}.agentId`} />
                     </div>
                   </td>
-                  <td>{"builtin" in t ? "built-in" : "toolId" in t ? `tool${tool?.latestVersion ? ` v${tool.latestVersion}` : ""}` : "agent"}</td>
+                  <td>
+                    {"builtin" in t
+                      ? "built-in"
+                      : "toolId" in t
+                        ? `tool${tool?.latestVersion ? ` v${tool.latestVersion}` : ""}`
+                        : "agent"}
+                  </td>
                   <td>
                     {"builtin" in t ? <span className="pill warn">side-effecting</span> : null}
                     {tool ? <ToolFlags tool={tool} /> : null}
@@ -55,7 +71,9 @@ export function ToolPicker({ state, setState, selfId, readOnly }: { state: Agent
                           type="checkbox"
                           checked={t.sideEffecting}
                           disabled={readOnly}
-                          onChange={(e) => setTools(attached.map((x, k) => (k === i ? { ...t, sideEffecting: e.target.checked } : x)))}
+                          onChange={(e) =>
+                            setTools(attached.map((x, k) => (k === i ? { ...t, sideEffecting: e.target.checked } : x)))
+                          }
                         />
                         side-effecting
                       </label>
@@ -63,7 +81,11 @@ export function ToolPicker({ state, setState, selfId, readOnly }: { state: Agent
                   </td>
                   <td>
                     {readOnly ? null : (
-                      <button type="button" className="btn small" onClick={() => setTools(attached.filter((_, k) => k !== i))}>
+                      <button
+                        type="button"
+                        className="btn small"
+                        onClick={() => setTools(attached.filter((_, k) => k !== i))}
+                      >
                         Remove
                       </button>
                     )}
@@ -79,7 +101,11 @@ export function ToolPicker({ state, setState, selfId, readOnly }: { state: Agent
           <select aria-label="Tool to add" value={toolChoice} onChange={(e) => setToolChoice(e.target.value)}>
             <option value="">Add a tool…</option>
             {(tools.data?.tools ?? []).map((t) => (
-              <option key={t.id} value={t.id} disabled={t.hasErrors !== false || attached.some((a) => "toolId" in a && a.toolId === t.id)}>
+              <option
+                key={t.id}
+                value={t.id}
+                disabled={t.hasErrors !== false || attached.some((a) => "toolId" in a && a.toolId === t.id)}
+              >
                 {t.name}
                 {t.hasErrors ? " — has definition errors" : t.hasErrors === null ? " — no version" : ""}
                 {t.sideEffecting ? " · side-effecting" : ""}
@@ -119,7 +145,12 @@ export function ToolPicker({ state, setState, selfId, readOnly }: { state: Agent
           >
             Add agent
           </button>
-          <button type="button" className="btn small" disabled={hasMemory} onClick={() => setTools([...attached, { builtin: "memory" }])}>
+          <button
+            type="button"
+            className="btn small"
+            disabled={hasMemory}
+            onClick={() => setTools([...attached, { builtin: "memory" }])}
+          >
             Add memory
           </button>
         </div>
@@ -128,11 +159,24 @@ export function ToolPicker({ state, setState, selfId, readOnly }: { state: Agent
   );
 }
 
-function ToolFlags({ tool }: { tool: { hasErrors: boolean | null; sideEffecting: boolean | null; idempotent: boolean | null; requiresApproval: boolean | null } }) {
+function ToolFlags({
+  tool,
+}: {
+  tool: {
+    hasErrors: boolean | null;
+    sideEffecting: boolean | null;
+    idempotent: boolean | null;
+    requiresApproval: boolean | null;
+  };
+}) {
   return (
     <>
       {tool.hasErrors ? <span className="pill danger">definition errors</span> : null}
-      {tool.sideEffecting ? <span className="pill warn">side-effecting</span> : tool.sideEffecting === false ? <span className="pill">read-only</span> : null}
+      {tool.sideEffecting ? (
+        <span className="pill warn">side-effecting</span>
+      ) : tool.sideEffecting === false ? (
+        <span className="pill">read-only</span>
+      ) : null}
       {tool.idempotent ? <span className="pill">idempotent</span> : null}
       {tool.requiresApproval ? <span className="pill warn">needs approval</span> : null}
     </>

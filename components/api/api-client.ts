@@ -15,7 +15,11 @@ export class ApiClientError extends Error {
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(path, {
     ...init,
-    headers: { accept: "application/json", ...(init.body ? { "content-type": "application/json" } : {}), ...init.headers },
+    headers: {
+      accept: "application/json",
+      ...(init.body ? { "content-type": "application/json" } : {}),
+      ...init.headers,
+    },
     credentials: "same-origin",
   });
   const text = await res.text();
@@ -27,7 +31,12 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   }
   if (!res.ok) {
     const err = (body as { error?: { code?: string; message?: string } } | null)?.error;
-    throw new ApiClientError(res.status, err?.code ?? `http_${res.status}`, err?.message ?? `Request failed with ${res.status}`, body);
+    throw new ApiClientError(
+      res.status,
+      err?.code ?? `http_${res.status}`,
+      err?.message ?? `Request failed with ${res.status}`,
+      body,
+    );
   }
   return body as T;
 }

@@ -11,7 +11,13 @@ export function ApprovalsInbox() {
     <>
       <div className="tabs" role="tablist">
         {(["pending", "decided"] as const).map((t) => (
-          <button key={t} role="tab" aria-selected={tab === t} className={tab === t ? "tab active" : "tab"} onClick={() => setTab(t)}>
+          <button
+            key={t}
+            role="tab"
+            aria-selected={tab === t}
+            className={tab === t ? "tab active" : "tab"}
+            onClick={() => setTab(t)}
+          >
             {t === "pending" ? "Pending" : "Decided"}
           </button>
         ))}
@@ -23,7 +29,9 @@ export function ApprovalsInbox() {
           tab === "pending" ? (
             <>
               <h2>Nothing waits for a decision</h2>
-              <p className="muted">When an agent calls a tool that needs approval, the run pauses and the call appears here.</p>
+              <p className="muted">
+                When an agent calls a tool that needs approval, the run pauses and the call appears here.
+              </p>
             </>
           ) : (
             <>

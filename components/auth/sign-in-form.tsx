@@ -25,9 +25,19 @@ export function SignInForm() {
       </label>
       <label>
         Password
-        <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        <input
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
       </label>
-      {signIn.error ? <p className="error" role="alert">{signIn.error.message}</p> : null}
+      {signIn.error ? (
+        <p className="error" role="alert">
+          {signIn.error.message}
+        </p>
+      ) : null}
       <button type="submit" className="btn primary" disabled={signIn.isPending}>
         {signIn.isPending ? "Signing in…" : "Sign in"}
       </button>

@@ -6,10 +6,25 @@ import { ApiClientError } from "@/components/api/api-client";
 import type { SendInput } from "./conversation-queries";
 
 interface RefusalBody {
-  error?: { code?: string; message?: string; approvals?: { id: string; toolName: string; toolCallId: string }[]; limit?: string; used?: number; max?: number };
+  error?: {
+    code?: string;
+    message?: string;
+    approvals?: { id: string; toolName: string; toolCallId: string }[];
+    limit?: string;
+    used?: number;
+    max?: number;
+  };
 }
 
-function Refusal({ error, onSupersede, canSupersede }: { error: Error; onSupersede: () => void; canSupersede: boolean }) {
+function Refusal({
+  error,
+  onSupersede,
+  canSupersede,
+}: {
+  error: Error;
+  onSupersede: () => void;
+  canSupersede: boolean;
+}) {
   const api = error instanceof ApiClientError ? error : null;
   const body = (api?.body ?? null) as RefusalBody | null;
   const approvals = body?.error?.approvals ?? [];
@@ -100,7 +115,13 @@ export function Composer({
       <div className="cv-composer-row">
         <textarea
           aria-label="Message"
-          placeholder={canSend ? (busy ? "The agent is answering…" : "Message the agent — Enter sends, Shift+Enter for a new line") : "Viewers can read this conversation but not send to it"}
+          placeholder={
+            canSend
+              ? busy
+                ? "The agent is answering…"
+                : "Message the agent — Enter sends, Shift+Enter for a new line"
+              : "Viewers can read this conversation but not send to it"
+          }
           value={text}
           rows={Math.min(8, Math.max(2, text.split("\n").length))}
           onChange={(e) => setText(e.target.value)}

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { StoredEvent } from "./event-types";
 import { mergeEvents } from "./conversation-queries";
 
-const e = (seq: number): StoredEvent => ({ seq, runId: "r", type: "ModelSwitched", createdAt: "", data: { from: "a", to: "b" } });
+const e = (seq: number): StoredEvent => ({
+  seq,
+  runId: "r",
+  type: "ModelSwitched",
+  createdAt: "",
+  data: { from: "a", to: "b" },
+});
 
 describe("mergeEvents", () => {
   it("keeps each seq once, in order, and counts only events held", () => {

@@ -81,7 +81,10 @@ export function useSwitchConversationModel(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (key: string) =>
-      apiFetch<{ model: string; event?: StoredEvent }>(`${base(id)}/switch-model`, { method: "POST", body: JSON.stringify({ key }) }),
+      apiFetch<{ model: string; event?: StoredEvent }>(`${base(id)}/switch-model`, {
+        method: "POST",
+        body: JSON.stringify({ key }),
+      }),
     onSuccess: (res) => {
       if (res.event) qc.setQueryData<EventsPage>(conversationKeys.events(id), (p) => mergeEvents(p, [res.event!]));
       qc.setQueryData<ConversationDetail>(conversationKeys.detail(id), (d) => (d ? { ...d, model: res.model } : d));
@@ -99,8 +102,14 @@ async function errorFrom(res: Response): Promise<ApiClientError> {
     // not JSON: keep the text
   }
   const err = (body as { error?: { code?: string; message?: string } } | null)?.error;
-  if (res.ok) return new ApiClientError(res.status, "bad_stream", "The server did not answer with an event stream", body);
-  return new ApiClientError(res.status, err?.code ?? `http_${res.status}`, err?.message ?? `Request failed with ${res.status}`, body);
+  if (res.ok)
+    return new ApiClientError(res.status, "bad_stream", "The server did not answer with an event stream", body);
+  return new ApiClientError(
+    res.status,
+    err?.code ?? `http_${res.status}`,
+    err?.message ?? `Request failed with ${res.status}`,
+    body,
+  );
 }
 
 const isEventStream = (res: Response) => (res.headers.get("content-type") ?? "").startsWith("text/event-stream");
@@ -243,7 +252,12 @@ export function useLiveConversation(id: string) {
       lastSeq.current = Math.max(lastSeq.current, e.seq);
       qc.setQueryData<EventsPage>(conversationKeys.events(id), (p) => mergeEvents(p, [e]));
       setPending((p) => settleDeltas(p, e));
-      if (e.type === "RunStarted" || e.type === "RunFinished" || e.type === "ModelSwitched" || e.type === "ApprovalRequested") {
+      if (
+        e.type === "RunStarted" ||
+        e.type === "RunFinished" ||
+        e.type === "ModelSwitched" ||
+        e.type === "ApprovalRequested"
+      ) {
         void qc.invalidateQueries({ queryKey: conversationKeys.detail(id), exact: true });
       }
     },
@@ -251,11 +265,18 @@ export function useLiveConversation(id: string) {
   );
 
   const send = useSendMessage(id, receive);
-  const transcript: Transcript = useMemo(() => buildTranscript(events.data?.events ?? [], pending), [events.data, pending]);
+  const transcript: Transcript = useMemo(
+    () => buildTranscript(events.data?.events ?? [], pending),
+    [events.data, pending],
+  );
 
   // Follow a run that is going (or about to conclude) when nothing else streams to us.
   const lastRun = [...transcript.entries].reverse().find((e) => e.kind === "run");
-  const awaitingConclusion = lastRun?.kind === "run" && lastRun.run.stopReason === "usage_limit" && !lastRun.run.concludedBy && lastRun.run.status !== "running";
+  const awaitingConclusion =
+    lastRun?.kind === "run" &&
+    lastRun.run.stopReason === "usage_limit" &&
+    !lastRun.run.concludedBy &&
+    lastRun.run.status !== "running";
   const serverSaysRunning = conversation.data?.activeRun?.status === "running";
   // A turn that hit its usage limit may be followed by a conclusion run: wait a little for it.
   const [graceFor, setGraceFor] = useState<string | null>(null);
@@ -267,7 +288,8 @@ export function useLiveConversation(id: string) {
     return () => clearTimeout(t);
   }, [limitedRun]);
   const waitingForConclusion = limitedRun !== null && graceFor === limitedRun;
-  const tailing = events.isSuccess && !send.isPending && (serverSaysRunning || transcript.running || waitingForConclusion);
+  const tailing =
+    events.isSuccess && !send.isPending && (serverSaysRunning || transcript.running || waitingForConclusion);
   const tailPhase = useEventTail(id, tailing, receive, lastSeq);
 
   // The detail knows of events we have not seen (a run resumed and finished between two looks):
@@ -280,7 +302,12 @@ export function useLiveConversation(id: string) {
 
   // A stored user message after the send replaces the optimistic one.
   const shownOptimistic =
-    optimistic && !(events.data?.events ?? []).some((e) => e.seq > optimistic.afterSeq && e.type === "LlmMessageEvent" && e.data.role === "user") ? optimistic : null;
+    optimistic &&
+    !(events.data?.events ?? []).some(
+      (e) => e.seq > optimistic.afterSeq && e.type === "LlmMessageEvent" && e.data.role === "user",
+    )
+      ? optimistic
+      : null;
 
   const sendMessage = useCallback(
     (input: SendInput, callbacks?: { onError?: (err: Error) => void }) => {

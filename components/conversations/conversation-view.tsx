@@ -21,8 +21,14 @@ function totals(t: Transcript) {
   const tokens = runs.reduce((s, r) => s + r.usage.totalTokens, 0);
   const requests = runs.reduce((s, r) => s + r.usage.requests, 0);
   const unpriced = runs.filter((r) => r.usage.priced !== "all").length;
-  const fullyUnpriced = runs.length > 0 && runs.every((r) => r.usage.priced === "none" || r.usage.requests === 0) && unpriced > 0;
-  return { runs: runs.length, cost: formatCost(cost, fullyUnpriced ? "none" : unpriced ? "some" : "all"), tokens, requests };
+  const fullyUnpriced =
+    runs.length > 0 && runs.every((r) => r.usage.priced === "none" || r.usage.requests === 0) && unpriced > 0;
+  return {
+    runs: runs.length,
+    cost: formatCost(cost, fullyUnpriced ? "none" : unpriced ? "some" : "all"),
+    tokens,
+    requests,
+  };
 }
 
 /** Keeps the window scrolled to the newest content while the reader is at the bottom. */
@@ -46,14 +52,21 @@ export function ConversationView({ id, canSend, canSwitch }: { id: string; canSe
   const sum = useMemo(() => totals(transcript), [transcript]);
   useStickToBottom(transcript);
 
-  if (conversation.isPending || events.isPending) return <p className="muted" role="status">Loading…</p>;
+  if (conversation.isPending || events.isPending)
+    return (
+      <p className="muted" role="status">
+        Loading…
+      </p>
+    );
   const loadError = conversation.error ?? events.error;
   const c = conversation.data;
   if (loadError || !c) {
     return (
       <div className="empty">
         <p className="error" role="alert">
-          {loadError instanceof ApiClientError && loadError.status === 404 ? "No such conversation." : `Could not load the conversation: ${loadError?.message ?? "no answer"}`}
+          {loadError instanceof ApiClientError && loadError.status === 404
+            ? "No such conversation."
+            : `Could not load the conversation: ${loadError?.message ?? "no answer"}`}
         </p>
         <Link href="/conversations">Back to conversations</Link>
       </div>
@@ -71,10 +84,15 @@ export function ConversationView({ id, canSend, canSwitch }: { id: string; canSe
         </span>
         <ModelSwitcher conversationId={id} model={c.model} roster={c.roster} canSwitch={canSwitch} busy={live.busy} />
         <span className="muted small cv-totals" data-testid="conversation-totals">
-          {sum.runs} run{sum.runs === 1 ? "" : "s"} · {sum.tokens.toLocaleString("en-US")} tokens{sum.requests ? ` · ${sum.cost}` : ""}
+          {sum.runs} run{sum.runs === 1 ? "" : "s"} · {sum.tokens.toLocaleString("en-US")} tokens
+          {sum.requests ? ` · ${sum.cost}` : ""}
         </span>
         {live.tailing && live.tailPhase !== "idle" ? (
-          <span className={live.tailPhase === "retrying" ? "pill warn" : "pill status-running"} data-testid="live-indicator" data-phase={live.tailPhase}>
+          <span
+            className={live.tailPhase === "retrying" ? "pill warn" : "pill status-running"}
+            data-testid="live-indicator"
+            data-phase={live.tailPhase}
+          >
             {live.tailPhase === "retrying" ? "reconnecting…" : "following the run"}
           </span>
         ) : null}
@@ -84,7 +102,9 @@ export function ConversationView({ id, canSend, canSwitch }: { id: string; canSe
         <div className="empty cv-empty">
           <h2>No messages yet</h2>
           <p className="muted">
-            {canSend ? `Ask ${c.agentName} something: answers stream in here, with every tool call it makes.` : "Nothing has been said in this conversation yet."}
+            {canSend
+              ? `Ask ${c.agentName} something: answers stream in here, with every tool call it makes.`
+              : "Nothing has been said in this conversation yet."}
           </p>
         </div>
       ) : (

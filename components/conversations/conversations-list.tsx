@@ -23,7 +23,11 @@ function NewConversationControl() {
       data-testid="new-conversation"
       onSubmit={(e) => {
         e.preventDefault();
-        if (chosen) create.mutate({ agentId: chosen }, { onSuccess: (c) => router.push(`/conversations/${encodeURIComponent(c.id)}`) });
+        if (chosen)
+          create.mutate(
+            { agentId: chosen },
+            { onSuccess: (c) => router.push(`/conversations/${encodeURIComponent(c.id)}`) },
+          );
       }}
     >
       <select aria-label="Agent" value={chosen} onChange={(e) => setAgentId(e.target.value)}>
@@ -77,11 +81,19 @@ export function ConversationsList() {
               {d.conversations.map((c) => (
                 <tr key={c.id}>
                   <td>
-                    <Link href={`/conversations/${encodeURIComponent(c.id)}`}>{c.title ?? <span className="mono">{c.id}</span>}</Link>
+                    <Link href={`/conversations/${encodeURIComponent(c.id)}`}>
+                      {c.title ?? <span className="mono">{c.id}</span>}
+                    </Link>
                   </td>
                   <td className="mono">{c.agentName}</td>
                   <td>{c.runs}</td>
-                  <td>{c.lastRunStatus ? <span className={`pill status-${c.lastRunStatus}`}>{c.lastRunStatus}</span> : "—"}</td>
+                  <td>
+                    {c.lastRunStatus ? (
+                      <span className={`pill status-${c.lastRunStatus}`}>{c.lastRunStatus}</span>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
                   <td>{c.pendingApprovals ? <Link href="/approvals">{c.pendingApprovals}</Link> : "—"}</td>
                   <td>{formatDateTime(c.updatedAt)}</td>
                 </tr>

@@ -33,7 +33,14 @@ export interface EventDataMap {
   RunStarted: { kind: RunKind; parentRunId: string | null; agentId: string; model: string };
   LlmMessageEvent: { role: "user" | "assistant" | "tool"; parts: MessagePart[] };
   ToolCallEvent: { toolName: string; toolCallId: string; arguments: string };
-  ToolReturnEvent: { toolName: string; toolCallId: string; success: boolean; durationMs: number; errorType?: string; childRunId?: string };
+  ToolReturnEvent: {
+    toolName: string;
+    toolCallId: string;
+    success: boolean;
+    durationMs: number;
+    errorType?: string;
+    childRunId?: string;
+  };
   LlmUsageEvent: {
     provider: string;
     model: string;
@@ -57,7 +64,13 @@ export interface EventDataMap {
   };
   LlmContextClearedEvent: { clearedMessageCount: number };
   /** `arguments`: the call's arguments (a JSON string, or already parsed). */
-  ApprovalRequested: { approvalId: string; toolName: string; toolCallId: string; arguments: unknown; argumentsHash: string };
+  ApprovalRequested: {
+    approvalId: string;
+    toolName: string;
+    toolCallId: string;
+    arguments: unknown;
+    argumentsHash: string;
+  };
   /** `decision`: "approve" | "deny". */
   ApprovalDecided: { approvalId: string; decision: string; reason: string | null; decidedBy: string | null };
   ModelSwitched: { from: string; to: string };

@@ -28,7 +28,13 @@ describe("parseInline", () => {
 
   it("nested emphasis and code with markers inside", () => {
     expect(parseInline("**bold *and italic***")).toEqual([
-      { type: "strong", children: [{ type: "text", text: "bold " }, { type: "em", children: [{ type: "text", text: "and italic" }] }] },
+      {
+        type: "strong",
+        children: [
+          { type: "text", text: "bold " },
+          { type: "em", children: [{ type: "text", text: "and italic" }] },
+        ],
+      },
     ]);
     expect(parseInline("`a **not bold**`")).toEqual([{ type: "code", text: "a **not bold**" }]);
   });
@@ -39,16 +45,27 @@ describe("parseInline", () => {
       { type: "link", href: "https://example.com/x", children: [{ type: "text", text: "the docs" }] },
       { type: "text", text: " now" },
     ]);
-    expect(parseInline("[click](javascript:alert(1))")).toEqual([{ type: "text", text: "click" }, { type: "text", text: ")" }]);
-    expect(parseInline("[offline demo, not an LLM] hi")).toEqual([{ type: "text", text: "[offline demo, not an LLM] hi" }]);
+    expect(parseInline("[click](javascript:alert(1))")).toEqual([
+      { type: "text", text: "click" },
+      { type: "text", text: ")" },
+    ]);
+    expect(parseInline("[offline demo, not an LLM] hi")).toEqual([
+      { type: "text", text: "[offline demo, not an LLM] hi" },
+    ]);
   });
 
   it("single newlines are line breaks; backslash escapes", () => {
-    expect(parseInline("a\nb \\*c\\*")).toEqual([{ type: "text", text: "a" }, { type: "br" }, { type: "text", text: "b *c*" }]);
+    expect(parseInline("a\nb \\*c\\*")).toEqual([
+      { type: "text", text: "a" },
+      { type: "br" },
+      { type: "text", text: "b *c*" },
+    ]);
   });
 
   it("HTML is text", () => {
-    expect(parseInline("<img src=x onerror=alert(1)>")).toEqual([{ type: "text", text: "<img src=x onerror=alert(1)>" }]);
+    expect(parseInline("<img src=x onerror=alert(1)>")).toEqual([
+      { type: "text", text: "<img src=x onerror=alert(1)>" },
+    ]);
   });
 });
 
@@ -93,7 +110,12 @@ describe("parseMarkdown", () => {
           [{ type: "paragraph", children: [{ type: "text", text: "a" }] }],
           [
             { type: "paragraph", children: [{ type: "strong", children: [{ type: "text", text: "b" }] }] },
-            { type: "list", ordered: false, start: 1, items: [[{ type: "paragraph", children: [{ type: "text", text: "b1" }] }]] },
+            {
+              type: "list",
+              ordered: false,
+              start: 1,
+              items: [[{ type: "paragraph", children: [{ type: "text", text: "b1" }] }]],
+            },
           ],
         ],
       },
@@ -101,7 +123,10 @@ describe("parseMarkdown", () => {
         type: "list",
         ordered: true,
         start: 1,
-        items: [[{ type: "paragraph", children: [{ type: "text", text: "one" }] }], [{ type: "paragraph", children: [{ type: "text", text: "two" }] }]],
+        items: [
+          [{ type: "paragraph", children: [{ type: "text", text: "one" }] }],
+          [{ type: "paragraph", children: [{ type: "text", text: "two" }] }],
+        ],
       },
     ]);
   });

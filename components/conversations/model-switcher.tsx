@@ -3,16 +3,36 @@
 import { useState } from "react";
 import { useSwitchConversationModel } from "./conversation-queries";
 
-export function ModelSwitcher({ conversationId, model, roster, canSwitch, busy }: { conversationId: string; model: string; roster: string[]; canSwitch: boolean; busy: boolean }) {
+export function ModelSwitcher({
+  conversationId,
+  model,
+  roster,
+  canSwitch,
+  busy,
+}: {
+  conversationId: string;
+  model: string;
+  roster: string[];
+  canSwitch: boolean;
+  busy: boolean;
+}) {
   const sw = useSwitchConversationModel(conversationId);
   const [key, setKey] = useState("");
   const choice = key || model;
   return (
     <div className="cv-model" data-testid="conversation-model">
-      <span className="muted small">Model</span> <strong className="mono" data-testid="active-model">{model}</strong>
+      <span className="muted small">Model</span>{" "}
+      <strong className="mono" data-testid="active-model">
+        {model}
+      </strong>
       {roster.length > 1 && canSwitch ? (
         <span className="inline-form cv-model-switch">
-          <select aria-label="Switch model to" value={choice} onChange={(e) => setKey(e.target.value)} disabled={sw.isPending}>
+          <select
+            aria-label="Switch model to"
+            value={choice}
+            onChange={(e) => setKey(e.target.value)}
+            disabled={sw.isPending}
+          >
             {roster.map((k) => (
               <option key={k} value={k}>
                 {k}

@@ -6,7 +6,15 @@ import { useCreateConversation } from "./conversation-queries";
 import "./conversations.css";
 
 /** `small` for a table row; `bar` for a page: a primary button on its own row, at the right. */
-export function NewConversationButton({ agentId, small = false, bar = false }: { agentId: string; small?: boolean; bar?: boolean }) {
+export function NewConversationButton({
+  agentId,
+  small = false,
+  bar = false,
+}: {
+  agentId: string;
+  small?: boolean;
+  bar?: boolean;
+}) {
   const router = useRouter();
   const canRun = useCan("operator");
   const create = useCreateConversation();
@@ -18,7 +26,9 @@ export function NewConversationButton({ agentId, small = false, bar = false }: {
         type="button"
         className={["btn", small ? "small" : "", bar ? "primary" : ""].filter(Boolean).join(" ")}
         disabled={busy}
-        onClick={() => create.mutate({ agentId }, { onSuccess: (c) => router.push(`/conversations/${encodeURIComponent(c.id)}`) })}
+        onClick={() =>
+          create.mutate({ agentId }, { onSuccess: (c) => router.push(`/conversations/${encodeURIComponent(c.id)}`) })
+        }
       >
         {busy ? "Starting…" : "New conversation"}
       </button>

@@ -71,7 +71,10 @@ export class SseParser {
 }
 
 /** Reads an event stream to its end, handing each message to `onMessage`. */
-export async function readEventStream(body: ReadableStream<Uint8Array>, onMessage: (m: SseMessage) => void): Promise<void> {
+export async function readEventStream(
+  body: ReadableStream<Uint8Array>,
+  onMessage: (m: SseMessage) => void,
+): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const parser = new SseParser();

@@ -4,7 +4,17 @@ import Link from "next/link";
 import { formatCost, formatDuration, formatTokens } from "@/components/runs/usage-format";
 import { parseInline } from "./markdown";
 import { Markdown } from "./markdown-view";
-import { decisionLabel, outputText, type ApprovalView, type CallStatus, type RunItem, type RunView, type StatusLine, type ToolCallView, type Transcript } from "./transcript";
+import {
+  decisionLabel,
+  outputText,
+  type ApprovalView,
+  type CallStatus,
+  type RunItem,
+  type RunView,
+  type StatusLine,
+  type ToolCallView,
+  type Transcript,
+} from "./transcript";
 
 const CALL_STATUS: Record<CallStatus, { label: string; className: string }> = {
   running: { label: "running", className: "pill status-running" },
@@ -16,12 +26,30 @@ const CALL_STATUS: Record<CallStatus, { label: string; className: string }> = {
 
 /** Our own status text, with `code` spans. */
 function StatusText({ text }: { text: string }) {
-  return <span>{parseInline(text).map((n, i) => (n.type === "code" ? <code key={i}>{n.text}</code> : n.type === "text" ? n.text : null))}</span>;
+  return (
+    <span>
+      {parseInline(text).map((n, i) =>
+        n.type === "code" ? <code key={i}>{n.text}</code> : n.type === "text" ? n.text : null,
+      )}
+    </span>
+  );
 }
 
-function StatusLineView({ line, spinning = false, testId = "run-status" }: { line: StatusLine; spinning?: boolean; testId?: string }) {
+function StatusLineView({
+  line,
+  spinning = false,
+  testId = "run-status",
+}: {
+  line: StatusLine;
+  spinning?: boolean;
+  testId?: string;
+}) {
   return (
-    <p className={`cv-status cv-status-${line.tone}`} role={line.tone === "error" ? "alert" : "status"} data-testid={testId}>
+    <p
+      className={`cv-status cv-status-${line.tone}`}
+      role={line.tone === "error" ? "alert" : "status"}
+      data-testid={testId}
+    >
       {spinning ? <span className="cv-spinner" aria-hidden="true" /> : null}
       <StatusText text={line.text} />
     </p>
@@ -35,8 +63,8 @@ export function UsageLine({ run }: { run: RunView }) {
   return (
     <p className="cv-usage muted small" data-testid="run-usage">
       {u.requests} request{u.requests === 1 ? "" : "s"}
-      {u.toolCalls ? ` · ${u.toolCalls} tool call${u.toolCalls === 1 ? "" : "s"}` : ""} · {formatTokens(u.totalTokens)} tokens ({formatTokens(u.inputTokens)} in ·{" "}
-      {formatTokens(u.outputTokens)} out)
+      {u.toolCalls ? ` · ${u.toolCalls} tool call${u.toolCalls === 1 ? "" : "s"}` : ""} · {formatTokens(u.totalTokens)}{" "}
+      tokens ({formatTokens(u.inputTokens)} in · {formatTokens(u.outputTokens)} out)
       {cost ? (
         <>
           {" · "}
@@ -45,7 +73,12 @@ export function UsageLine({ run }: { run: RunView }) {
           </span>
         </>
       ) : null}
-      {u.answeredBy.length ? <> · answered by <span className="mono">{u.answeredBy.join(", ")}</span></> : null}
+      {u.answeredBy.length ? (
+        <>
+          {" "}
+          · answered by <span className="mono">{u.answeredBy.join(", ")}</span>
+        </>
+      ) : null}
     </p>
   );
 }
@@ -62,7 +95,8 @@ function Approvals({ approvals, suspended }: { approvals: ApprovalView[]; suspen
       <ul className="plain-list">
         {approvals.map((a) => (
           <li key={a.approvalId} className="cv-approval">
-            <span className="mono">{a.toolName}</span> <code className="args">{a.argumentsText.replace(/\s+/g, " ")}</code>{" "}
+            <span className="mono">{a.toolName}</span>{" "}
+            <code className="args">{a.argumentsText.replace(/\s+/g, " ")}</code>{" "}
             {a.decision ? (
               <span className={decisionLabel(a.decision) === "approved" ? "pill ok" : "pill danger"}>
                 {decisionLabel(a.decision)}
@@ -83,7 +117,12 @@ function ToolCard({ call }: { call: ToolCallView }) {
   const st = CALL_STATUS[call.status];
   const result = call.result && call.status !== "error" ? outputText(call.result) : null;
   return (
-    <div className={`cv-tool cv-tool-${call.status}`} data-testid="tool-card" data-tool={call.toolName} data-status={call.status}>
+    <div
+      className={`cv-tool cv-tool-${call.status}`}
+      data-testid="tool-card"
+      data-tool={call.toolName}
+      data-status={call.status}
+    >
       <div className="cv-tool-head">
         <span className="cv-tool-icon" aria-hidden="true">
           {call.childRunId ? "⇢" : "ƒ"}
@@ -168,7 +207,13 @@ function RunBody({ run }: { run: RunView }) {
 
 function RunBlock({ run }: { run: RunView }) {
   return (
-    <section className={`cv-run cv-run-${run.kind}`} data-testid="run-block" data-run-id={run.runId} data-run-status={run.status} aria-label={`${run.kind} run`}>
+    <section
+      className={`cv-run cv-run-${run.kind}`}
+      data-testid="run-block"
+      data-run-id={run.runId}
+      data-run-status={run.status}
+      aria-label={`${run.kind} run`}
+    >
       <div className="cv-run-head small">
         {run.kind === "conclusion" ? <span className="pill warn">conclusion</span> : null}
         {run.model ? <span className="mono muted">{run.model}</span> : null}

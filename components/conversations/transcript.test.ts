@@ -1,12 +1,27 @@
 import { describe, expect, it } from "vitest";
 import type { EventDataMap, EventType, StoredEvent, ToolOutput } from "./event-types";
-import { addDelta, buildTranscript, prettyJson, settleDeltas, type RunItem, type RunView, type ToolCallView, type TranscriptEntry } from "./transcript";
+import {
+  addDelta,
+  buildTranscript,
+  prettyJson,
+  settleDeltas,
+  type RunItem,
+  type RunView,
+  type ToolCallView,
+  type TranscriptEntry,
+} from "./transcript";
 
 /** A conversation's event log, numbered 1, 2, 3… as the server stores it. */
 function log() {
   const events: StoredEvent[] = [];
   const add = <T extends EventType>(runId: string | null, type: T, data: EventDataMap[T]) => {
-    events.push({ seq: events.length + 1, runId, type, createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, events.length)).toISOString(), data } as StoredEvent);
+    events.push({
+      seq: events.length + 1,
+      runId,
+      type,
+      createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, events.length)).toISOString(),
+      data,
+    } as StoredEvent);
     return events[events.length - 1];
   };
   const usage = { requests: 1, toolCalls: 0, inputTokens: 10, outputTokens: 5, totalTokens: 15 };
@@ -15,20 +30,28 @@ function log() {
     add,
     start: (runId: string, kind: "turn" | "conclusion" | "child" = "turn", parentRunId: string | null = null) =>
       add(runId, "RunStarted", { kind, parentRunId, agentId: "agent-1", model: "demo:demo" }),
-    user: (runId: string | null, text: string) => add(runId, "LlmMessageEvent", { role: "user", parts: [{ type: "text", text }] }),
-    answer: (runId: string, text: string) => add(runId, "LlmMessageEvent", { role: "assistant", parts: [{ type: "text", text }] }),
+    user: (runId: string | null, text: string) =>
+      add(runId, "LlmMessageEvent", { role: "user", parts: [{ type: "text", text }] }),
+    answer: (runId: string, text: string) =>
+      add(runId, "LlmMessageEvent", { role: "assistant", parts: [{ type: "text", text }] }),
     askTools: (runId: string, calls: { id: string; name: string; input: unknown }[]) =>
       add(runId, "LlmMessageEvent", {
         role: "assistant",
         parts: calls.map((c) => ({ type: "tool-call" as const, toolCallId: c.id, toolName: c.name, input: c.input })),
       }),
-    call: (runId: string, id: string, name: string, args: unknown) => add(runId, "ToolCallEvent", { toolCallId: id, toolName: name, arguments: JSON.stringify(args) }),
+    call: (runId: string, id: string, name: string, args: unknown) =>
+      add(runId, "ToolCallEvent", { toolCallId: id, toolName: name, arguments: JSON.stringify(args) }),
     ret: (runId: string, id: string, name: string, extra: Partial<EventDataMap["ToolReturnEvent"]> = {}) =>
       add(runId, "ToolReturnEvent", { toolCallId: id, toolName: name, success: true, durationMs: 12, ...extra }),
     results: (runId: string, results: { id: string; name: string; output: ToolOutput }[]) =>
       add(runId, "LlmMessageEvent", {
         role: "tool",
-        parts: results.map((r) => ({ type: "tool-result" as const, toolCallId: r.id, toolName: r.name, output: r.output })),
+        parts: results.map((r) => ({
+          type: "tool-result" as const,
+          toolCallId: r.id,
+          toolName: r.name,
+          output: r.output,
+        })),
       }),
     usageEvent: (runId: string, over: Partial<EventDataMap["LlmUsageEvent"]> = {}) =>
       add(runId, "LlmUsageEvent", {
@@ -49,8 +72,10 @@ function log() {
   };
 }
 
-const runEntries = (entries: TranscriptEntry[]) => entries.filter((e): e is Extract<TranscriptEntry, { kind: "run" }> => e.kind === "run").map((e) => e.run);
-const tools = (run: RunView): ToolCallView[] => run.items.filter((i): i is Extract<RunItem, { kind: "tool" }> => i.kind === "tool").map((i) => i.call);
+const runEntries = (entries: TranscriptEntry[]) =>
+  entries.filter((e): e is Extract<TranscriptEntry, { kind: "run" }> => e.kind === "run").map((e) => e.run);
+const tools = (run: RunView): ToolCallView[] =>
+  run.items.filter((i): i is Extract<RunItem, { kind: "tool" }> => i.kind === "tool").map((i) => i.call);
 const texts = (run: RunView) => run.items.filter((i): i is Extract<RunItem, { kind: "text" }> => i.kind === "text");
 
 describe("buildTranscript", () => {
@@ -90,7 +115,9 @@ describe("buildTranscript", () => {
     l.askTools("r1", [{ id: "c1", name: "city_population", input: { city: "Paris" } }]);
     l.call("r1", "c1", "city_population", { city: "Paris" });
     const during = runEntries(buildTranscript(l.events).entries)[0];
-    expect(tools(during)).toMatchObject([{ toolName: "city_population", status: "running", argumentsText: '{ "city": "Paris" }' }]);
+    expect(tools(during)).toMatchObject([
+      { toolName: "city_population", status: "running", argumentsText: '{ "city": "Paris" }' },
+    ]);
     expect(during.statusLine).toEqual({ tone: "info", text: "calling `city_population`…" });
 
     l.ret("r1", "c1", "city_population", { durationMs: 42 });
@@ -99,7 +126,12 @@ describe("buildTranscript", () => {
     l.finish("r1");
     const [run] = runEntries(buildTranscript(l.events).entries);
     expect(run.items.map((i) => i.kind)).toEqual(["tool", "text"]);
-    expect(tools(run)[0]).toMatchObject({ status: "ok", durationMs: 42, result: { type: "json", value: 2103000 }, errorType: null });
+    expect(tools(run)[0]).toMatchObject({
+      status: "ok",
+      durationMs: 42,
+      result: { type: "json", value: 2103000 },
+      errorType: null,
+    });
     expect(run.statusLine).toBeNull();
   });
 
@@ -108,9 +140,16 @@ describe("buildTranscript", () => {
     l.start("r1");
     l.call("r1", "c1", "refund", { orderId: "A-1" });
     l.ret("r1", "c1", "refund", { success: false, errorType: "ToolTimeoutError", durationMs: 5000 });
-    l.results("r1", [{ id: "c1", name: "refund", output: { type: "error-text", value: "ToolTimeoutError: timed out after 5000 ms" } }]);
+    l.results("r1", [
+      { id: "c1", name: "refund", output: { type: "error-text", value: "ToolTimeoutError: timed out after 5000 ms" } },
+    ]);
     const call = tools(runEntries(buildTranscript(l.events).entries)[0])[0];
-    expect(call).toMatchObject({ status: "error", errorType: "ToolTimeoutError", errorMessage: "timed out after 5000 ms", durationMs: 5000 });
+    expect(call).toMatchObject({
+      status: "error",
+      errorType: "ToolTimeoutError",
+      errorMessage: "timed out after 5000 ms",
+      durationMs: 5000,
+    });
   });
 
   it("parallel calls make one card each, in call order, each with its own outcome", () => {
@@ -125,7 +164,10 @@ describe("buildTranscript", () => {
     l.call("r1", "b", "city_population", { city: "Lisbon" });
     l.ret("r1", "b", "city_population", { durationMs: 3 });
     const mid = runEntries(buildTranscript(l.events).entries)[0];
-    expect(tools(mid).map((c) => [c.toolName, c.status])).toEqual([["forecast", "running"], ["city_population", "ok"]]);
+    expect(tools(mid).map((c) => [c.toolName, c.status])).toEqual([
+      ["forecast", "running"],
+      ["city_population", "ok"],
+    ]);
     expect(mid.statusLine?.text).toBe("calling `forecast`…");
     l.ret("r1", "a", "forecast", { durationMs: 9 });
     l.results("r1", [
@@ -134,7 +176,14 @@ describe("buildTranscript", () => {
     ]);
     l.finish("r1");
     const run = runEntries(buildTranscript(l.events).entries)[0];
-    expect(tools(run).map((c) => [c.toolName, c.status, c.durationMs, c.result && "value" in c.result ? c.result.value : null])).toEqual([
+    expect(
+      tools(run).map((c) => [
+        c.toolName,
+        c.status,
+        c.durationMs,
+        c.result && "value" in c.result ? c.result.value : null,
+      ]),
+    ).toEqual([
       ["forecast", "ok", 9, "mild"],
       ["city_population", "ok", 3, 545000],
     ]);
@@ -208,7 +257,11 @@ describe("buildTranscript", () => {
     const l = log();
     l.start("r1");
     l.user("r1", "hi");
-    l.finish("r1", { status: "failed", stopReason: "error", error: { type: "ProviderError", message: "the provider answered 500" } });
+    l.finish("r1", {
+      status: "failed",
+      stopReason: "error",
+      error: { type: "ProviderError", message: "the provider answered 500" },
+    });
     const run = runEntries(buildTranscript(l.events).entries)[0];
     expect(run.error).toEqual({ type: "ProviderError", message: "the provider answered 500" });
     expect(run.statusLine).toEqual({ tone: "error", text: "run failed — ProviderError: the provider answered 500" });
@@ -219,7 +272,13 @@ describe("buildTranscript", () => {
     l.start("r1");
     l.user("r1", "refund A-1001 10 dollars");
     l.askTools("r1", [{ id: "c1", name: "refund", input: { orderId: "A-1001", amountUsd: 10 } }]);
-    l.add("r1", "ApprovalRequested", { approvalId: "ap1", toolName: "refund", toolCallId: "c1", arguments: '{"orderId":"A-1001","amountUsd":10}', argumentsHash: "h" });
+    l.add("r1", "ApprovalRequested", {
+      approvalId: "ap1",
+      toolName: "refund",
+      toolCallId: "c1",
+      arguments: '{"orderId":"A-1001","amountUsd":10}',
+      argumentsHash: "h",
+    });
     l.finish("r1", { status: "suspended", stopReason: "awaiting_approval" });
     const t = buildTranscript(l.events);
     const run = runEntries(t.entries)[0];
@@ -232,7 +291,10 @@ describe("buildTranscript", () => {
     // Decided: the same run goes on under its id (no second RunStarted) and finishes.
     l.add("r1", "ApprovalDecided", { approvalId: "ap1", decision: "approve", reason: null, decidedBy: "ada" });
     const resuming = buildTranscript(l.events);
-    expect(runEntries(resuming.entries)[0]).toMatchObject({ status: "running", statusLine: { tone: "info", text: "calling `refund`…" } });
+    expect(runEntries(resuming.entries)[0]).toMatchObject({
+      status: "running",
+      statusLine: { tone: "info", text: "calling `refund`…" },
+    });
     expect(resuming.heldApprovals).toEqual([]);
     l.ret("r1", "c1", "refund");
     l.usageEvent("r1");
@@ -251,7 +313,13 @@ describe("buildTranscript", () => {
   it("a run resumed after an approval may also start again under its id", () => {
     const l = log();
     l.start("r1");
-    l.add("r1", "ApprovalRequested", { approvalId: "ap1", toolName: "refund", toolCallId: "c1", arguments: "{}", argumentsHash: "h" });
+    l.add("r1", "ApprovalRequested", {
+      approvalId: "ap1",
+      toolName: "refund",
+      toolCallId: "c1",
+      arguments: "{}",
+      argumentsHash: "h",
+    });
     l.finish("r1", { status: "suspended", stopReason: "awaiting_approval" });
     l.start("r1");
     expect(runEntries(buildTranscript(l.events).entries)).toHaveLength(1);
@@ -262,9 +330,20 @@ describe("buildTranscript", () => {
     const l = log();
     l.start("r1");
     l.askTools("r1", [{ id: "c1", name: "refund", input: {} }]);
-    l.add("r1", "ApprovalRequested", { approvalId: "ap1", toolName: "refund", toolCallId: "c1", arguments: "{}", argumentsHash: "h" });
+    l.add("r1", "ApprovalRequested", {
+      approvalId: "ap1",
+      toolName: "refund",
+      toolCallId: "c1",
+      arguments: "{}",
+      argumentsHash: "h",
+    });
     l.finish("r1", { status: "suspended", stopReason: "awaiting_approval" });
-    l.add("r1", "ApprovalDecided", { approvalId: "ap1", decision: "deny", reason: "superseded by a new user message", decidedBy: "ada" });
+    l.add("r1", "ApprovalDecided", {
+      approvalId: "ap1",
+      decision: "deny",
+      reason: "superseded by a new user message",
+      decidedBy: "ada",
+    });
     l.results("r1", [{ id: "c1", name: "refund", output: { type: "error-text", value: "Denied by ada" } }]);
     l.ret("r1", "c1", "refund", { success: false, errorType: "ApprovalDenied", durationMs: 0 });
     l.finish("r1", { status: "completed", stopReason: "superseded" });
@@ -273,7 +352,11 @@ describe("buildTranscript", () => {
     const t = buildTranscript(l.events);
     const [first] = runEntries(t.entries);
     expect(first.statusLine).toEqual({ tone: "warn", text: "superseded by a newer message" });
-    expect(tools(first)[0]).toMatchObject({ status: "error", errorType: "ApprovalDenied", errorMessage: "Denied by ada" });
+    expect(tools(first)[0]).toMatchObject({
+      status: "error",
+      errorType: "ApprovalDenied",
+      errorMessage: "Denied by ada",
+    });
     expect(t.heldApprovals).toEqual([]);
   });
 
@@ -289,7 +372,9 @@ describe("buildTranscript", () => {
 
     const stored = l.answer("r1", "Hello **world**");
     // Before the pending texts are settled the fold already prefers the stored message…
-    expect(texts(runEntries(buildTranscript(l.events, pending).entries)[0])).toMatchObject([{ text: "Hello **world**", streaming: false }]);
+    expect(texts(runEntries(buildTranscript(l.events, pending).entries)[0])).toMatchObject([
+      { text: "Hello **world**", streaming: false },
+    ]);
     // …and settling drops the streamed text.
     pending = settleDeltas(pending, stored);
     expect(pending).toEqual({});
@@ -312,12 +397,26 @@ describe("buildTranscript", () => {
     const l = log();
     l.start("r1");
     l.askTools("r1", [{ id: "c1", name: "refund", input: { orderId: "A-1" } }]);
-    l.add("r1", "ApprovalRequested", { approvalId: "ap1", toolName: "refund", toolCallId: "c1", arguments: { orderId: "A-1" }, argumentsHash: "h" });
+    l.add("r1", "ApprovalRequested", {
+      approvalId: "ap1",
+      toolName: "refund",
+      toolCallId: "c1",
+      arguments: { orderId: "A-1" },
+      argumentsHash: "h",
+    });
     l.add("r1", "ApprovalDecided", { approvalId: "ap1", decision: "deny", reason: "not today", decidedBy: "ada" });
     l.results("r1", [{ id: "c1", name: "refund", output: { type: "execution-denied", reason: "not today" } }]);
     const run = runEntries(buildTranscript(l.events).entries)[0];
-    expect(run.approvals[0]).toMatchObject({ argumentsText: '{ "orderId": "A-1" }', decision: "deny", reason: "not today" });
-    expect(tools(run)[0]).toMatchObject({ status: "error", errorType: "ExecutionDenied", errorMessage: "denied: not today" });
+    expect(run.approvals[0]).toMatchObject({
+      argumentsText: '{ "orderId": "A-1" }',
+      decision: "deny",
+      reason: "not today",
+    });
+    expect(tools(run)[0]).toMatchObject({
+      status: "error",
+      errorType: "ExecutionDenied",
+      errorMessage: "denied: not today",
+    });
   });
 
   it("unpriced usage is flagged, events are folded by seq once, notices outside runs show at top level", () => {

@@ -134,13 +134,18 @@ export function outputText(output: ToolOutput): string {
     case "execution-denied":
       return output.reason ? `denied: ${output.reason}` : "denied";
     case "content":
-      return (output.value ?? []).map((p) => (p && typeof p === "object" && "text" in p ? String((p as { text: unknown }).text) : prettyValue(p))).join("\n");
+      return (output.value ?? [])
+        .map((p) =>
+          p && typeof p === "object" && "text" in p ? String((p as { text: unknown }).text) : prettyValue(p),
+        )
+        .join("\n");
     default:
       return prettyValue(output.value);
   }
 }
 
-const isErrorOutput = (o: ToolOutput) => o.type === "error-text" || o.type === "error-json" || o.type === "execution-denied";
+const isErrorOutput = (o: ToolOutput) =>
+  o.type === "error-text" || o.type === "error-json" || o.type === "execution-denied";
 
 /** "approve" / "deny" (or already past tense) as shown. */
 export function decisionLabel(decision: string): string {
@@ -155,7 +160,17 @@ function textOf(parts: readonly MessagePart[]): string {
 }
 
 function emptyUsage(): UsageView {
-  return { requests: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0, costNanoUsd: 0, priced: "all", answeredBy: [], final: false };
+  return {
+    requests: 0,
+    toolCalls: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    totalTokens: 0,
+    costNanoUsd: 0,
+    priced: "all",
+    answeredBy: [],
+    final: false,
+  };
 }
 
 interface Fold {
@@ -184,7 +199,8 @@ function ensureCall(f: Fold, run: RunView | null, toolCallId: string, toolName: 
     };
     f.calls.set(toolCallId, call);
     if (run) run.items.push({ kind: "tool", key: `call-${toolCallId}`, call });
-    else f.entries.push({ kind: "notice", key: `orphan-call-${seq}`, seq, tone: "info", text: `tool call ${toolName}` });
+    else
+      f.entries.push({ kind: "notice", key: `orphan-call-${seq}`, seq, tone: "info", text: `tool call ${toolName}` });
   }
   return call;
 }
@@ -201,7 +217,15 @@ function notice(f: Fold, run: RunView | null, seq: number, tone: Tone, text: str
 }
 
 /** Events a suspended run records only once it goes on (a resumed run keeps its id and has no second RunStarted). */
-const RESUMING: ReadonlySet<string> = new Set(["LlmMessageEvent", "ToolCallEvent", "ToolReturnEvent", "LlmUsageEvent", "ToolStateEvent", "LlmContextCompactedEvent", "LlmContextClearedEvent"]);
+const RESUMING: ReadonlySet<string> = new Set([
+  "LlmMessageEvent",
+  "ToolCallEvent",
+  "ToolReturnEvent",
+  "LlmUsageEvent",
+  "ToolStateEvent",
+  "LlmContextCompactedEvent",
+  "LlmContextClearedEvent",
+]);
 
 function resume(run: RunView) {
   run.status = "running";
@@ -380,7 +404,13 @@ function apply(f: Fold, e: StoredEvent) {
       return;
     case "LlmContextCompactedEvent": {
       const d = e.data;
-      notice(f, run, e.seq, "info", `context compacted: ${d.replacedMessageCount} messages replaced by a summary (${d.tokensBefore} → ${d.tokensAfter} tokens)`);
+      notice(
+        f,
+        run,
+        e.seq,
+        "info",
+        `context compacted: ${d.replacedMessageCount} messages replaced by a summary (${d.tokensBefore} → ${d.tokensAfter} tokens)`,
+      );
       return;
     }
     case "LlmContextClearedEvent":
@@ -403,7 +433,8 @@ function activity(run: RunView): string | null {
 }
 
 function statusLineOf(run: RunView): StatusLine | null {
-  if (run.stopReason === "superseded" && run.status !== "failed") return { tone: "warn", text: "superseded by a newer message" };
+  if (run.stopReason === "superseded" && run.status !== "failed")
+    return { tone: "warn", text: "superseded by a newer message" };
   switch (run.status) {
     case "running": {
       const text = activity(run);
@@ -416,7 +447,8 @@ function statusLineOf(run: RunView): StatusLine | null {
     case "interrupted":
       return { tone: "warn", text: "interrupted" };
     case "completed":
-      if (run.stopReason === "usage_limit") return { tone: "warn", text: run.concludedBy ? "usage limit reached — concluding" : "usage limit reached" };
+      if (run.stopReason === "usage_limit")
+        return { tone: "warn", text: run.concludedBy ? "usage limit reached — concluding" : "usage limit reached" };
       return null;
     default:
       return null;
@@ -439,8 +471,12 @@ export function buildTranscript(events: readonly StoredEvent[], deltas: PendingT
   for (const [runId, pending] of Object.entries(deltas)) {
     const run = f.runs.get(runId);
     if (!run || run.status !== "running" || !pending.text) continue;
-    const superseded = sorted.some((e) => e.runId === runId && e.seq > pending.afterSeq && e.type === "LlmMessageEvent" && e.data.role === "assistant");
-    if (!superseded) run.items.push({ kind: "text", key: `stream-${runId}-${pending.afterSeq}`, text: pending.text, streaming: true });
+    const superseded = sorted.some(
+      (e) =>
+        e.runId === runId && e.seq > pending.afterSeq && e.type === "LlmMessageEvent" && e.data.role === "assistant",
+    );
+    if (!superseded)
+      run.items.push({ kind: "text", key: `stream-${runId}-${pending.afterSeq}`, text: pending.text, streaming: true });
   }
 
   for (const run of f.runs.values()) {
@@ -450,12 +486,15 @@ export function buildTranscript(events: readonly StoredEvent[], deltas: PendingT
       if (item.kind !== "tool") continue;
       const call = item.call;
       if (call.status === "running" && run.status !== "running") {
-        const held = run.approvals.some((a) => a.toolCallId === call.toolCallId && (a.decision === null || run.status === "suspended"));
+        const held = run.approvals.some(
+          (a) => a.toolCallId === call.toolCallId && (a.decision === null || run.status === "suspended"),
+        );
         call.status = held ? "held" : "unfinished";
       }
       call.child = call.childRunId ? (f.runs.get(call.childRunId) ?? null) : null;
       // "ToolTimeoutError: ToolTimeoutError: …" says the type once.
-      if (call.errorType && call.errorMessage?.startsWith(`${call.errorType}: `)) call.errorMessage = call.errorMessage.slice(call.errorType.length + 2);
+      if (call.errorType && call.errorMessage?.startsWith(`${call.errorType}: `))
+        call.errorMessage = call.errorMessage.slice(call.errorType.length + 2);
     }
   }
   for (const run of f.runs.values()) run.statusLine = statusLineOf(run);
@@ -492,7 +531,10 @@ export function buildTranscript(events: readonly StoredEvent[], deltas: PendingT
  */
 export function addDelta(pending: PendingTexts, runId: string, delta: string, lastSeq: number): PendingTexts {
   const cur = pending[runId];
-  return { ...pending, [runId]: cur ? { afterSeq: cur.afterSeq, text: cur.text + delta } : { afterSeq: lastSeq, text: delta } };
+  return {
+    ...pending,
+    [runId]: cur ? { afterSeq: cur.afterSeq, text: cur.text + delta } : { afterSeq: lastSeq, text: delta },
+  };
 }
 
 /** Drops the pending text a stored assistant message of its run replaced. */

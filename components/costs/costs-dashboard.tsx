@@ -19,7 +19,13 @@ export function CostsDashboard() {
     <>
       <div className="tabs" role="tablist">
         {GROUPS.map((g) => (
-          <button key={g.id} role="tab" aria-selected={groupBy === g.id} className={groupBy === g.id ? "tab active" : "tab"} onClick={() => setGroupBy(g.id)}>
+          <button
+            key={g.id}
+            role="tab"
+            aria-selected={groupBy === g.id}
+            className={groupBy === g.id ? "tab active" : "tab"}
+            onClick={() => setGroupBy(g.id)}
+          >
             {g.label}
           </button>
         ))}
@@ -54,7 +60,14 @@ export function CostsDashboard() {
                   <td className="num">{formatInt(r.totalTokens)}</td>
                   <td className="num">
                     {formatNanoUsd(r.costNanoUsd)}
-                    {r.unpricedTokens > 0 ? <span className="pill warn" title={`${formatInt(r.unpricedTokens)} tokens on models without price data`}>unpriced</span> : null}
+                    {r.unpricedTokens > 0 ? (
+                      <span
+                        className="pill warn"
+                        title={`${formatInt(r.unpricedTokens)} tokens on models without price data`}
+                      >
+                        unpriced
+                      </span>
+                    ) : null}
                   </td>
                 </tr>
               ))}

@@ -20,7 +20,9 @@ function pricing(events: StoredEvent[]): "all" | "some" | "none" {
 }
 
 function Json({ value }: { value: unknown }) {
-  return <pre className="json-block">{typeof value === "string" ? prettyJson(value) : JSON.stringify(value, null, 2)}</pre>;
+  return (
+    <pre className="json-block">{typeof value === "string" ? prettyJson(value) : JSON.stringify(value, null, 2)}</pre>
+  );
 }
 
 function outcome(success: boolean) {
@@ -36,7 +38,10 @@ function EventBody({ e, priced }: { e: StoredEvent; priced: "all" | "some" | "no
           {e.data.parentRunId ? (
             <>
               {" "}
-              · parent <Link href={runHref(e.data.parentRunId)} className="mono">{e.data.parentRunId}</Link>
+              · parent{" "}
+              <Link href={runHref(e.data.parentRunId)} className="mono">
+                {e.data.parentRunId}
+              </Link>
             </>
           ) : null}
         </p>
@@ -45,7 +50,8 @@ function EventBody({ e, priced }: { e: StoredEvent; priced: "all" | "some" | "no
       return (
         <details>
           <summary>
-            system prompt · {e.data.parts.length} part{e.data.parts.length === 1 ? "" : "s"} · <span className="mono">{e.data.contentHash.slice(0, 12)}</span>
+            system prompt · {e.data.parts.length} part{e.data.parts.length === 1 ? "" : "s"} ·{" "}
+            <span className="mono">{e.data.contentHash.slice(0, 12)}</span>
           </summary>
           {e.data.parts.map((p, i) => (
             <div key={i}>
@@ -60,16 +66,25 @@ function EventBody({ e, priced }: { e: StoredEvent; priced: "all" | "some" | "no
         <div>
           <span className="pill">{e.data.role}</span>
           {e.data.parts.map((p, i) => {
-            if (p.type === "text") return <p key={i} className="rt-text">{p.text}</p>;
+            if (p.type === "text")
+              return (
+                <p key={i} className="rt-text">
+                  {p.text}
+                </p>
+              );
             if (p.type === "tool-call")
               return (
                 <p key={i}>
-                  calls <span className="mono">{p.toolName}</span> <code className="args">{JSON.stringify(p.input)}</code>
+                  calls <span className="mono">{p.toolName}</span>{" "}
+                  <code className="args">{JSON.stringify(p.input)}</code>
                 </p>
               );
             return (
               <p key={i}>
-                <span className="mono">{p.toolName}</span> → <span className={p.output.type === "text" || p.output.type === "json" ? undefined : "error"}>{p.output.type}</span>{" "}
+                <span className="mono">{p.toolName}</span> →{" "}
+                <span className={p.output.type === "text" || p.output.type === "json" ? undefined : "error"}>
+                  {p.output.type}
+                </span>{" "}
                 <code className="args">{outputText(p.output)}</code>
               </p>
             );
@@ -82,10 +97,14 @@ function EventBody({ e, priced }: { e: StoredEvent; priced: "all" | "some" | "no
       return (
         <p>
           <span className="mono">{answered}</span>
-          {d.requestedModel && d.requestedModel !== answered ? <span className="muted"> (requested {d.requestedModel})</span> : null} · {formatTokens(d.inputTokens)} in ·{" "}
-          {formatTokens(d.outputTokens)} out
-          {d.cacheReadTokens || d.cacheWriteTokens ? ` · cache ${formatTokens(d.cacheReadTokens)} read / ${formatTokens(d.cacheWriteTokens)} written` : ""} ·{" "}
-          {formatCost(d.costNanoUsd, d.priced)}
+          {d.requestedModel && d.requestedModel !== answered ? (
+            <span className="muted"> (requested {d.requestedModel})</span>
+          ) : null}{" "}
+          · {formatTokens(d.inputTokens)} in · {formatTokens(d.outputTokens)} out
+          {d.cacheReadTokens || d.cacheWriteTokens
+            ? ` · cache ${formatTokens(d.cacheReadTokens)} read / ${formatTokens(d.cacheWriteTokens)} written`
+            : ""}{" "}
+          · {formatCost(d.costNanoUsd, d.priced)}
         </p>
       );
     }
@@ -104,7 +123,10 @@ function EventBody({ e, priced }: { e: StoredEvent; priced: "all" | "some" | "no
           {e.data.childRunId ? (
             <>
               {" "}
-              · agent run <Link href={runHref(e.data.childRunId)} className="mono">{e.data.childRunId}</Link>
+              · agent run{" "}
+              <Link href={runHref(e.data.childRunId)} className="mono">
+                {e.data.childRunId}
+              </Link>
             </>
           ) : null}
         </p>
@@ -119,7 +141,9 @@ function EventBody({ e, priced }: { e: StoredEvent; priced: "all" | "some" | "no
     case "ApprovalDecided":
       return (
         <p>
-          <span className={decisionLabel(e.data.decision) === "approved" ? "pill ok" : "pill danger"}>{decisionLabel(e.data.decision)}</span>
+          <span className={decisionLabel(e.data.decision) === "approved" ? "pill ok" : "pill danger"}>
+            {decisionLabel(e.data.decision)}
+          </span>
           {e.data.decidedBy ? ` by ${e.data.decidedBy}` : ""}
           {e.data.reason ? <span className="muted"> — {e.data.reason}</span> : null}
         </p>
@@ -134,7 +158,8 @@ function EventBody({ e, priced }: { e: StoredEvent; priced: "all" | "some" | "no
       return (
         <details>
           <summary>
-            {e.data.strategyId}: {e.data.replacedMessageCount} messages replaced · {formatTokens(e.data.tokensBefore)} → {formatTokens(e.data.tokensAfter)} tokens
+            {e.data.strategyId}: {e.data.replacedMessageCount} messages replaced · {formatTokens(e.data.tokensBefore)} →{" "}
+            {formatTokens(e.data.tokensAfter)} tokens
           </summary>
           <pre className="json-block">{e.data.summary}</pre>
         </details>
@@ -155,8 +180,11 @@ function EventBody({ e, priced }: { e: StoredEvent; priced: "all" | "some" | "no
       return (
         <div>
           <p>
-            <span className={`pill status-${e.data.status}`}>{e.data.status}</span> <span className="mono">{e.data.stopReason}</span>
-            {u ? ` · ${plural(u.requests, "request")} · ${plural(u.toolCalls, "tool call")} · ${formatTokens(u.totalTokens)} tokens` : ""}
+            <span className={`pill status-${e.data.status}`}>{e.data.status}</span>{" "}
+            <span className="mono">{e.data.stopReason}</span>
+            {u
+              ? ` · ${plural(u.requests, "request")} · ${plural(u.toolCalls, "tool call")} · ${formatTokens(u.totalTokens)} tokens`
+              : ""}
             {u?.requests ? ` · ${formatCost(e.data.costNanoUsd ?? 0, priced)}` : ""}
           </p>
           {e.data.error ? (
@@ -194,7 +222,8 @@ function Header({ run, events }: { run: RunDetail["run"]; events: StoredEvent[] 
         <dd className="mono">{run.model ?? "—"}</dd>
         <dt>Usage</dt>
         <dd>
-          {plural(run.requests, "request")} · {plural(run.toolCalls, "tool call")} · {formatTokens(run.totalTokens)} tokens ({formatTokens(run.inputTokens)} in · {formatTokens(run.outputTokens)} out)
+          {plural(run.requests, "request")} · {plural(run.toolCalls, "tool call")} · {formatTokens(run.totalTokens)}{" "}
+          tokens ({formatTokens(run.inputTokens)} in · {formatTokens(run.outputTokens)} out)
         </dd>
         <dt>Cost</dt>
         <dd data-testid="run-cost">{run.requests === 0 ? "—" : formatCost(run.costNanoUsd, pricing(events))}</dd>
@@ -244,12 +273,19 @@ function Header({ run, events }: { run: RunDetail["run"]; events: StoredEvent[] 
 
 export function RunTrace({ id }: { id: string }) {
   const q = useRun(id);
-  if (q.isPending) return <p className="muted" role="status">Loading…</p>;
+  if (q.isPending)
+    return (
+      <p className="muted" role="status">
+        Loading…
+      </p>
+    );
   if (q.error) {
     return (
       <div className="empty">
         <p className="error" role="alert">
-          {q.error instanceof ApiClientError && q.error.status === 404 ? "No such run." : `Could not load the run: ${q.error.message}`}
+          {q.error instanceof ApiClientError && q.error.status === 404
+            ? "No such run."
+            : `Could not load the run: ${q.error.message}`}
         </p>
         <Link href="/traces">Back to traces</Link>
       </div>
@@ -267,7 +303,11 @@ export function RunTrace({ id }: { id: string }) {
       ) : (
         <ol className="rt-timeline" data-testid="run-timeline">
           {events.map((e) => (
-            <li key={e.seq} className={e.runId && e.runId !== run.id ? "rt-event rt-child" : "rt-event"} data-type={e.type}>
+            <li
+              key={e.seq}
+              className={e.runId && e.runId !== run.id ? "rt-event rt-child" : "rt-event"}
+              data-type={e.type}
+            >
               <span className="rt-seq">#{e.seq}</span>
               <span className="rt-time">+{formatDuration(new Date(e.createdAt).getTime() - t0)}</span>
               <span className="rt-type">{e.type}</span>

@@ -12,7 +12,9 @@ export function RunsList() {
       empty={
         <>
           <h2>No runs recorded yet</h2>
-          <p className="muted">Every run of every conversation is traced: model requests, tool calls, approvals, compactions.</p>
+          <p className="muted">
+            Every run of every conversation is traced: model requests, tool calls, approvals, compactions.
+          </p>
         </>
       }
     >

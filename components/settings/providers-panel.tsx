@@ -1,6 +1,12 @@
 "use client";
 import { useState } from "react";
-import { useCredentials, useRemoveCredential, useSetCredential, useTestCredential, type ProviderTestAnswer } from "./settings-queries";
+import {
+  useCredentials,
+  useRemoveCredential,
+  useSetCredential,
+  useTestCredential,
+  type ProviderTestAnswer,
+} from "./settings-queries";
 import { formatDateTime } from "@/components/shell/format";
 
 export function ProvidersPanel() {
@@ -11,11 +17,16 @@ export function ProvidersPanel() {
   const [values, setValues] = useState<Record<string, string>>({});
   const [results, setResults] = useState<Record<string, ProviderTestAnswer | { ok: false; error: string }>>({});
   const [testTargets, setTestTargets] = useState<Record<string, string>>({});
-  const needsTarget = (provider: string) => (provider === "azure" ? "deployment" : provider === "openai-compatible" ? "base URL" : null);
+  const needsTarget = (provider: string) =>
+    provider === "azure" ? "deployment" : provider === "openai-compatible" ? "base URL" : null;
   const runTest = (provider: string) => {
     const target = testTargets[provider]?.trim();
     test.mutate(
-      provider === "azure" ? { provider, model: target } : provider === "openai-compatible" ? { provider, baseUrl: target } : { provider },
+      provider === "azure"
+        ? { provider, model: target }
+        : provider === "openai-compatible"
+          ? { provider, baseUrl: target }
+          : { provider },
       {
         onSuccess: (r) => setResults((prev) => ({ ...prev, [provider]: r })),
         onError: (e) => setResults((prev) => ({ ...prev, [provider]: { ok: false, error: e.message } })),
@@ -25,7 +36,10 @@ export function ProvidersPanel() {
   return (
     <section className="card" data-testid="providers-panel">
       <h2>Provider keys</h2>
-      <p className="muted">Saved keys are encrypted at rest (AES-256-GCM) and never sent back to a browser: only a masked hint is shown. A key in the environment is used when none is saved.</p>
+      <p className="muted">
+        Saved keys are encrypted at rest (AES-256-GCM) and never sent back to a browser: only a masked hint is shown. A
+        key in the environment is used when none is saved.
+      </p>
       {creds.data ? (
         <table className="table compact">
           <thead>
@@ -48,7 +62,8 @@ export function ProvidersPanel() {
                   <td>
                     {saved ? (
                       <>
-                        <span className="mono">{saved.hint}</span> <span className="muted">{formatDateTime(saved.updatedAt)}</span>{" "}
+                        <span className="mono">{saved.hint}</span>{" "}
+                        <span className="muted">{formatDateTime(saved.updatedAt)}</span>{" "}
                         <button className="btn small" onClick={() => remove.mutate(env.provider)}>
                           Remove
                         </button>
@@ -63,7 +78,10 @@ export function ProvidersPanel() {
                       className="inline-form"
                       onSubmit={(e) => {
                         e.preventDefault();
-                        set.mutate({ provider: env.provider, value: values[env.provider] ?? "" }, { onSuccess: () => setValues({ ...values, [env.provider]: "" }) });
+                        set.mutate(
+                          { provider: env.provider, value: values[env.provider] ?? "" },
+                          { onSuccess: () => setValues({ ...values, [env.provider]: "" }) },
+                        );
                       }}
                     >
                       <input
@@ -89,12 +107,18 @@ export function ProvidersPanel() {
                         size={12}
                       />
                     ) : null}{" "}
-                    <button className="btn small" onClick={() => runTest(env.provider)} disabled={test.isPending && test.variables?.provider === env.provider}>
+                    <button
+                      className="btn small"
+                      onClick={() => runTest(env.provider)}
+                      disabled={test.isPending && test.variables?.provider === env.provider}
+                    >
                       {test.isPending && test.variables?.provider === env.provider ? "Testing…" : "Test"}
                     </button>
                     {results[env.provider] ? (
                       results[env.provider].ok ? (
-                        <span className="pill ok" title={(results[env.provider] as ProviderTestAnswer).answer}>works</span>
+                        <span className="pill ok" title={(results[env.provider] as ProviderTestAnswer).answer}>
+                          works
+                        </span>
                       ) : (
                         <div className="error small-text">{results[env.provider].error}</div>
                       )
@@ -106,7 +130,11 @@ export function ProvidersPanel() {
           </tbody>
         </table>
       ) : null}
-      {set.error ? <p className="error" role="alert">{set.error.message}</p> : null}
+      {set.error ? (
+        <p className="error" role="alert">
+          {set.error.message}
+        </p>
+      ) : null}
     </section>
   );
 }

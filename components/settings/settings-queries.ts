@@ -31,7 +31,10 @@ export function useUpdateUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...input }: { id: string; roles?: Role[]; active?: boolean; name?: string }) =>
-      apiFetch<{ user: UserSummary }>(`/api/users/${encodeURIComponent(id)}`, { method: "PUT", body: JSON.stringify(input) }),
+      apiFetch<{ user: UserSummary }>(`/api/users/${encodeURIComponent(id)}`, {
+        method: "PUT",
+        body: JSON.stringify(input),
+      }),
     onSettled: () => refresh(qc, "users"),
   });
 }
@@ -44,7 +47,10 @@ export function useCreateToken() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: { name: string; role: Role; expiresInDays: number | null }) =>
-      apiFetch<{ token: string; summary: TokenSummary }>("/api/tokens", { method: "POST", body: JSON.stringify(input) }),
+      apiFetch<{ token: string; summary: TokenSummary }>("/api/tokens", {
+        method: "POST",
+        body: JSON.stringify(input),
+      }),
     onSuccess: () => refresh(qc, "tokens"),
   });
 }
@@ -78,7 +84,8 @@ export function useSetCredential() {
 export function useRemoveCredential() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (provider: string) => apiFetch(`/api/credentials/${encodeURIComponent(provider)}`, { method: "DELETE" }),
+    mutationFn: (provider: string) =>
+      apiFetch(`/api/credentials/${encodeURIComponent(provider)}`, { method: "DELETE" }),
     onSuccess: () => refresh(qc, "credentials"),
   });
 }

@@ -24,7 +24,9 @@ export function SettingsView() {
             <dt>Migrations</dt>
             <dd>
               {h.database.migrations.applied} of {h.database.migrations.committed} applied
-              {h.database.migrations.latest ? <span className="mono muted"> (latest {h.database.migrations.latest})</span> : null}
+              {h.database.migrations.latest ? (
+                <span className="mono muted"> (latest {h.database.migrations.latest})</span>
+              ) : null}
               {h.database.migrations.pending.length > 0 ? (
                 <span className="error"> — pending: {h.database.migrations.pending.join(", ")}</span>
               ) : null}

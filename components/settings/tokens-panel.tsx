@@ -5,7 +5,6 @@ import { formatDateTime } from "@/components/shell/format";
 import { useViewer } from "@/components/shell/viewer-context";
 import { ROLES, type Role } from "@/lib/auth/roles.shared";
 
-
 export function TokensPanel() {
   const viewer = useViewer();
   const grantable = viewer.roles.includes("admin") ? ROLES : ROLES.filter((r) => viewer.roles.includes(r));
@@ -18,15 +17,27 @@ export function TokensPanel() {
   return (
     <section className="card" data-testid="tokens-panel">
       <h2>Your API tokens</h2>
-      <p className="muted">For scripts and CI: send <code>Authorization: Bearer …</code>. A token carries one of your roles; its value is shown once.</p>
+      <p className="muted">
+        For scripts and CI: send <code>Authorization: Bearer …</code>. A token carries one of your roles; its value is
+        shown once.
+      </p>
       <form
         className="inline-form"
         onSubmit={(e) => {
           e.preventDefault();
-          create.mutate({ name, role, expiresInDays: days === "never" ? null : Number(days) }, { onSuccess: () => setName("") });
+          create.mutate(
+            { name, role, expiresInDays: days === "never" ? null : Number(days) },
+            { onSuccess: () => setName("") },
+          );
         }}
       >
-        <input aria-label="Token name" placeholder="Token name" value={name} onChange={(e) => setName(e.target.value)} required />
+        <input
+          aria-label="Token name"
+          placeholder="Token name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+        />
         <select aria-label="Token role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
           {grantable.map((r) => (
             <option key={r}>{r}</option>
@@ -42,7 +53,11 @@ export function TokensPanel() {
           Create token
         </button>
       </form>
-      {create.error ? <p className="error" role="alert">{create.error.message}</p> : null}
+      {create.error ? (
+        <p className="error" role="alert">
+          {create.error.message}
+        </p>
+      ) : null}
       {create.data ? (
         <div className="secret-once" role="status">
           Copy it now — it will not be shown again: <code data-testid="new-token">{create.data.token}</code>

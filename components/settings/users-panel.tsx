@@ -4,7 +4,6 @@ import { useCreateUser, useUpdateUser, useUsers } from "./settings-queries";
 import { formatDateTime } from "@/components/shell/format";
 import { ROLES, type Role } from "@/lib/auth/roles.shared";
 
-
 export function UsersPanel() {
   const users = useUsers();
   const create = useCreateUser();
@@ -57,7 +56,11 @@ export function UsersPanel() {
           </tbody>
         </table>
       ) : null}
-      {update.error ? <p className="error" role="alert">{update.error.message}</p> : null}
+      {update.error ? (
+        <p className="error" role="alert">
+          {update.error.message}
+        </p>
+      ) : null}
       <h3>Add a user</h3>
       <form
         className="inline-form wrap"
@@ -66,13 +69,38 @@ export function UsersPanel() {
           create.mutate(form, { onSuccess: () => setForm({ name: "", email: "", password: "", roles: ["viewer"] }) });
         }}
       >
-        <input aria-label="New user name" placeholder="Name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required />
-        <input aria-label="New user email" placeholder="Email" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} required />
-        <input aria-label="New user password" placeholder="Initial password (12+)" type="password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} required />
+        <input
+          aria-label="New user name"
+          placeholder="Name"
+          value={form.name}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+          required
+        />
+        <input
+          aria-label="New user email"
+          placeholder="Email"
+          type="email"
+          value={form.email}
+          onChange={(e) => setForm({ ...form, email: e.target.value })}
+          required
+        />
+        <input
+          aria-label="New user password"
+          placeholder="Initial password (12+)"
+          type="password"
+          value={form.password}
+          onChange={(e) => setForm({ ...form, password: e.target.value })}
+          required
+        />
         <span>
           {ROLES.map((r) => (
             <label key={r} className="check">
-              <input type="checkbox" aria-label={`new user role ${r}`} checked={form.roles.includes(r)} onChange={() => setForm({ ...form, roles: toggle(form.roles, r) })} />
+              <input
+                type="checkbox"
+                aria-label={`new user role ${r}`}
+                checked={form.roles.includes(r)}
+                onChange={() => setForm({ ...form, roles: toggle(form.roles, r) })}
+              />
               {r}
             </label>
           ))}
@@ -81,7 +109,11 @@ export function UsersPanel() {
           Add user
         </button>
       </form>
-      {create.error ? <p className="error" role="alert">{create.error.message}</p> : null}
+      {create.error ? (
+        <p className="error" role="alert">
+          {create.error.message}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -21,27 +21,35 @@ export function Nav() {
   return (
     <nav className="nav" aria-label="Main">
       <div className="nav-sticky">
-      <Link href="/" className="brand">
-        Atelier
-      </Link>
-      <ul>
-        {NAV_ITEMS.map((item) => {
-          const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
-          return (
-            <li key={item.href}>
-              <Link href={item.href} className={active ? "active" : undefined} aria-current={active ? "page" : undefined}>
-                {item.label}
-                {item.href === "/approvals" && pendingCount > 0 ? (
-                  <span className="badge" data-testid="pending-badge" aria-label={`${pendingCount} pending approvals`}>
-                    {pendingCount}
-                  </span>
-                ) : null}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-      <UserBlock />
+        <Link href="/" className="brand">
+          Atelier
+        </Link>
+        <ul>
+          {NAV_ITEMS.map((item) => {
+            const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+            return (
+              <li key={item.href}>
+                <Link
+                  href={item.href}
+                  className={active ? "active" : undefined}
+                  aria-current={active ? "page" : undefined}
+                >
+                  {item.label}
+                  {item.href === "/approvals" && pendingCount > 0 ? (
+                    <span
+                      className="badge"
+                      data-testid="pending-badge"
+                      aria-label={`${pendingCount} pending approvals`}
+                    >
+                      {pendingCount}
+                    </span>
+                  ) : null}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+        <UserBlock />
       </div>
     </nav>
   );

@@ -13,8 +13,18 @@ export function QueryState<T>({
   empty: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <p className="muted" role="status">Loading…</p>;
-  if (query.error) return <p className="error" role="alert">Could not load: {query.error.message}</p>;
+  if (query.isPending)
+    return (
+      <p className="muted" role="status">
+        Loading…
+      </p>
+    );
+  if (query.error)
+    return (
+      <p className="error" role="alert">
+        Could not load: {query.error.message}
+      </p>
+    );
   const data = query.data as T;
   if (isEmpty(data)) return <div className="empty">{empty}</div>;
   return <>{children(data)}</>;

@@ -10,7 +10,15 @@ import { nullableInner, properties, requiredNames, schemaType, skeletonFor } fro
 
 type Change = (value: unknown) => void;
 
-export function ArgumentForm({ schema, value, onChange }: { schema: JsonSchema; value: Record<string, unknown>; onChange(v: Record<string, unknown>): void }) {
+export function ArgumentForm({
+  schema,
+  value,
+  onChange,
+}: {
+  schema: JsonSchema;
+  value: Record<string, unknown>;
+  onChange(v: Record<string, unknown>): void;
+}) {
   const props = properties(schema);
   if (props.length === 0) return <p className="muted">This tool takes no arguments.</p>;
   return (
@@ -20,7 +28,17 @@ export function ArgumentForm({ schema, value, onChange }: { schema: JsonSchema; 
   );
 }
 
-function ObjectFields({ schema, value, onChange, path }: { schema: JsonSchema; value: unknown; onChange: Change; path: string }) {
+function ObjectFields({
+  schema,
+  value,
+  onChange,
+  path,
+}: {
+  schema: JsonSchema;
+  value: unknown;
+  onChange: Change;
+  path: string;
+}) {
   const obj = value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   const required = new Set(requiredNames(schema));
   const set = (name: string, v: unknown) => onChange({ ...obj, [name]: v });
@@ -43,7 +61,12 @@ function ObjectFields({ schema, value, onChange, path }: { schema: JsonSchema; v
               <span className="muted small">{describeType(prop)}</span>
               {optional ? (
                 <label className="check small">
-                  <input type="checkbox" checked={present} onChange={(e) => (e.target.checked ? set(name, skeletonFor(prop)) : remove(name))} aria-label={`send ${name}`} />
+                  <input
+                    type="checkbox"
+                    checked={present}
+                    onChange={(e) => (e.target.checked ? set(name, skeletonFor(prop)) : remove(name))}
+                    aria-label={`send ${name}`}
+                  />
                   send
                 </label>
               ) : (
@@ -51,7 +74,15 @@ function ObjectFields({ schema, value, onChange, path }: { schema: JsonSchema; v
               )}
             </div>
             {typeof prop.description === "string" ? <div className="muted small">{prop.description}</div> : null}
-            {present ? <SchemaField id={id} schema={prop} value={obj[name]} onChange={(v) => set(name, v)} path={`${path}.${name}`} /> : null}
+            {present ? (
+              <SchemaField
+                id={id}
+                schema={prop}
+                value={obj[name]}
+                onChange={(v) => set(name, v)}
+                path={`${path}.${name}`}
+              />
+            ) : null}
           </div>
         );
       })}
@@ -59,13 +90,29 @@ function ObjectFields({ schema, value, onChange, path }: { schema: JsonSchema; v
   );
 }
 
-function SchemaField({ id, schema, value, onChange, path }: { id: string; schema: JsonSchema; value: unknown; onChange: Change; path: string }) {
+function SchemaField({
+  id,
+  schema,
+  value,
+  onChange,
+  path,
+}: {
+  id: string;
+  schema: JsonSchema;
+  value: unknown;
+  onChange: Change;
+  path: string;
+}) {
   const inner = nullableInner(schema);
   if (inner) {
     return (
       <div>
         <label className="check small">
-          <input type="checkbox" checked={value === null} onChange={(e) => onChange(e.target.checked ? null : skeletonFor(inner))} />
+          <input
+            type="checkbox"
+            checked={value === null}
+            onChange={(e) => onChange(e.target.checked ? null : skeletonFor(inner))}
+          />
           null
         </label>
         {value === null ? null : <SchemaField id={id} schema={inner} value={value} onChange={onChange} path={path} />}
@@ -76,7 +123,11 @@ function SchemaField({ id, schema, value, onChange, path }: { id: string; schema
     const options = schema.enum as unknown[];
     const index = options.findIndex((o) => JSON.stringify(o) === JSON.stringify(value));
     return (
-      <select id={id} value={index < 0 ? "" : String(index)} onChange={(e) => onChange(options[Number(e.target.value)])}>
+      <select
+        id={id}
+        value={index < 0 ? "" : String(index)}
+        onChange={(e) => onChange(options[Number(e.target.value)])}
+      >
         {index < 0 ? <option value="">{JSON.stringify(value)} (not allowed)</option> : null}
         {options.map((o, i) => (
           <option key={i} value={String(i)}>
@@ -88,7 +139,14 @@ function SchemaField({ id, schema, value, onChange, path }: { id: string; schema
   }
   const type = schemaType(schema);
   if (type === "string") {
-    return <input id={id} type="text" value={typeof value === "string" ? value : JSON.stringify(value)} onChange={(e) => onChange(e.target.value)} />;
+    return (
+      <input
+        id={id}
+        type="text"
+        value={typeof value === "string" ? value : JSON.stringify(value)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
   }
   if (type === "number" || type === "integer") {
     return <NumberInput id={id} value={value} integer={type === "integer"} onChange={onChange} />;
@@ -103,8 +161,19 @@ function SchemaField({ id, schema, value, onChange, path }: { id: string; schema
       <div className="arg-array">
         {items.map((item, i) => (
           <div className="arg-item" key={i}>
-            <SchemaField id={`${id}[${i}]`} schema={itemSchema} value={item} onChange={(v) => onChange(items.map((x, j) => (j === i ? v : x)))} path={`${path}[${i}]`} />
-            <button type="button" className="btn small" onClick={() => onChange(items.filter((_, j) => j !== i))} aria-label={`remove item ${i + 1}`}>
+            <SchemaField
+              id={`${id}[${i}]`}
+              schema={itemSchema}
+              value={item}
+              onChange={(v) => onChange(items.map((x, j) => (j === i ? v : x)))}
+              path={`${path}[${i}]`}
+            />
+            <button
+              type="button"
+              className="btn small"
+              onClick={() => onChange(items.filter((_, j) => j !== i))}
+              aria-label={`remove item ${i + 1}`}
+            >
               ✕
             </button>
           </div>
@@ -125,7 +194,17 @@ function SchemaField({ id, schema, value, onChange, path }: { id: string; schema
   return <JsonValueInput id={id} value={value} onChange={onChange} />;
 }
 
-function NumberInput({ id, value, integer, onChange }: { id: string; value: unknown; integer: boolean; onChange: Change }) {
+function NumberInput({
+  id,
+  value,
+  integer,
+  onChange,
+}: {
+  id: string;
+  value: unknown;
+  integer: boolean;
+  onChange: Change;
+}) {
   const [text, setText] = useState(typeof value === "number" ? String(value) : "");
   return (
     <input
@@ -166,12 +245,16 @@ function JsonValueInput({ id, value, onChange }: { id: string; value: unknown; o
 }
 
 export function describeType(schema: JsonSchema): string {
-  if (Array.isArray(schema.enum)) return `one of ${(schema.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+  if (Array.isArray(schema.enum))
+    return `one of ${(schema.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
   const inner = nullableInner(schema);
   if (inner) return `${describeType(inner)} or null`;
   if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonSchema[]).map(describeType).join(" | ");
   const type = schemaType(schema);
-  if (type === "array") return schema.items && typeof schema.items === "object" ? `array of ${describeType(schema.items as JsonSchema)}` : "array";
+  if (type === "array")
+    return schema.items && typeof schema.items === "object"
+      ? `array of ${describeType(schema.items as JsonSchema)}`
+      : "array";
   if (type === "object" && schema.additionalProperties && typeof schema.additionalProperties === "object") {
     return `map of ${describeType(schema.additionalProperties as JsonSchema)}`;
   }

@@ -10,7 +10,11 @@ describe("skeletonFor", () => {
         unit: { enum: ["celsius", "fahrenheit"], type: "string" },
         days: { type: "integer" },
         tags: { type: "array", items: { type: "string" } },
-        filter: { type: "object", properties: { min: { type: "number" }, exact: { type: "boolean" } }, required: ["min"] },
+        filter: {
+          type: "object",
+          properties: { min: { type: "number" }, exact: { type: "boolean" } },
+          required: ["min"],
+        },
         note: { anyOf: [{ type: "string" }, { type: "null" }] },
         when: { type: "string", format: "date-time" },
         extra: { type: "object", additionalProperties: { type: "number" } },
@@ -34,7 +38,9 @@ describe("skeletonFor", () => {
 
   it("arrays of enums and of objects get one example item", () => {
     expect(skeletonFor({ type: "array", items: { enum: ["a", "b"], type: "string" } })).toEqual(["a"]);
-    expect(skeletonFor({ type: "array", items: { type: "object", properties: { id: { type: "string" } } } })).toEqual([{ id: "" }]);
+    expect(skeletonFor({ type: "array", items: { type: "object", properties: { id: { type: "string" } } } })).toEqual([
+      { id: "" },
+    ]);
   });
 
   it("an empty parameter list gives an empty object", () => {

@@ -49,7 +49,9 @@ export function skeletonFor(schema: JsonSchema, depth = 0): unknown {
     case "null":
       return null;
     case "array":
-      return schema.items && typeof schema.items === "object" ? [skeletonFor(schema.items as JsonSchema, depth + 1)] : [];
+      return schema.items && typeof schema.items === "object"
+        ? [skeletonFor(schema.items as JsonSchema, depth + 1)]
+        : [];
     case "object": {
       const out: Record<string, unknown> = {};
       for (const [name, prop] of properties(schema)) out[name] = skeletonFor(prop, depth + 1);

@@ -11,7 +11,13 @@ export function NewToolMenu() {
   if (!canAuthor) return null;
   return (
     <div className="menu-wrap">
-      <button className="btn primary" aria-expanded={open} aria-haspopup="menu" onClick={() => setOpen((o) => !o)} data-testid="new-tool">
+      <button
+        className="btn primary"
+        aria-expanded={open}
+        aria-haspopup="menu"
+        onClick={() => setOpen((o) => !o)}
+        data-testid="new-tool"
+      >
         New tool ▾
       </button>
       {open ? (

@@ -2,7 +2,13 @@
 /** Every diagnostic of the live analysis; clicking one moves the editor's cursor to it. */
 import type { SourceRange, ToolDiagnostic } from "@/lib/tools/tool-types";
 
-export function ProblemsPanel({ diagnostics, onSelect }: { diagnostics: ToolDiagnostic[]; onSelect(range: SourceRange): void }) {
+export function ProblemsPanel({
+  diagnostics,
+  onSelect,
+}: {
+  diagnostics: ToolDiagnostic[];
+  onSelect(range: SourceRange): void;
+}) {
   const defs = diagnostics.filter((d) => d.code === "ToolDefinitionError").length;
   const types = diagnostics.length - defs;
   return (

@@ -93,7 +93,12 @@ function RunErrorView({ error, onShowLine }: { error: ToolCallError; onShowLine(
           <>
             <dt>source line</dt>
             <dd>
-              <button type="button" className="link-button dark" onClick={() => onShowLine(error.line!)} data-testid="run-error-line">
+              <button
+                type="button"
+                className="link-button dark"
+                onClick={() => onShowLine(error.line!)}
+                data-testid="run-error-line"
+              >
                 line {error.line}
               </button>
             </dd>

@@ -35,7 +35,11 @@ export function StudioHeader({
           {v ? (
             <>
               v{v.version} of {saved!.latestVersion} · saved by {v.createdBy ?? "—"} {formatDateTime(v.createdAt)} ·{" "}
-              {v.hasErrors ? <span className="pill danger">draft: definition errors</span> : <span className="pill ok">clean</span>}
+              {v.hasErrors ? (
+                <span className="pill danger">draft: definition errors</span>
+              ) : (
+                <span className="pill ok">clean</span>
+              )}
               {saved!.usedBy.length ? <> · used by {saved!.usedBy.map((a) => a.name).join(", ")}</> : null}
             </>
           ) : (
@@ -56,7 +60,12 @@ export function StudioHeader({
       </div>
       {canSave ? (
         <div className="actions">
-          <button className="btn primary" onClick={onSave} disabled={saving || (!dirty && saved !== null)} data-testid="save-button">
+          <button
+            className="btn primary"
+            onClick={onSave}
+            disabled={saving || (!dirty && saved !== null)}
+            data-testid="save-button"
+          >
             {saving ? "Saving…" : saved ? `Save as v${saved.latestVersion + 1}` : "Save"}
           </button>
         </div>

@@ -29,18 +29,44 @@ export function TestRunPanel({
   canRun: boolean;
   onShowLine(line: number): void;
 }) {
-  if (!toolId || !target) return <p className="muted">Save the tool first: test runs use a saved version, in the sandbox.</p>;
+  if (!toolId || !target)
+    return <p className="muted">Save the tool first: test runs use a saved version, in the sandbox.</p>;
   if (target.hasErrors || !target.analysis) {
     return (
       <p className="error" data-testid="run-blocked">
-        Version {target.version} has definition errors: it is kept as a draft and cannot run or be attached to an agent. Fix them and save.
+        Version {target.version} has definition errors: it is kept as a draft and cannot run or be attached to an agent.
+        Fix them and save.
       </p>
     );
   }
-  return <RunnableTestPanel key={`${toolId}-${target.version}`} toolId={toolId} version={target.version} tool={target.analysis} dirty={dirty} canRun={canRun} onShowLine={onShowLine} />;
+  return (
+    <RunnableTestPanel
+      key={`${toolId}-${target.version}`}
+      toolId={toolId}
+      version={target.version}
+      tool={target.analysis}
+      dirty={dirty}
+      canRun={canRun}
+      onShowLine={onShowLine}
+    />
+  );
 }
 
-function RunnableTestPanel({ toolId, version, tool, dirty, canRun, onShowLine }: { toolId: string; version: number; tool: AnalyzedTool; dirty: boolean; canRun: boolean; onShowLine(line: number): void }) {
+function RunnableTestPanel({
+  toolId,
+  version,
+  tool,
+  dirty,
+  canRun,
+  onShowLine,
+}: {
+  toolId: string;
+  version: number;
+  tool: AnalyzedTool;
+  dirty: boolean;
+  canRun: boolean;
+  onShowLine(line: number): void;
+}) {
   // Keyed by the schema's text: a refetch of the same version must not wipe what the author typed.
   const schemaText = JSON.stringify(tool.parameters);
   const skeleton = useMemo(() => skeletonFor(JSON.parse(schemaText)) as Record<string, unknown>, [schemaText]);
@@ -63,7 +89,8 @@ function RunnableTestPanel({ toolId, version, tool, dirty, canRun, onShowLine }:
     } else {
       const parsed = parseArgs(text);
       if (!parsed.ok) return setParseError(parsed.message);
-      if (!parsed.value || typeof parsed.value !== "object" || Array.isArray(parsed.value)) return setParseError("The form needs a JSON object.");
+      if (!parsed.value || typeof parsed.value !== "object" || Array.isArray(parsed.value))
+        return setParseError("The form needs a JSON object.");
       setValue(parsed.value as Record<string, unknown>);
     }
     setParseError(null);
@@ -84,14 +111,25 @@ function RunnableTestPanel({ toolId, version, tool, dirty, canRun, onShowLine }:
   return (
     <div className="test-run" data-testid="test-run-panel">
       <p className="muted small">
-        Runs <strong>v{version}</strong> in the sandbox (no conversation: ctx.scope ids are empty, emitted events are shown, not stored).
+        Runs <strong>v{version}</strong> in the sandbox (no conversation: ctx.scope ids are empty, emitted events are
+        shown, not stored).
         {dirty ? " Your unsaved edits are not part of it — save to test them." : ""}
       </p>
       <div className="tabs" role="tablist" aria-label="Arguments input">
-        <button role="tab" aria-selected={mode === "json"} className={`tab${mode === "json" ? " active" : ""}`} onClick={() => switchTo("json")}>
+        <button
+          role="tab"
+          aria-selected={mode === "json"}
+          className={`tab${mode === "json" ? " active" : ""}`}
+          onClick={() => switchTo("json")}
+        >
           Raw JSON
         </button>
-        <button role="tab" aria-selected={mode === "form"} className={`tab${mode === "form" ? " active" : ""}`} onClick={() => switchTo("form")}>
+        <button
+          role="tab"
+          aria-selected={mode === "form"}
+          className={`tab${mode === "form" ? " active" : ""}`}
+          onClick={() => switchTo("form")}
+        >
           Form
         </button>
       </div>
@@ -108,7 +146,8 @@ function RunnableTestPanel({ toolId, version, tool, dirty, canRun, onShowLine }:
           />
           {optional.length ? (
             <p className="muted small">
-              Optional: <span className="mono">{optional.join(", ")}</span> — remove a key to let the tool use its default.
+              Optional: <span className="mono">{optional.join(", ")}</span> — remove a key to let the tool use its
+              default.
             </p>
           ) : null}
         </>

@@ -18,30 +18,57 @@ const TABS: Array<{ id: PreviewTab; label: string }> = [
   { id: "anthropic", label: "Anthropic" },
 ];
 
-export function ToolPreviewPanel({ analysis, pending, error }: { analysis: LiveAnalysis | null; pending: boolean; error: Error | null }) {
+export function ToolPreviewPanel({
+  analysis,
+  pending,
+  error,
+}: {
+  analysis: LiveAnalysis | null;
+  pending: boolean;
+  error: Error | null;
+}) {
   const [tab, setTab] = useState<PreviewTab>("model");
   const shown = analysis?.tool ?? analysis?.preview ?? null;
   const definitionErrors = analysis?.diagnostics.filter((d) => d.code === "ToolDefinitionError") ?? [];
   return (
-    <section className="card preview-panel" aria-label="Model-facing preview" data-testid="preview-panel" data-pending={pending ? "true" : "false"}>
+    <section
+      className="card preview-panel"
+      aria-label="Model-facing preview"
+      data-testid="preview-panel"
+      data-pending={pending ? "true" : "false"}
+    >
       <div className="preview-title">
         <h2>Preview</h2>
         <span className="muted small">{pending ? "analysing…" : "live"}</span>
       </div>
-      {error ? <p className="error" role="alert">The analysis failed: {error.message}</p> : null}
+      {error ? (
+        <p className="error" role="alert">
+          The analysis failed: {error.message}
+        </p>
+      ) : null}
       {analysis && !analysis.tool ? <NotSentNotice errors={definitionErrors} hasPreview={shown !== null} /> : null}
       {!analysis && !error ? <p className="muted">Type a tool to see what the model will receive.</p> : null}
       {shown ? (
         <>
           <div className="tabs" role="tablist">
             {TABS.map((t) => (
-              <button key={t.id} role="tab" aria-selected={tab === t.id} className={`tab${tab === t.id ? " active" : ""}`} onClick={() => setTab(t.id)}>
+              <button
+                key={t.id}
+                role="tab"
+                aria-selected={tab === t.id}
+                className={`tab${tab === t.id ? " active" : ""}`}
+                onClick={() => setTab(t.id)}
+              >
                 {t.label}
               </button>
             ))}
           </div>
           <div className={analysis?.tool ? undefined : "preview-blocked"}>
-            {tab === "model" ? <ModelView tool={shown} /> : <JsonBlock testId={`preview-${tab}`} value={analysis?.formats?.[tab] ?? null} />}
+            {tab === "model" ? (
+              <ModelView tool={shown} />
+            ) : (
+              <JsonBlock testId={`preview-${tab}`} value={analysis?.formats?.[tab] ?? null} />
+            )}
           </div>
         </>
       ) : null}
@@ -77,7 +104,11 @@ function ModelView({ tool }: { tool: AnalyzedTool }) {
         <span className="mono" data-testid="preview-name">
           {tool.name}
         </span>
-        <ToolFlags sideEffecting={tool.sideEffecting} idempotent={tool.idempotent} requiresApproval={tool.requiresApproval} />
+        <ToolFlags
+          sideEffecting={tool.sideEffecting}
+          idempotent={tool.idempotent}
+          requiresApproval={tool.requiresApproval}
+        />
       </div>
       <DescriptionPreview description={tool.description} humanNotes={tool.humanNotes} />
       <span className="preview-label">Parameters (JSON Schema)</span>

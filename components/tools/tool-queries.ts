@@ -31,7 +31,8 @@ export function useToolList() {
 export function useToolDetail(id: string | null, version?: number) {
   return useQuery({
     queryKey: toolKeys.detail(id ?? "-", version),
-    queryFn: () => apiFetch<{ tool: ToolDetail }>(`/api/tools/${id}${version ? `?version=${version}` : ""}`).then((r) => r.tool),
+    queryFn: () =>
+      apiFetch<{ tool: ToolDetail }>(`/api/tools/${id}${version ? `?version=${version}` : ""}`).then((r) => r.tool),
     enabled: id !== null,
     staleTime: version ? Infinity : 5_000,
   });
@@ -42,9 +43,11 @@ export function useToolAnalysis(source: string) {
   return useQuery<LiveAnalysis, Error, LiveAnalysis, ReturnType<typeof toolKeys.analyze>>({
     queryKey: toolKeys.analyze(source),
     queryFn: ({ signal }) =>
-      apiFetch<Omit<LiveAnalysis, "source">>("/api/tools/analyze", { method: "POST", body: JSON.stringify({ source }), signal }).then(
-        (r): LiveAnalysis => ({ ...r, source }),
-      ),
+      apiFetch<Omit<LiveAnalysis, "source">>("/api/tools/analyze", {
+        method: "POST",
+        body: JSON.stringify({ source }),
+        signal,
+      }).then((r): LiveAnalysis => ({ ...r, source })),
     enabled: source.trim().length > 0,
     placeholderData: keepPreviousData,
     staleTime: Infinity,
@@ -67,9 +70,10 @@ export function useSaveTool(id: string | null) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (source: string) =>
-      apiFetch<{ tool: ToolDetail }>(id ? `/api/tools/${id}` : "/api/tools", { method: id ? "PUT" : "POST", body: JSON.stringify({ source }) }).then(
-        (r) => r.tool,
-      ),
+      apiFetch<{ tool: ToolDetail }>(id ? `/api/tools/${id}` : "/api/tools", {
+        method: id ? "PUT" : "POST",
+        body: JSON.stringify({ source }),
+      }).then((r) => r.tool),
     onSuccess: (tool) => {
       qc.setQueryData(toolKeys.detail(tool.id), tool);
       void qc.invalidateQueries({ queryKey: toolKeys.list, exact: true });
@@ -88,7 +92,10 @@ export function useDeleteTool() {
 export function useInvokeTool(id: string | null) {
   return useMutation({
     mutationFn: ({ args, version }: { args: unknown; version?: number }) =>
-      apiFetch<ToolCallOutcome>(`/api/tools/${id}/invoke`, { method: "POST", body: JSON.stringify({ arguments: args, version }) }),
+      apiFetch<ToolCallOutcome>(`/api/tools/${id}/invoke`, {
+        method: "POST",
+        body: JSON.stringify({ arguments: args, version }),
+      }),
   });
 }
 

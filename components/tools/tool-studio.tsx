@@ -28,13 +28,38 @@ const ToolSourceEditor = dynamic(() => import("./tool-source-editor"), {
 
 export function ToolStudio({ toolId, templateId }: { toolId: string | null; templateId?: string }) {
   const detail = useToolDetail(toolId);
-  if (!toolId) return <StudioWorkspace tool={null} initialSource={templateSource(templateId)} documentKey={`new:${templateId ?? "empty"}`} />;
-  if (detail.error) return <p className="error" role="alert">Could not load this tool: {detail.error.message}</p>;
-  if (!detail.data) return <p className="muted" role="status">Loading…</p>;
+  if (!toolId)
+    return (
+      <StudioWorkspace
+        tool={null}
+        initialSource={templateSource(templateId)}
+        documentKey={`new:${templateId ?? "empty"}`}
+      />
+    );
+  if (detail.error)
+    return (
+      <p className="error" role="alert">
+        Could not load this tool: {detail.error.message}
+      </p>
+    );
+  if (!detail.data)
+    return (
+      <p className="muted" role="status">
+        Loading…
+      </p>
+    );
   return <StudioWorkspace tool={detail.data} initialSource={detail.data.version.source} documentKey={toolId} />;
 }
 
-function StudioWorkspace({ tool, initialSource, documentKey }: { tool: ToolDetail | null; initialSource: string; documentKey: string }) {
+function StudioWorkspace({
+  tool,
+  initialSource,
+  documentKey,
+}: {
+  tool: ToolDetail | null;
+  initialSource: string;
+  documentKey: string;
+}) {
   const canSave = useCan("author");
   const canRun = useCan("author", "operator");
   const [source, setSource] = useState(initialSource);
@@ -117,11 +142,20 @@ function StudioWorkspace({ tool, initialSource, documentKey }: { tool: ToolDetai
           />
           <ProblemsPanel diagnostics={live?.diagnostics ?? []} onSelect={moveTo} />
         </div>
-        <ToolPreviewPanel analysis={live} pending={debounced !== source || analysis.isFetching} error={analysis.error} />
+        <ToolPreviewPanel
+          analysis={live}
+          pending={debounced !== source || analysis.isFetching}
+          error={analysis.error}
+        />
       </div>
       <section className="card lower-panel">
         <div className="tabs" role="tablist">
-          <button role="tab" aria-selected={lowerTab === "run"} className={`tab${lowerTab === "run" ? " active" : ""}`} onClick={() => setLowerTab("run")}>
+          <button
+            role="tab"
+            aria-selected={lowerTab === "run"}
+            className={`tab${lowerTab === "run" ? " active" : ""}`}
+            onClick={() => setLowerTab("run")}
+          >
             Test run
           </button>
           <button
@@ -137,13 +171,26 @@ function StudioWorkspace({ tool, initialSource, documentKey }: { tool: ToolDetai
         {lowerTab === "run" || !saved ? (
           <TestRunPanel
             toolId={saved?.id ?? null}
-            target={saved ? { version: saved.version.version, hasErrors: saved.version.hasErrors, analysis: saved.version.analysis } : null}
+            target={
+              saved
+                ? {
+                    version: saved.version.version,
+                    hasErrors: saved.version.hasErrors,
+                    analysis: saved.version.analysis,
+                  }
+                : null
+            }
             dirty={dirty}
             canRun={canRun}
             onShowLine={(line) => moveTo({ startLine: line, startColumn: 1 })}
           />
         ) : (
-          <VersionHistoryPanel tool={saved} canSave={canSave} restoring={restoring} onRestore={(v) => void restore(v)} />
+          <VersionHistoryPanel
+            tool={saved}
+            canSave={canSave}
+            restoring={restoring}
+            onRestore={(v) => void restore(v)}
+          />
         )}
         {save.error && restoring !== null ? <p className="error">{save.error.message}</p> : null}
       </section>

@@ -94,10 +94,30 @@ export default tool(
 
 export const TOOL_TEMPLATES: ToolTemplate[] = [
   { id: "empty", label: "Empty", summary: "Just the import: write it from scratch.", source: EMPTY },
-  { id: "lookup", label: "Read-only lookup", summary: "sideEffecting: false, idempotent, a JSDoc with a --- cut.", source: LOOKUP },
-  { id: "action", label: "Action with approval", summary: "sideEffecting: true, requiresApproval, an optional parameter.", source: ACTION_WITH_APPROVAL },
-  { id: "structured", label: "Structured result", summary: "A named return type becomes the output schema.", source: STRUCTURED },
-  { id: "ctx-fetch", label: "ctx and fetch", summary: "Injected RunContext, ctx.emit, ctx.fetch with egress.", source: CTX_AND_FETCH },
+  {
+    id: "lookup",
+    label: "Read-only lookup",
+    summary: "sideEffecting: false, idempotent, a JSDoc with a --- cut.",
+    source: LOOKUP,
+  },
+  {
+    id: "action",
+    label: "Action with approval",
+    summary: "sideEffecting: true, requiresApproval, an optional parameter.",
+    source: ACTION_WITH_APPROVAL,
+  },
+  {
+    id: "structured",
+    label: "Structured result",
+    summary: "A named return type becomes the output schema.",
+    source: STRUCTURED,
+  },
+  {
+    id: "ctx-fetch",
+    label: "ctx and fetch",
+    summary: "Injected RunContext, ctx.emit, ctx.fetch with egress.",
+    source: CTX_AND_FETCH,
+  },
 ];
 
 export function templateSource(id: string | null | undefined): string {

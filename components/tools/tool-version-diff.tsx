@@ -10,8 +10,16 @@ export default function ToolVersionDiff({ original, modified }: { original: stri
   useEffect(() => {
     const monaco = setupMonaco();
     const n = ++diffCounter;
-    const left = monaco.editor.createModel(original, "typescript", monaco.Uri.parse(`file:///tool-diff/${n}/original.ts`));
-    const right = monaco.editor.createModel(modified, "typescript", monaco.Uri.parse(`file:///tool-diff/${n}/modified.ts`));
+    const left = monaco.editor.createModel(
+      original,
+      "typescript",
+      monaco.Uri.parse(`file:///tool-diff/${n}/original.ts`),
+    );
+    const right = monaco.editor.createModel(
+      modified,
+      "typescript",
+      monaco.Uri.parse(`file:///tool-diff/${n}/modified.ts`),
+    );
     const diff = monaco.editor.createDiffEditor(host.current!, {
       automaticLayout: true,
       readOnly: true,

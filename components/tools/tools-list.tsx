@@ -20,7 +20,10 @@ export function ToolsList() {
       empty={
         <>
           <h2>No tools in this studio yet</h2>
-          <p className="muted">A tool is a TypeScript function the model can call. {canAuthor ? "Start one with New tool, from a template." : "Tools saved here appear in this list."}</p>
+          <p className="muted">
+            A tool is a TypeScript function the model can call.{" "}
+            {canAuthor ? "Start one with New tool, from a template." : "Tools saved here appear in this list."}
+          </p>
         </>
       }
     >
@@ -30,7 +33,13 @@ export function ToolsList() {
         return (
           <>
             <div className="inline-form">
-              <input type="search" aria-label="Search tools" placeholder="Search by name…" value={search} onChange={(e) => setSearch(e.target.value)} />
+              <input
+                type="search"
+                aria-label="Search tools"
+                placeholder="Search by name…"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+              />
               <span className="muted small">
                 {shown.length} of {d.tools.length}
               </span>
@@ -53,11 +62,19 @@ export function ToolsList() {
                       <Link href={`/tools/${t.id}`}>{t.name}</Link>
                     </td>
                     <td>
-                      <ToolFlags sideEffecting={t.sideEffecting} idempotent={t.idempotent} requiresApproval={t.requiresApproval} />
+                      <ToolFlags
+                        sideEffecting={t.sideEffecting}
+                        idempotent={t.idempotent}
+                        requiresApproval={t.requiresApproval}
+                      />
                     </td>
                     <td>
                       {t.latestVersion === null ? "—" : `v${t.latestVersion}`}{" "}
-                      {t.hasErrors ? <span className="pill danger">errors</span> : t.hasErrors === false ? <span className="pill ok">clean</span> : null}
+                      {t.hasErrors ? (
+                        <span className="pill danger">errors</span>
+                      ) : t.hasErrors === false ? (
+                        <span className="pill ok">clean</span>
+                      ) : null}
                     </td>
                     <td>{t.usedBy === 0 ? "—" : `${t.usedBy} agent${t.usedBy === 1 ? "" : "s"}`}</td>
                     <td>{formatDateTime(t.updatedAt)}</td>

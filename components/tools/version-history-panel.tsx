@@ -44,11 +44,21 @@ export function VersionHistoryPanel({
                 v{v.version}
                 {v.version === latest ? <span className="pill small-pill">latest</span> : null}
               </td>
-              <td>{v.hasErrors ? <span className="pill danger">draft: errors</span> : <span className="pill ok">clean</span>}</td>
+              <td>
+                {v.hasErrors ? (
+                  <span className="pill danger">draft: errors</span>
+                ) : (
+                  <span className="pill ok">clean</span>
+                )}
+              </td>
               <td>{v.createdBy ?? "—"}</td>
               <td>{formatDateTime(v.createdAt)}</td>
               <td className="row-actions">
-                <button className="btn small" onClick={() => (setLeft(v.version), setRight(latest))} disabled={v.version === latest}>
+                <button
+                  className="btn small"
+                  onClick={() => (setLeft(v.version), setRight(latest))}
+                  disabled={v.version === latest}
+                >
                   Diff with latest
                 </button>
                 {canSave && v.version !== latest ? (
@@ -78,7 +88,17 @@ export function VersionHistoryPanel({
   );
 }
 
-function VersionSelect({ label, versions, value, onChange }: { label: string; versions: ToolDetail["versions"]; value: number; onChange(v: number): void }) {
+function VersionSelect({
+  label,
+  versions,
+  value,
+  onChange,
+}: {
+  label: string;
+  versions: ToolDetail["versions"];
+  value: number;
+  onChange(v: number): void;
+}) {
   return (
     <select aria-label={label} value={value} onChange={(e) => onChange(Number(e.target.value))}>
       {versions.map((v) => (
@@ -94,7 +114,12 @@ function VersionDiff({ toolId, left, right }: { toolId: string; left: number; ri
   const a = useToolDetail(toolId, left);
   const b = useToolDetail(toolId, right);
   if (a.error || b.error) return <p className="error">Could not load: {(a.error ?? b.error)!.message}</p>;
-  if (!a.data || !b.data) return <p className="muted">Loading v{left} and v{right}…</p>;
+  if (!a.data || !b.data)
+    return (
+      <p className="muted">
+        Loading v{left} and v{right}…
+      </p>
+    );
   return (
     <div className="diff-wrap">
       <div className="diff-labels">

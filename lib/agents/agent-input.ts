@@ -22,13 +22,17 @@ import { AgentLimits, RunLimits } from "./usage-limits";
  * issue keeps the path of the field to fix ("model.1.temperature").
  */
 function oneConfigOrList() {
-  return z.unknown().optional().transform((value, ctx): ModelConfig | ModelConfig[] => {
-    const r = Array.isArray(value) ? z.array(ModelConfig).safeParse(value) : ModelConfig.safeParse(value ?? {});
-    if (r.success) return r.data;
-    // Re-raised as they are (code included); zod prefixes the paths with "model".
-    for (const issue of r.error.issues) ctx.addIssue({ ...(issue as Parameters<typeof ctx.addIssue>[0] & object), path: issue.path });
-    return z.NEVER;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx): ModelConfig | ModelConfig[] => {
+      const r = Array.isArray(value) ? z.array(ModelConfig).safeParse(value) : ModelConfig.safeParse(value ?? {});
+      if (r.success) return r.data;
+      // Re-raised as they are (code included); zod prefixes the paths with "model".
+      for (const issue of r.error.issues)
+        ctx.addIssue({ ...(issue as Parameters<typeof ctx.addIssue>[0] & object), path: issue.path });
+      return z.NEVER;
+    });
 }
 
 /** Agents are callable as tools, so their names follow the tool-name grammar. */
@@ -36,7 +40,14 @@ export const AGENT_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 export const AgentInputShape = z
   .object({
-    name: z.string().trim().min(1, "Name the agent").regex(AGENT_NAME_PATTERN, "Use 1–64 letters, digits, _ or - (an agent can be called as a tool, so its name is a tool name)"),
+    name: z
+      .string()
+      .trim()
+      .min(1, "Name the agent")
+      .regex(
+        AGENT_NAME_PATTERN,
+        "Use 1–64 letters, digits, _ or - (an agent can be called as a tool, so its name is a tool name)",
+      ),
     /** What the agent does; also its description when another agent calls it as a tool. */
     description: z.string().trim().max(2000).default(""),
     prompt: PromptConfig.prefault({}),
@@ -58,7 +69,9 @@ export const AgentInputShape = z
   .strict();
 
 /** Issues that need the whole object; paths point at the field to fix. */
-function crossFieldIssues(input: z.output<typeof AgentInputShape>): Array<{ path: (string | number)[]; message: string }> {
+function crossFieldIssues(
+  input: z.output<typeof AgentInputShape>,
+): Array<{ path: (string | number)[]; message: string }> {
   const issues = rosterIssues(input.model, input.roster);
   if (issues.length === 0) {
     const { model } = normalizeModelRoster(input.model, input.roster);
@@ -95,7 +108,8 @@ function normalize(input: z.output<typeof AgentInputShape>) {
 }
 
 export const AgentInput = AgentInputShape.superRefine((input, ctx) => {
-  for (const issue of crossFieldIssues(input)) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+  for (const issue of crossFieldIssues(input))
+    ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
 }).transform(normalize);
 
 /** What a client sends (POST/PUT /api/agents). */

@@ -11,7 +11,9 @@ export const ToolRef = z
     toolVersionId: z.string().trim().min(1).optional(),
   })
   .strict();
-export const BuiltinToolRef = z.object({ builtin: z.literal("memory", { error: "The only built-in tool is memory" }) }).strict();
+export const BuiltinToolRef = z
+  .object({ builtin: z.literal("memory", { error: "The only built-in tool is memory" }) })
+  .strict();
 export const AgentToolRef = z
   .object({
     agentId: z.string().trim().min(1, "Pick an agent"),

@@ -11,7 +11,11 @@ export interface AgentEdge {
  * The first cycle that `agentId` using `children` would close, as a path of ids
  * ([agentId, …, agentId]), or null when there is none.
  */
-export function findAgentToolCycle(agentId: string, children: readonly string[], stored: readonly AgentEdge[]): string[] | null {
+export function findAgentToolCycle(
+  agentId: string,
+  children: readonly string[],
+  stored: readonly AgentEdge[],
+): string[] | null {
   const next = new Map<string, string[]>();
   for (const e of stored) {
     if (e.from === agentId) continue; // this agent's edges are being replaced

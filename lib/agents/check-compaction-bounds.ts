@@ -20,7 +20,10 @@ export interface CompactionBoundsViolation {
 }
 
 /** The auto-compaction threshold in tokens, or null when auto-compaction cannot fire. */
-export function compactionThreshold(model: Pick<ModelConfig, "contextLength">, compaction: Pick<CompactionConfig, "autoTrigger" | "triggerRatio" | "strategy">): number | null {
+export function compactionThreshold(
+  model: Pick<ModelConfig, "contextLength">,
+  compaction: Pick<CompactionConfig, "autoTrigger" | "triggerRatio" | "strategy">,
+): number | null {
   if (!compaction.autoTrigger || compaction.strategy === "none" || model.contextLength === null) return null;
   return Math.floor(compaction.triggerRatio * model.contextLength);
 }

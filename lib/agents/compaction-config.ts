@@ -18,11 +18,24 @@ export const CompactionConfig = z
       .max(1, "triggerRatio must be at most 1")
       .default(0.85),
     /** Trailing messages kept verbatim — sliding_window only (summarize ignores it). */
-    keepRecentMessages: z.number().int("keepRecentMessages must be a whole number").min(0, "keepRecentMessages must be at least 0").default(4),
+    keepRecentMessages: z
+      .number()
+      .int("keepRecentMessages must be a whole number")
+      .min(0, "keepRecentMessages must be at least 0")
+      .default(4),
     /** Token budget the summarizer aims for. */
-    summaryTargetTokens: z.number().int("summaryTargetTokens must be a whole number").positive("summaryTargetTokens must be greater than 0").default(2000),
+    summaryTargetTokens: z
+      .number()
+      .int("summaryTargetTokens must be a whole number")
+      .positive("summaryTargetTokens must be greater than 0")
+      .default(2000),
     /** Selects the summarizer instructions; recorded on every compaction event. */
-    summarizerPromptVersion: z.string().trim().min(1, "Name a summarizer prompt version (e.g. v1)").max(100).default("v1"),
+    summarizerPromptVersion: z
+      .string()
+      .trim()
+      .min(1, "Name a summarizer prompt version (e.g. v1)")
+      .max(100)
+      .default("v1"),
     /** A pinned summarizer model; null = the summarizer follows the active model across switches. */
     summaryModel: ModelConfig.nullable().default(null),
   })

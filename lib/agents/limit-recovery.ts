@@ -13,7 +13,13 @@ export const LimitRecovery = z
   .object({
     policy: z.enum(["conclude", "raise"]).default("conclude"),
     /** A custom conclusion prompt; null = DEFAULT_CONCLUSION_REASON. */
-    reason: z.string().trim().max(4000).nullable().default(null).transform((r) => (r === "" ? null : r)),
+    reason: z
+      .string()
+      .trim()
+      .max(4000)
+      .nullable()
+      .default(null)
+      .transform((r) => (r === "" ? null : r)),
   })
   .strict();
 export type LimitRecovery = z.infer<typeof LimitRecovery>;

@@ -20,7 +20,8 @@ export interface RosterIssue {
 }
 
 export const EMPTY_MODEL_LIST_MESSAGE = "an agent needs at least one model: the model list is empty";
-export const LIST_AND_ROSTER_MESSAGE = "pass either a model list or an explicit roster, not both: the roster is derived from the list";
+export const LIST_AND_ROSTER_MESSAGE =
+  "pass either a model list or an explicit roster, not both: the roster is derived from the list";
 
 export function duplicateKeyMessage(key: string): string {
   return `duplicate roster key '${key}': two entries with one key would make a switch request ambiguous`;
@@ -31,7 +32,10 @@ export function activeNotInRosterMessage(key: string, roster: readonly ModelConf
 }
 
 /** Duplicate keys, each named, at the path of its repeated entry. */
-export function validateUniqueRosterKeys(roster: readonly ModelConfig[], field: "model" | "roster" = "roster"): RosterIssue[] {
+export function validateUniqueRosterKeys(
+  roster: readonly ModelConfig[],
+  field: "model" | "roster" = "roster",
+): RosterIssue[] {
   const seen = new Set<string>();
   const issues: RosterIssue[] = [];
   roster.forEach((m, i) => {
@@ -52,7 +56,8 @@ export function rosterIssues(model: ModelConfig | ModelConfig[], roster: ModelCo
   if (!roster || roster.length === 0) return [];
   const issues = validateUniqueRosterKeys(roster, "roster");
   const key = modelRosterKey(model);
-  if (!roster.some((m) => modelRosterKey(m) === key)) issues.push({ path: ["model"], message: activeNotInRosterMessage(key, roster) });
+  if (!roster.some((m) => modelRosterKey(m) === key))
+    issues.push({ path: ["model"], message: activeNotInRosterMessage(key, roster) });
   return issues;
 }
 
@@ -60,7 +65,10 @@ export function rosterIssues(model: ModelConfig | ModelConfig[], roster: ModelCo
  * Folds the input into the stored shape: a list becomes element 0 active + the whole list as the
  * roster. Call after `rosterIssues` returned nothing.
  */
-export function normalizeModelRoster(model: ModelConfig | ModelConfig[], roster: ModelConfig[] | undefined): NormalizedRoster {
+export function normalizeModelRoster(
+  model: ModelConfig | ModelConfig[],
+  roster: ModelConfig[] | undefined,
+): NormalizedRoster {
   if (Array.isArray(model)) return { model: model[0], roster: [...model] };
   if (!roster || roster.length === 0) return { model, roster: [] };
   // A roster entry is installed wholesale: the active config is the roster entry with its key.

@@ -11,7 +11,13 @@ export class ModelSwitchError extends AppError {
   readonly key: string;
   readonly availableKeys: string[];
 
-  constructor(reason: ModelSwitchRefusal, key: string, message: string, availableKeys: string[], options?: { cause?: unknown }) {
+  constructor(
+    reason: ModelSwitchRefusal,
+    key: string,
+    message: string,
+    availableKeys: string[],
+    options?: { cause?: unknown },
+  ) {
     super("ModelSwitchError", message, { reason, key, availableKeys }, options);
     this.name = "ModelSwitchError";
     this.reason = reason;

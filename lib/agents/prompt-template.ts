@@ -11,7 +11,12 @@ export { templatePlaceholders } from "./prompt-template-grammar.shared";
 export const PromptConfig = z
   .object({
     template: z.string().max(100_000).default(""),
-    params: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "A parameter name is letters, digits and _"), z.string().max(20_000)).default({}),
+    params: z
+      .record(
+        z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "A parameter name is letters, digits and _"),
+        z.string().max(20_000),
+      )
+      .default({}),
     /** Adds "The current date and time is …" on every model call. */
     currentDateTime: z.boolean().default(false),
     /** Adds a reminder to answer with JSON only. */
@@ -27,7 +32,9 @@ export function missingPromptParams(prompt: Pick<PromptConfig, "template" | "par
 
 export class PromptRenderError extends Error {
   constructor(readonly missing: string[]) {
-    super(`The prompt template uses ${missing.map((m) => `{${m}}`).join(", ")} but params has no value for ${missing.length === 1 ? "it" : "them"}`);
+    super(
+      `The prompt template uses ${missing.map((m) => `{${m}}`).join(", ")} but params has no value for ${missing.length === 1 ? "it" : "them"}`,
+    );
     this.name = "PromptRenderError";
   }
 }
@@ -42,10 +49,14 @@ export function renderTemplate(prompt: Pick<PromptConfig, "template" | "params">
 }
 
 export function currentDateTimePrompt(now: Date): string {
-  return `The current date and time is ${now.toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC")}.`;
+  return `The current date and time is ${now
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d+Z$/, " UTC")}.`;
 }
 
-export const JSON_OUTPUT_REMINDER = "Answer with valid JSON only: no prose before or after it, and no Markdown code fences.";
+export const JSON_OUTPUT_REMINDER =
+  "Answer with valid JSON only: no prose before or after it, and no Markdown code fences.";
 
 export interface RenderedPromptPart {
   /** null for the static template; the dynamic part's name otherwise. */

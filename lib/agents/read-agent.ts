@@ -21,7 +21,11 @@ export function toAgentView(row: AgentRow, toolRows: AgentToolRow[]): AgentView 
   const parsed = AgentInput.safeParse({ ...stored, modelSwitches: undefined, name: row.name, tools });
   if (!parsed.success) {
     const issues = (parsed.error as ZodError).issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-    throw new AgentConfigError(`The stored configuration of agent '${row.name}' is no longer valid: ${issues[0]?.path}: ${issues[0]?.message}`, row.id, issues);
+    throw new AgentConfigError(
+      `The stored configuration of agent '${row.name}' is no longer valid: ${issues[0]?.path}: ${issues[0]?.message}`,
+      row.id,
+      issues,
+    );
   }
   const { tools: _tools, ...config } = parsed.data;
   return {

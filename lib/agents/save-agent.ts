@@ -31,11 +31,18 @@ function issue(path: (string | number)[], message: string): Issue {
   return { code: "custom", path, message, input: undefined } as Issue;
 }
 
-async function resolveTools(db: Db, workspaceId: string, selfId: string | null, tools: AgentConfig["tools"], issues: Issue[]): Promise<ResolvedTool[]> {
+async function resolveTools(
+  db: Db,
+  workspaceId: string,
+  selfId: string | null,
+  tools: AgentConfig["tools"],
+  issues: Issue[],
+): Promise<ResolvedTool[]> {
   const out: ResolvedTool[] = [];
   const seen = new Map<string, number>();
   for (const [i, entry] of tools.entries()) {
-    const identity = "toolId" in entry ? `tool:${entry.toolId}` : "builtin" in entry ? "builtin:memory" : `agent:${entry.agentId}`;
+    const identity =
+      "toolId" in entry ? `tool:${entry.toolId}` : "builtin" in entry ? "builtin:memory" : `agent:${entry.agentId}`;
     if (seen.has(identity)) {
       issues.push(issue(["tools", i], `this tool is already listed at position ${seen.get(identity)! + 1}`));
       continue;
@@ -53,15 +60,33 @@ async function resolveTools(db: Db, workspaceId: string, selfId: string | null, 
         ? await db.toolVersion.findFirst({ where: { id: entry.toolVersionId, toolId: tool.id } })
         : await db.toolVersion.findFirst({ where: { toolId: tool.id }, orderBy: { version: "desc" } });
       if (!version) {
-        issues.push(issue(["tools", i, entry.toolVersionId ? "toolVersionId" : "toolId"], entry.toolVersionId ? `tool '${tool.name}' has no version '${entry.toolVersionId}'` : `tool '${tool.name}' has no saved version yet`));
+        issues.push(
+          issue(
+            ["tools", i, entry.toolVersionId ? "toolVersionId" : "toolId"],
+            entry.toolVersionId
+              ? `tool '${tool.name}' has no version '${entry.toolVersionId}'`
+              : `tool '${tool.name}' has no saved version yet`,
+          ),
+        );
         continue;
       }
       if (version.hasErrors) {
-        issues.push(issue(["tools", i, "toolId"], `tool '${tool.name}' v${version.version} has definition errors; fix them in the Tool Studio before attaching it`));
+        issues.push(
+          issue(
+            ["tools", i, "toolId"],
+            `tool '${tool.name}' v${version.version} has definition errors; fix them in the Tool Studio before attaching it`,
+          ),
+        );
         continue;
       }
       const analysis = (version.analysis ?? {}) as { name?: string; sideEffecting?: boolean };
-      out.push({ kind: "tool", name: analysis.name ?? tool.name, toolId: tool.id, toolVersionId: version.id, sideEffecting: analysis.sideEffecting });
+      out.push({
+        kind: "tool",
+        name: analysis.name ?? tool.name,
+        toolId: tool.id,
+        toolVersionId: version.id,
+        sideEffecting: analysis.sideEffecting,
+      });
     } else {
       if (selfId !== null && entry.agentId === selfId) {
         issues.push(issue(["tools", i, "agentId"], "an agent cannot use itself as a tool"));
@@ -78,23 +103,55 @@ async function resolveTools(db: Db, workspaceId: string, selfId: string | null, 
   // The model sees tools by name: two with one name would be ambiguous.
   const byName = new Map<string, number>();
   out.forEach((t) => {
-    const i = tools.findIndex((e) => ("toolId" in e ? e.toolId === t.toolId : "builtin" in e ? t.kind === "builtin" : e.agentId === t.childAgentId));
-    if (byName.has(t.name)) issues.push(issue(["tools", i], `two tools would be named '${t.name}' (positions ${byName.get(t.name)! + 1} and ${i + 1}); the model could not tell them apart`));
+    const i = tools.findIndex((e) =>
+      "toolId" in e ? e.toolId === t.toolId : "builtin" in e ? t.kind === "builtin" : e.agentId === t.childAgentId,
+    );
+    if (byName.has(t.name))
+      issues.push(
+        issue(
+          ["tools", i],
+          `two tools would be named '${t.name}' (positions ${byName.get(t.name)! + 1} and ${i + 1}); the model could not tell them apart`,
+        ),
+      );
     else byName.set(t.name, i);
   });
   return out;
 }
 
-async function checkCycles(db: Db, selfId: string, selfName: string, config: AgentConfig, resolved: ResolvedTool[], issues: Issue[]) {
+async function checkCycles(
+  db: Db,
+  selfId: string,
+  selfName: string,
+  config: AgentConfig,
+  resolved: ResolvedTool[],
+  issues: Issue[],
+) {
   const children = resolved.filter((t) => t.kind === "agent").map((t) => t.childAgentId!);
   if (children.length === 0) return;
-  const edges = await db.agentTool.findMany({ where: { kind: "agent" }, select: { agentId: true, childAgentId: true } });
-  const cycle = findAgentToolCycle(selfId, children, edges.map((e) => ({ from: e.agentId, to: e.childAgentId! })));
+  const edges = await db.agentTool.findMany({
+    where: { kind: "agent" },
+    select: { agentId: true, childAgentId: true },
+  });
+  const cycle = findAgentToolCycle(
+    selfId,
+    children,
+    edges.map((e) => ({ from: e.agentId, to: e.childAgentId! })),
+  );
   if (!cycle) return;
-  const names = new Map((await db.agent.findMany({ where: { id: { in: cycle } }, select: { id: true, name: true } })).map((a) => [a.id, a.name]));
+  const names = new Map(
+    (await db.agent.findMany({ where: { id: { in: cycle } }, select: { id: true, name: true } })).map((a) => [
+      a.id,
+      a.name,
+    ]),
+  );
   names.set(selfId, selfName);
   const index = config.tools.findIndex((e) => "agentId" in e && e.agentId === cycle[1]);
-  issues.push(issue(["tools", index, "agentId"], `using '${names.get(cycle[1])}' as a tool would create a cycle: ${cycle.map((id) => names.get(id) ?? id).join(" → ")}`));
+  issues.push(
+    issue(
+      ["tools", index, "agentId"],
+      `using '${names.get(cycle[1])}' as a tool would create a cycle: ${cycle.map((id) => names.get(id) ?? id).join(" → ")}`,
+    ),
+  );
 }
 
 export function storedConfig(config: AgentConfig, modelSwitches?: unknown): StoredAgentConfig {
@@ -102,10 +159,16 @@ export function storedConfig(config: AgentConfig, modelSwitches?: unknown): Stor
   return { ...rest, ...(Array.isArray(modelSwitches) ? { modelSwitches } : {}) };
 }
 
-async function write(db: Db, config: AgentConfig, existing: { id: string; workspaceId: string; config: unknown } | null) {
+async function write(
+  db: Db,
+  config: AgentConfig,
+  existing: { id: string; workspaceId: string; config: unknown } | null,
+) {
   const workspaceId = existing?.workspaceId ?? (await currentWorkspaceId(db));
   const issues: Issue[] = [];
-  const clash = await db.agent.findFirst({ where: { workspaceId, name: config.name, ...(existing ? { NOT: { id: existing.id } } : {}) } });
+  const clash = await db.agent.findFirst({
+    where: { workspaceId, name: config.name, ...(existing ? { NOT: { id: existing.id } } : {}) },
+  });
   if (clash) issues.push(issue(["name"], `an agent named '${config.name}' already exists`));
   const resolved = await resolveTools(db, workspaceId, existing?.id ?? null, config.tools, issues);
   if (existing) await checkCycles(db, existing.id, config.name, config, resolved, issues);
@@ -113,7 +176,9 @@ async function write(db: Db, config: AgentConfig, existing: { id: string; worksp
   const previousSwitches = (existing?.config as { modelSwitches?: unknown } | null)?.modelSwitches;
   const data = { name: config.name, config: jsonColumn(storedConfig(config, previousSwitches)) };
   const id = await db.$transaction(async (tx) => {
-    const row = existing ? await tx.agent.update({ where: { id: existing.id }, data }) : await tx.agent.create({ data: { ...data, workspaceId } });
+    const row = existing
+      ? await tx.agent.update({ where: { id: existing.id }, data })
+      : await tx.agent.create({ data: { ...data, workspaceId } });
     await tx.agentTool.deleteMany({ where: { agentId: row.id } });
     if (resolved.length) {
       await tx.agentTool.createMany({

@@ -34,9 +34,25 @@ export async function switchAgentModel(
   });
   const row = await db.agent.findUniqueOrThrow({ where: { id: agentId } });
   const stored = (row.config ?? {}) as Record<string, unknown>;
-  const record: ModelSwitchRecord = { from: result.from, to: result.to, at: new Date().toISOString(), by: actor?.name ?? null };
-  const switches = [...(Array.isArray(stored.modelSwitches) ? (stored.modelSwitches as ModelSwitchRecord[]) : []), record].slice(-MAX_SWITCH_RECORDS);
-  await db.agent.update({ where: { id: agentId }, data: { config: jsonColumn({ ...stored, model: result.entry, modelSwitches: switches }) } });
-  await recordAudit(db, { actor, action: "agent.model_switched", target: `agent:${agent.name}`, details: { agentId, from: result.from, to: result.to } });
+  const record: ModelSwitchRecord = {
+    from: result.from,
+    to: result.to,
+    at: new Date().toISOString(),
+    by: actor?.name ?? null,
+  };
+  const switches = [
+    ...(Array.isArray(stored.modelSwitches) ? (stored.modelSwitches as ModelSwitchRecord[]) : []),
+    record,
+  ].slice(-MAX_SWITCH_RECORDS);
+  await db.agent.update({
+    where: { id: agentId },
+    data: { config: jsonColumn({ ...stored, model: result.entry, modelSwitches: switches }) },
+  });
+  await recordAudit(db, {
+    actor,
+    action: "agent.model_switched",
+    target: `agent:${agent.name}`,
+    details: { agentId, from: result.from, to: result.to },
+  });
   return result.entry;
 }

@@ -18,7 +18,13 @@ describe("switchModel", () => {
   const cfg = AgentInput.parse({
     name: "a",
     model: [
-      { provider: "openai", model: "gpt-4o", temperature: 0.2, contextLength: 128_000, fallbackModels: [{ provider: "azure", model: "gpt-4o-mini" }] },
+      {
+        provider: "openai",
+        model: "gpt-4o",
+        temperature: 0.2,
+        contextLength: 128_000,
+        fallbackModels: [{ provider: "azure", model: "gpt-4o-mini" }],
+      },
       { provider: "anthropic", model: "claude-sonnet-4-5", temperature: 0.9, maxTokens: 1000 },
       { provider: "demo", model: "demo" },
     ],
@@ -27,7 +33,12 @@ describe("switchModel", () => {
   it("installs the roster entry wholesale and reports from/to", async () => {
     const r = await switchModel(cfg, "anthropic:claude-sonnet-4-5", ok);
     expect(r.config.model).toBe(cfg.roster[1]);
-    expect(r.config.model).toMatchObject({ temperature: 0.9, maxTokens: 1000, contextLength: null, fallbackModels: [] });
+    expect(r.config.model).toMatchObject({
+      temperature: 0.9,
+      maxTokens: 1000,
+      contextLength: null,
+      fallbackModels: [],
+    });
     expect(r.from).toBe("openai:gpt-4o");
     expect(r.to).toBe("anthropic:claude-sonnet-4-5");
     expect(r.config.roster).toBe(cfg.roster);
@@ -49,13 +60,19 @@ describe("switchModel", () => {
 
   it("2. unknown key: names the requested key and every available key", async () => {
     const err = await refusal(switchModel(cfg, "openai:o99", ok));
-    expect(err.message).toBe("cannot switch to 'openai:o99': available keys: openai:gpt-4o, anthropic:claude-sonnet-4-5, demo:demo");
+    expect(err.message).toBe(
+      "cannot switch to 'openai:o99': available keys: openai:gpt-4o, anthropic:claude-sonnet-4-5, demo:demo",
+    );
     expect(err.availableKeys).toEqual(["openai:gpt-4o", "anthropic:claude-sonnet-4-5", "demo:demo"]);
   });
 
   it("3. the entry cannot be built: the original text kept, the original as cause", async () => {
-    const original = new Error("Set the `ANTHROPIC_API_KEY` environment variable or save a anthropic key in Settings → Providers to use the Anthropic provider.");
-    const err = await refusal(switchModel(cfg, "anthropic:claude-sonnet-4-5", { build: () => Promise.reject(original) }));
+    const original = new Error(
+      "Set the `ANTHROPIC_API_KEY` environment variable or save a anthropic key in Settings → Providers to use the Anthropic provider.",
+    );
+    const err = await refusal(
+      switchModel(cfg, "anthropic:claude-sonnet-4-5", { build: () => Promise.reject(original) }),
+    );
     expect(err.message).toBe(`cannot switch to 'anthropic:claude-sonnet-4-5': ${original.message}`);
     expect(err.cause).toBe(original);
     expect(err.reason).toBe("build_failed");
@@ -64,7 +81,10 @@ describe("switchModel", () => {
   it("4. the entry would make auto-compaction unreachable: threshold and limit named", async () => {
     const limited = AgentInput.parse({
       name: "a",
-      model: [{ provider: "demo", model: "demo", contextLength: 8000 }, { provider: "openai", model: "gpt-4o", contextLength: 128_000 }],
+      model: [
+        { provider: "demo", model: "demo", contextLength: 8000 },
+        { provider: "openai", model: "gpt-4o", contextLength: 128_000 },
+      ],
       runLimits: { totalTokensLimit: 50_000 },
     });
     const err = await refusal(switchModel(limited, "openai:gpt-4o", ok));
@@ -77,7 +97,13 @@ describe("switchModel", () => {
   it("a refusal changes nothing", async () => {
     const before = structuredClone(cfg);
     await refusal(switchModel(cfg, "nope:nope", ok));
-    await refusal(switchModel(cfg, "demo:demo", { build: () => { throw new Error("boom"); } }));
+    await refusal(
+      switchModel(cfg, "demo:demo", {
+        build: () => {
+          throw new Error("boom");
+        },
+      }),
+    );
     expect(cfg).toEqual(before);
   });
 

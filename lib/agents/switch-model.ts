@@ -27,12 +27,21 @@ export interface SwitchResult<C extends SwitchableConfig> {
   entry: ModelConfig;
 }
 
-export async function switchModel<C extends SwitchableConfig>(config: C, key: string, deps: SwitchModelDeps): Promise<SwitchResult<C>> {
+export async function switchModel<C extends SwitchableConfig>(
+  config: C,
+  key: string,
+  deps: SwitchModelDeps,
+): Promise<SwitchResult<C>> {
   const available = config.roster.map(modelRosterKey);
   if (config.roster.length === 0) throw new ModelSwitchError("no_roster", key, NO_ROSTER_MESSAGE, []);
   const entry = config.roster.find((m) => modelRosterKey(m) === key);
   if (!entry) {
-    throw new ModelSwitchError("unknown_key", key, `cannot switch to '${key}': available keys: ${available.join(", ")}`, available);
+    throw new ModelSwitchError(
+      "unknown_key",
+      key,
+      `cannot switch to '${key}': available keys: ${available.join(", ")}`,
+      available,
+    );
   }
   try {
     await deps.build(entry);
@@ -42,7 +51,12 @@ export async function switchModel<C extends SwitchableConfig>(config: C, key: st
   }
   const violations = checkCompactionBounds(entry, config.compaction, config.runLimits);
   if (violations.length > 0) {
-    throw new ModelSwitchError("compaction_unreachable", key, `cannot switch to '${key}': ${violations.map((v) => v.message).join("; ")}`, available);
+    throw new ModelSwitchError(
+      "compaction_unreachable",
+      key,
+      `cannot switch to '${key}': ${violations.map((v) => v.message).join("; ")}`,
+      available,
+    );
   }
   return { config: { ...config, model: entry }, from: modelRosterKey(config.model), to: key, entry };
 }

@@ -6,7 +6,12 @@
 import { z } from "zod";
 
 const limit = (name: string) =>
-  z.number().int(`${name} must be a whole number`).positive(`${name} must be greater than 0, or null for no limit`).nullable().default(null);
+  z
+    .number()
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be greater than 0, or null for no limit`)
+    .nullable()
+    .default(null);
 
 /** Cumulative across the requests of one run; reset on the next run. */
 export const RunLimits = z

@@ -22,7 +22,10 @@ describe("defineRoute", () => {
   );
 
   it("parses the body and answers the handler's value as JSON", async () => {
-    expect(await json(await echo(post('{"name":"a","count":2}')))).toEqual({ status: 200, body: { got: { name: "a", count: 2 } } });
+    expect(await json(await echo(post('{"name":"a","count":2}')))).toEqual({
+      status: 200,
+      body: { got: { name: "a", count: 2 } },
+    });
   });
 
   it("answers 400 validation_error naming every failing field", async () => {
@@ -39,7 +42,10 @@ describe("defineRoute", () => {
     expect(bad.body.error.code).toBe("invalid_json");
     expect(bad.body.error.message).toMatch(/^The request body is not valid JSON/);
     const empty = await json(await echo(post("")));
-    expect(empty.body.error).toMatchObject({ code: "invalid_json", message: "The request body is empty; send a JSON object." });
+    expect(empty.body.error).toMatchObject({
+      code: "invalid_json",
+      message: "The request body is empty; send a JSON object.",
+    });
   });
 
   it("answers 413 when the body is over the limit, by header or by streamed size", async () => {
@@ -47,7 +53,13 @@ describe("defineRoute", () => {
     const declared = await json(await echo(post(big)));
     expect(declared).toEqual({
       status: 413,
-      body: { error: { code: "payload_too_large", message: "Request body is larger than the 64 bytes limit of this route.", limitBytes: 64 } },
+      body: {
+        error: {
+          code: "payload_too_large",
+          message: "Request body is larger than the 64 bytes limit of this route.",
+          limitBytes: 64,
+        },
+      },
     });
     const stream = new ReadableStream({
       start(c) {
@@ -55,7 +67,12 @@ describe("defineRoute", () => {
         c.close();
       },
     });
-    const req = new Request("http://localhost/api/x", { method: "POST", body: stream, headers: { "content-type": "application/json" }, duplex: "half" } as RequestInit);
+    const req = new Request("http://localhost/api/x", {
+      method: "POST",
+      body: stream,
+      headers: { "content-type": "application/json" },
+      duplex: "half",
+    } as RequestInit);
     expect((await echo(req)).status).toBe(413);
   });
 
@@ -120,7 +137,9 @@ describe("defineRoute", () => {
     try {
       const { status, body } = await json(await route(new Request("http://localhost/")));
       expect(status).toBe(500);
-      expect(body).toEqual({ error: { code: "internal_error", message: "Something went wrong on the server; the error was logged." } });
+      expect(body).toEqual({
+        error: { code: "internal_error", message: "Something went wrong on the server; the error was logged." },
+      });
       expect(JSON.stringify(body)).not.toContain("secret");
       expect(logged).toHaveLength(1);
     } finally {
@@ -135,18 +154,26 @@ describe("defineRoute", () => {
     const res = await json(await echo(post('{"name":"a","count":1}')));
     expect(res).toEqual({
       status: 403,
-      body: { error: { code: "forbidden", message: "This action needs one of the roles: author.", requiredRoles: ["author"] } },
+      body: {
+        error: { code: "forbidden", message: "This action needs one of the roles: author.", requiredRoles: ["author"] },
+      },
     });
   });
 
   it("parses route params and the query string", async () => {
     const route = defineRoute(
-      { access: "public", params: z.object({ id: z.string().min(3) }), query: z.object({ limit: z.coerce.number().max(10) }) },
+      {
+        access: "public",
+        params: z.object({ id: z.string().min(3) }),
+        query: z.object({ limit: z.coerce.number().max(10) }),
+      },
       ({ params, query }) => ({ id: params.id, limit: query.limit }),
     );
     const ok = await route(new Request("http://localhost/x?limit=5"), { params: Promise.resolve({ id: "abc" }) });
     expect(await ok.json()).toEqual({ id: "abc", limit: 5 });
-    const bad = await json(await route(new Request("http://localhost/x?limit=50"), { params: Promise.resolve({ id: "abc" }) }));
+    const bad = await json(
+      await route(new Request("http://localhost/x?limit=50"), { params: Promise.resolve({ id: "abc" }) }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.issues[0].path).toBe("limit");
   });

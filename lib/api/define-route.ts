@@ -54,12 +54,7 @@ export interface RouteInput<P, Q, B, A extends Access = Access> {
 export type RouteContext = { params: Promise<Record<string, string | string[]>> } | undefined;
 export type RouteHandler = (req: Request, ctx?: RouteContext) => Promise<Response>;
 
-export function defineRoute<
-  A extends Access,
-  P = Record<string, never>,
-  Q = Record<string, never>,
-  B = undefined,
->(
+export function defineRoute<A extends Access, P = Record<string, never>, Q = Record<string, never>, B = undefined>(
   options: RouteOptions<P, Q, B, A>,
   handler: (input: RouteInput<P, Q, B, A>) => unknown,
 ): RouteHandler {

@@ -11,7 +11,8 @@ export async function readJsonBody(req: Request, maxBytes: number = DEFAULT_MAX_
     throw new UnsupportedMediaTypeError(contentType);
   }
   const text = await readTextLimited(req, maxBytes);
-  if (text.trim() === "") throw new BadRequestError("The request body is empty; send a JSON object.", {}, "invalid_json");
+  if (text.trim() === "")
+    throw new BadRequestError("The request body is empty; send a JSON object.", {}, "invalid_json");
   try {
     return JSON.parse(text);
   } catch (e) {

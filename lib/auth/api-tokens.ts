@@ -34,7 +34,9 @@ export interface TokenSummary {
 export async function createApiToken(db: Db, owner: Principal, input: z.output<typeof CreateTokenInput>) {
   if (owner.kind !== "user") throw new ForbiddenError("API tokens belong to a user: sign in to create one.");
   if (!canGrant(owner.roles, input.role)) {
-    throw new ForbiddenError(`You cannot create a token with the role '${input.role}': it is not one of your roles (${owner.roles.join(", ")}).`);
+    throw new ForbiddenError(
+      `You cannot create a token with the role '${input.role}': it is not one of your roles (${owner.roles.join(", ")}).`,
+    );
   }
   const secret = newSecret(TOKEN_PREFIX);
   const row = await db.apiToken.create({
@@ -47,7 +49,12 @@ export async function createApiToken(db: Db, owner: Principal, input: z.output<t
       expiresAt: input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null,
     },
   });
-  await recordAudit(db, { actor: owner, action: "token.create", target: row.id, details: { name: row.name, role: row.role } });
+  await recordAudit(db, {
+    actor: owner,
+    action: "token.create",
+    target: row.id,
+    details: { name: row.name, role: row.role },
+  });
   return { token: secret, summary: toSummary(row) };
 }
 
@@ -58,7 +65,8 @@ export async function listApiTokens(db: Db, userId: string): Promise<TokenSummar
 
 export async function revokeApiToken(db: Db, actor: Principal, id: string): Promise<TokenSummary> {
   const row = await db.apiToken.findUnique({ where: { id } });
-  if (!row || (row.userId !== actor.id && !actor.roles.includes("admin"))) throw new NotFoundError(`API token '${id}' does not exist.`);
+  if (!row || (row.userId !== actor.id && !actor.roles.includes("admin")))
+    throw new NotFoundError(`API token '${id}' does not exist.`);
   const updated = row.revokedAt ? row : await db.apiToken.update({ where: { id }, data: { revokedAt: new Date() } });
   if (!row.revokedAt) await recordAudit(db, { actor, action: "token.revoke", target: id, details: { name: row.name } });
   return toSummary(updated);
@@ -77,10 +85,26 @@ export async function resolveApiToken(db: Db, secret: string): Promise<Principal
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
     await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
   }
-  return { kind: "token", id: row.userId, name: `${row.user.name} (token ${row.name})`, email: row.user.email, roles: [role], tokenId: row.id };
+  return {
+    kind: "token",
+    id: row.userId,
+    name: `${row.user.name} (token ${row.name})`,
+    email: row.user.email,
+    roles: [role],
+    tokenId: row.id,
+  };
 }
 
-function toSummary(row: { id: string; name: string; role: string; hint: string; createdAt: Date; expiresAt: Date | null; lastUsedAt: Date | null; revokedAt: Date | null }): TokenSummary {
+function toSummary(row: {
+  id: string;
+  name: string;
+  role: string;
+  hint: string;
+  createdAt: Date;
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}): TokenSummary {
   return {
     id: row.id,
     name: row.name,

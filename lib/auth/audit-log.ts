@@ -24,7 +24,12 @@ export type AuditAction =
 
 export async function recordAudit(
   db: Db,
-  entry: { actor: Principal | null | { id: string | null; name: string }; action: AuditAction; target?: string; details?: Record<string, unknown> },
+  entry: {
+    actor: Principal | null | { id: string | null; name: string };
+    action: AuditAction;
+    target?: string;
+    details?: Record<string, unknown>;
+  },
 ): Promise<void> {
   await db.auditLog.create({
     data: {
@@ -48,5 +53,12 @@ export interface AuditEntry {
 
 export async function listAudit(db: Db, limit = 200): Promise<AuditEntry[]> {
   const rows = await db.auditLog.findMany({ orderBy: { createdAt: "desc" }, take: limit });
-  return rows.map((r) => ({ id: r.id, actor: r.actor, action: r.action, target: r.target, details: r.details, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    actor: r.actor,
+    action: r.action,
+    target: r.target,
+    details: r.details,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }

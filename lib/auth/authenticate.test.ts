@@ -2,13 +2,19 @@ import { describe, expect, it } from "vitest";
 import { assertSameOrigin } from "./authenticate";
 import { canGrant, parseRoles, serializeRoles } from "./roles";
 
-const req = (headers: Record<string, string>) => ({ method: "POST", url: "http://localhost:3000/api/x", headers: new Headers({ host: "localhost:3000", ...headers }) });
+const req = (headers: Record<string, string>) => ({
+  method: "POST",
+  url: "http://localhost:3000/api/x",
+  headers: new Headers({ host: "localhost:3000", ...headers }),
+});
 
 describe("assertSameOrigin (CSRF for cookie requests)", () => {
   it("accepts our own Origin, or Sec-Fetch-Site same-origin", () => {
     expect(() => assertSameOrigin(req({ origin: "http://localhost:3000" }), [])).not.toThrow();
     expect(() => assertSameOrigin(req({ "sec-fetch-site": "same-origin" }), [])).not.toThrow();
-    expect(() => assertSameOrigin(req({ origin: "https://studio.example.com" }), ["https://studio.example.com"])).not.toThrow();
+    expect(() =>
+      assertSameOrigin(req({ origin: "https://studio.example.com" }), ["https://studio.example.com"]),
+    ).not.toThrow();
   });
 
   it.each([

@@ -17,7 +17,12 @@ export interface RequestLike {
   headers: Headers;
 }
 
-export const ADMIN_TOKEN_PRINCIPAL: Principal = { kind: "system", id: "system", name: "ATELIER_ADMIN_TOKEN", roles: ["admin"] };
+export const ADMIN_TOKEN_PRINCIPAL: Principal = {
+  kind: "system",
+  id: "system",
+  name: "ATELIER_ADMIN_TOKEN",
+  roles: ["admin"],
+};
 
 export class InvalidTokenError extends AppError {
   constructor() {
@@ -27,7 +32,11 @@ export class InvalidTokenError extends AppError {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export async function authenticate(db: Db, req: RequestLike, env: { adminToken?: string; trustedOrigins?: string[] } = readEnv()): Promise<Principal | null> {
+export async function authenticate(
+  db: Db,
+  req: RequestLike,
+  env: { adminToken?: string; trustedOrigins?: string[] } = readEnv(),
+): Promise<Principal | null> {
   const auth = req.headers.get("authorization");
   if (auth) {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
@@ -51,11 +60,17 @@ export function assertSameOrigin(req: RequestLike, trustedOrigins: string[]): vo
   const own = ownOrigins(req, trustedOrigins);
   if (origin) {
     if (origin !== "null" && own.has(origin)) return;
-    throw new ForbiddenError(`Cross-site request refused: Origin ${origin} is not this studio.`, {}, "cross_site_refused");
+    throw new ForbiddenError(
+      `Cross-site request refused: Origin ${origin} is not this studio.`,
+      {},
+      "cross_site_refused",
+    );
   }
   if (fetchSite === "same-origin") return;
   throw new ForbiddenError(
-    fetchSite ? `Cross-site request refused (Sec-Fetch-Site: ${fetchSite}).` : "Request refused: a request that uses the session cookie must send its Origin.",
+    fetchSite
+      ? `Cross-site request refused (Sec-Fetch-Site: ${fetchSite}).`
+      : "Request refused: a request that uses the session cookie must send its Origin.",
     {},
     "cross_site_refused",
   );
@@ -75,7 +90,10 @@ function ownOrigins(req: RequestLike, trusted: string[]): Set<string> {
 function readEnv() {
   return {
     adminToken: process.env.ATELIER_ADMIN_TOKEN || undefined,
-    trustedOrigins: (process.env.ATELIER_TRUSTED_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    trustedOrigins: (process.env.ATELIER_TRUSTED_ORIGINS ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }
 

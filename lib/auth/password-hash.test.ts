@@ -20,6 +20,7 @@ describe("password hashing (scrypt)", () => {
   });
 
   it("refuses malformed stored hashes instead of throwing", async () => {
-    for (const bad of ["", "plain", "scrypt$1$2$3$x$y", "bcrypt$a$b$c$d$e"]) expect(await verifyPassword("x", bad)).toBe(false);
+    for (const bad of ["", "plain", "scrypt$1$2$3$x$y", "bcrypt$a$b$c$d$e"])
+      expect(await verifyPassword("x", bad)).toBe(false);
   });
 });

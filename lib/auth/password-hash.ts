@@ -6,7 +6,9 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, opts, (e, k) => (e ? reject(e) : resolve(k))));
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCb(password, salt, keylen, opts, (e, k) => (e ? reject(e) : resolve(k))),
+  );
 
 export interface ScryptParams {
   N: number;
@@ -21,7 +23,10 @@ export const MIN_PASSWORD_LENGTH = 12;
 
 export async function hashPassword(password: string, params: ScryptParams = DEFAULT_SCRYPT): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password.normalize("NFKC"), salt, KEYLEN, { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 });
+  const key = await scrypt(password.normalize("NFKC"), salt, KEYLEN, {
+    ...params,
+    maxmem: 256 * params.N * params.r + 1024 * 1024,
+  });
   return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString("base64url")}$${key.toString("base64url")}`;
 }
 

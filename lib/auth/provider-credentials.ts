@@ -19,7 +19,12 @@ export const PROVIDER_KEY_VARIABLES = {
   nvidia: "NVIDIA_API_KEY",
   "openai-compatible": "OPENAI_COMPATIBLE_API_KEY",
 } as const;
-export const KeyedProvider = z.enum(Object.keys(PROVIDER_KEY_VARIABLES) as [keyof typeof PROVIDER_KEY_VARIABLES, ...Array<keyof typeof PROVIDER_KEY_VARIABLES>]);
+export const KeyedProvider = z.enum(
+  Object.keys(PROVIDER_KEY_VARIABLES) as [
+    keyof typeof PROVIDER_KEY_VARIABLES,
+    ...Array<keyof typeof PROVIDER_KEY_VARIABLES>,
+  ],
+);
 export type KeyedProvider = z.infer<typeof KeyedProvider>;
 
 export const SetCredentialInput = z.object({
@@ -35,10 +40,21 @@ export interface CredentialSummary {
 
 export async function listCredentials(db: Db): Promise<CredentialSummary[]> {
   const rows = await db.providerCredential.findMany({ orderBy: { provider: "asc" } });
-  return rows.map((r) => ({ provider: r.provider as KeyedProvider, variable: r.variable, hint: r.hint, updatedAt: r.updatedAt.toISOString() }));
+  return rows.map((r) => ({
+    provider: r.provider as KeyedProvider,
+    variable: r.variable,
+    hint: r.hint,
+    updatedAt: r.updatedAt.toISOString(),
+  }));
 }
 
-export async function setCredential(db: Db, actor: Principal, provider: KeyedProvider, value: string, key: SecretKey = loadSecretKey()) {
+export async function setCredential(
+  db: Db,
+  actor: Principal,
+  provider: KeyedProvider,
+  value: string,
+  key: SecretKey = loadSecretKey(),
+) {
   const variable = PROVIDER_KEY_VARIABLES[provider];
   const sealed = key.seal(value);
   const hint = maskSecret(value);
@@ -59,13 +75,22 @@ export async function removeCredential(db: Db, actor: Principal, provider: Keyed
 }
 
 /** The decrypted key for a provider, or null. Server-side only. */
-export async function readCredential(db: Db, provider: KeyedProvider, key: SecretKey = loadSecretKey()): Promise<string | null> {
-  const row = await db.providerCredential.findFirst({ where: { provider, variable: PROVIDER_KEY_VARIABLES[provider] } });
+export async function readCredential(
+  db: Db,
+  provider: KeyedProvider,
+  key: SecretKey = loadSecretKey(),
+): Promise<string | null> {
+  const row = await db.providerCredential.findFirst({
+    where: { provider, variable: PROVIDER_KEY_VARIABLES[provider] },
+  });
   return row ? key.open(row) : null;
 }
 
 /** Every saved key, decrypted with one key and one query. Server-side only. */
-export async function readAllCredentials(db: Db, key: SecretKey = loadSecretKey()): Promise<Partial<Record<KeyedProvider, string>>> {
+export async function readAllCredentials(
+  db: Db,
+  key: SecretKey = loadSecretKey(),
+): Promise<Partial<Record<KeyedProvider, string>>> {
   const out: Partial<Record<KeyedProvider, string>> = {};
   for (const row of await db.providerCredential.findMany()) {
     const provider = KeyedProvider.safeParse(row.provider);
@@ -80,6 +105,10 @@ export async function rotateCredentials(db: Db, from: SecretKey, to: SecretKey):
   await db.$transaction(
     rows.map((r) => db.providerCredential.update({ where: { id: r.id }, data: { ...to.seal(from.open(r)) } })),
   );
-  await recordAudit(db, { actor: { id: null, name: "rotate-secret command" }, action: "secret.rotate", details: { count: rows.length, from: from.id, to: to.id } });
+  await recordAudit(db, {
+    actor: { id: null, name: "rotate-secret command" },
+    action: "secret.rotate",
+    details: { count: rows.length, from: from.id, to: to.id },
+  });
   return rows.length;
 }

@@ -23,7 +23,9 @@ describe("SecretKey (AES-256-GCM)", () => {
 
   it("refuses a value sealed under another key, naming both ids", () => {
     const other = SecretKey.generate();
-    expect(() => other.open(key.seal("x"))).toThrow(`This value was sealed with key ${key.id}, not the current key ${other.id}.`);
+    expect(() => other.open(key.seal("x"))).toThrow(
+      `This value was sealed with key ${key.id}, not the current key ${other.id}.`,
+    );
   });
 
   it("accepts 64 hex characters as the raw key", () => {

@@ -40,14 +40,22 @@ export class SecretKey {
     const iv = randomBytes(12);
     const cipher = createCipheriv("aes-256-gcm", this.key, iv);
     const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-    return { ciphertext: ciphertext.toString("base64"), iv: iv.toString("base64"), authTag: cipher.getAuthTag().toString("base64"), keyId: this.id };
+    return {
+      ciphertext: ciphertext.toString("base64"),
+      iv: iv.toString("base64"),
+      authTag: cipher.getAuthTag().toString("base64"),
+      keyId: this.id,
+    };
   }
 
   open(sealed: SealedValue): string {
-    if (sealed.keyId !== this.id) throw new Error(`This value was sealed with key ${sealed.keyId}, not the current key ${this.id}.`);
+    if (sealed.keyId !== this.id)
+      throw new Error(`This value was sealed with key ${sealed.keyId}, not the current key ${this.id}.`);
     const decipher = createDecipheriv("aes-256-gcm", this.key, Buffer.from(sealed.iv, "base64"));
     decipher.setAuthTag(Buffer.from(sealed.authTag, "base64"));
-    return Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, "base64")), decipher.final()]).toString("utf8");
+    return Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, "base64")), decipher.final()]).toString(
+      "utf8",
+    );
   }
 }
 
@@ -72,12 +80,15 @@ export function loadSecretKey(): SecretKey {
 
 function keySource(secret: string | undefined, file: string): string {
   if (secret) return `env:${secret}`;
-  return existsSync(/* turbopackIgnore: true */ file) ? `file:${file}:${statSync(/* turbopackIgnore: true */ file).mtimeMs}` : `file:${file}:missing`;
+  return existsSync(/* turbopackIgnore: true */ file)
+    ? `file:${file}:${statSync(/* turbopackIgnore: true */ file).mtimeMs}`
+    : `file:${file}:missing`;
 }
 
 function readSecretKey(secret: string | undefined, file: string): SecretKey {
   if (secret) return SecretKey.fromString(secret);
-  if (existsSync(/* turbopackIgnore: true */ file)) return SecretKey.fromString(readFileSync(/* turbopackIgnore: true */ file, "utf8"));
+  if (existsSync(/* turbopackIgnore: true */ file))
+    return SecretKey.fromString(readFileSync(/* turbopackIgnore: true */ file, "utf8"));
   const key = SecretKey.generate();
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${key.exportHex()}\n`, { mode: 0o600, flag: "wx" });

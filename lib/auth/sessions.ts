@@ -10,11 +10,21 @@ export const SESSION_COOKIE = "atelier_session";
 export const SESSION_TTL_MS = 14 * 24 * 3600 * 1000;
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-export async function createSession(db: Db, userId: string, meta: { userAgent?: string | null; ip?: string | null } = {}) {
+export async function createSession(
+  db: Db,
+  userId: string,
+  meta: { userAgent?: string | null; ip?: string | null } = {},
+) {
   const secret = newSecret();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await db.session.create({
-    data: { tokenHash: digest(secret), userId, expiresAt, userAgent: meta.userAgent?.slice(0, 300) ?? null, ip: meta.ip ?? null },
+    data: {
+      tokenHash: digest(secret),
+      userId,
+      expiresAt,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip ?? null,
+    },
   });
   return { secret, expiresAt };
 }
@@ -31,7 +41,10 @@ export async function resolveSession(db: Db, secret: string): Promise<Principal 
   }
   if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.session
-      .update({ where: { id: session.id }, data: { lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_TTL_MS) } })
+      .update({
+        where: { id: session.id },
+        data: { lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_TTL_MS) },
+      })
       .catch(() => {});
   }
   const u = session.user;
@@ -54,7 +67,9 @@ export function sessionCookie(secret: string, expiresAt: Date, secure: boolean):
 }
 
 export function clearedSessionCookie(secure: boolean): string {
-  return [`${SESSION_COOKIE}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0", ...(secure ? ["Secure"] : [])].join("; ");
+  return [`${SESSION_COOKIE}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0", ...(secure ? ["Secure"] : [])].join(
+    "; ",
+  );
 }
 
 export function readCookie(header: string | null, name: string): string | null {

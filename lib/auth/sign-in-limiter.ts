@@ -39,7 +39,8 @@ export class SignInLimiter {
     let wait = 0;
     for (const [key, limit] of checks) {
       const list = this.recent(key);
-      if (list.length >= limit) wait = Math.max(wait, Math.ceil((list[list.length - limit] + this.opts.windowMs - this.now()) / 1000));
+      if (list.length >= limit)
+        wait = Math.max(wait, Math.ceil((list[list.length - limit] + this.opts.windowMs - this.now()) / 1000));
     }
     return wait;
   }

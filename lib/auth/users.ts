@@ -27,7 +27,11 @@ export const CreateUserInput = z.object({
   roles: z.array(Role).min(1, "Give the user at least one role"),
 });
 export const UpdateUserInput = z
-  .object({ name: Name.optional(), roles: z.array(Role).min(1, "Give the user at least one role").optional(), active: z.boolean().optional() })
+  .object({
+    name: Name.optional(),
+    roles: z.array(Role).min(1, "Give the user at least one role").optional(),
+    active: z.boolean().optional(),
+  })
   .refine((v) => Object.keys(v).length > 0, { message: "Nothing to change" });
 
 export interface UserSummary {
@@ -42,9 +46,13 @@ export interface UserSummary {
 
 export class TooManyAttemptsError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super("too_many_attempts", `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`, {
-      retryAfterSeconds,
-    });
+    super(
+      "too_many_attempts",
+      `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
+      {
+        retryAfterSeconds,
+      },
+    );
   }
 }
 
@@ -64,10 +72,16 @@ export async function needsSetup(db: Db): Promise<boolean> {
 export async function setupFirstAdmin(db: Db, input: z.output<typeof SetupInput>, params?: ScryptParams) {
   const passwordHash = await hashPassword(input.password, params);
   const user = await db.$transaction(async (tx) => {
-    if ((await tx.user.count()) > 0) throw new ConflictError("This studio already has an admin; sign in instead.", {}, "already_set_up");
+    if ((await tx.user.count()) > 0)
+      throw new ConflictError("This studio already has an admin; sign in instead.", {}, "already_set_up");
     return tx.user.create({ data: { email: input.email, name: input.name, passwordHash, roles: "admin" } });
   });
-  await recordAudit(db, { actor: { id: user.id, name: user.name }, action: "auth.setup", target: user.id, details: { email: user.email } });
+  await recordAudit(db, {
+    actor: { id: user.id, name: user.name },
+    action: "auth.setup",
+    target: user.id,
+    details: { email: user.email },
+  });
   return toSummary(user);
 }
 
@@ -79,12 +93,22 @@ export async function signIn(db: Db, input: z.output<typeof SignInInput>, addres
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()));
   if (!user || !ok || !user.active) {
     signInLimiter.recordFailure(input.email, address);
-    await recordAudit(db, { actor: null, action: "auth.sign_in_failed", target: input.email, details: { address: address ?? "unknown" } });
+    await recordAudit(db, {
+      actor: null,
+      action: "auth.sign_in_failed",
+      target: input.email,
+      details: { address: address ?? "unknown" },
+    });
     throw new InvalidCredentialsError();
   }
   signInLimiter.recordSuccess(input.email, address);
   await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
-  await recordAudit(db, { actor: { id: user.id, name: user.name }, action: "auth.sign_in", target: user.id, details: { address: address ?? "unknown" } });
+  await recordAudit(db, {
+    actor: { id: user.id, name: user.name },
+    action: "auth.sign_in",
+    target: user.id,
+    details: { address: address ?? "unknown" },
+  });
   return toSummary(user);
 }
 
@@ -92,12 +116,28 @@ export async function listUsers(db: Db): Promise<UserSummary[]> {
   return (await db.user.findMany({ orderBy: { createdAt: "asc" } })).map(toSummary);
 }
 
-export async function createUser(db: Db, actor: Principal, input: z.output<typeof CreateUserInput>, params?: ScryptParams) {
-  if (await db.user.findUnique({ where: { email: input.email } })) throw new ConflictError(`A user with the email ${input.email} already exists.`);
+export async function createUser(
+  db: Db,
+  actor: Principal,
+  input: z.output<typeof CreateUserInput>,
+  params?: ScryptParams,
+) {
+  if (await db.user.findUnique({ where: { email: input.email } }))
+    throw new ConflictError(`A user with the email ${input.email} already exists.`);
   const user = await db.user.create({
-    data: { email: input.email, name: input.name, passwordHash: await hashPassword(input.password, params), roles: serializeRoles(input.roles) },
+    data: {
+      email: input.email,
+      name: input.name,
+      passwordHash: await hashPassword(input.password, params),
+      roles: serializeRoles(input.roles),
+    },
   });
-  await recordAudit(db, { actor, action: "user.create", target: user.id, details: { email: user.email, roles: input.roles } });
+  await recordAudit(db, {
+    actor,
+    action: "user.create",
+    target: user.id,
+    details: { email: user.email, roles: input.roles },
+  });
   return toSummary(user);
 }
 
@@ -107,13 +147,20 @@ export async function updateUser(db: Db, actor: Principal, id: string, input: z.
   const newRoles = input.roles ? serializeRoles(input.roles) : user.roles;
   const losesAdmin = user.roles.includes("admin") && (!newRoles.includes("admin") || input.active === false);
   if (losesAdmin) {
-    const admins = (await db.user.findMany({ where: { active: true } })).filter((u) => parseRoles(u.roles).includes("admin"));
-    if (admins.length <= 1) throw new ForbiddenError("This is the last active admin: make someone else an admin first.");
+    const admins = (await db.user.findMany({ where: { active: true } })).filter((u) =>
+      parseRoles(u.roles).includes("admin"),
+    );
+    if (admins.length <= 1)
+      throw new ForbiddenError("This is the last active admin: make someone else an admin first.");
   }
   const updated = await db.$transaction(async (tx) => {
     const u = await tx.user.update({
       where: { id },
-      data: { ...(input.name ? { name: input.name } : {}), roles: newRoles, ...(input.active !== undefined ? { active: input.active } : {}) },
+      data: {
+        ...(input.name ? { name: input.name } : {}),
+        roles: newRoles,
+        ...(input.active !== undefined ? { active: input.active } : {}),
+      },
     });
     if (input.active === false) {
       await tx.session.deleteMany({ where: { userId: id } });
@@ -122,14 +169,29 @@ export async function updateUser(db: Db, actor: Principal, id: string, input: z.
     return u;
   });
   if (input.roles && newRoles !== user.roles) {
-    await recordAudit(db, { actor, action: "user.roles_changed", target: id, details: { from: parseRoles(user.roles), to: parseRoles(newRoles) } });
+    await recordAudit(db, {
+      actor,
+      action: "user.roles_changed",
+      target: id,
+      details: { from: parseRoles(user.roles), to: parseRoles(newRoles) },
+    });
   }
-  if (input.active === false && user.active) await recordAudit(db, { actor, action: "user.deactivate", target: id, details: { email: user.email } });
-  if (input.active === true && !user.active) await recordAudit(db, { actor, action: "user.reactivate", target: id, details: { email: user.email } });
+  if (input.active === false && user.active)
+    await recordAudit(db, { actor, action: "user.deactivate", target: id, details: { email: user.email } });
+  if (input.active === true && !user.active)
+    await recordAudit(db, { actor, action: "user.reactivate", target: id, details: { email: user.email } });
   return toSummary(updated);
 }
 
-function toSummary(u: { id: string; email: string; name: string; roles: string; active: boolean; createdAt: Date; lastLoginAt: Date | null }): UserSummary {
+function toSummary(u: {
+  id: string;
+  email: string;
+  name: string;
+  roles: string;
+  active: boolean;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+}): UserSummary {
   return {
     id: u.id,
     email: u.email,

@@ -19,13 +19,22 @@ describe("resolveDatabaseTarget", () => {
   });
 
   it("selects PostgreSQL for postgresql:// and postgres:// URLs", () => {
-    expect(resolveDatabaseTarget("postgresql://u:p@db:5432/atelier")).toEqual({ kind: "postgresql", url: "postgresql://u:p@db:5432/atelier" });
+    expect(resolveDatabaseTarget("postgresql://u:p@db:5432/atelier")).toEqual({
+      kind: "postgresql",
+      url: "postgresql://u:p@db:5432/atelier",
+    });
     expect(resolveDatabaseTarget("postgres://u@db/atelier").kind).toBe("postgresql");
   });
 
   it.each([
-    ["mysql://u@h/db", "DATABASE_URL: unsupported database URL ('mysql:'); use file:PATH for SQLite or postgresql://… for PostgreSQL"],
-    ["atelier.db", "DATABASE_URL: unsupported database URL (no scheme); use file:PATH for SQLite or postgresql://… for PostgreSQL"],
+    [
+      "mysql://u@h/db",
+      "DATABASE_URL: unsupported database URL ('mysql:'); use file:PATH for SQLite or postgresql://… for PostgreSQL",
+    ],
+    [
+      "atelier.db",
+      "DATABASE_URL: unsupported database URL (no scheme); use file:PATH for SQLite or postgresql://… for PostgreSQL",
+    ],
     ["file:", "DATABASE_URL: 'file:' needs a path, e.g. file:./data/atelier.db"],
     ["file::memory:", "DATABASE_URL: an in-memory SQLite database would lose everything at restart; give a file path"],
     ["postgresql://u@h:5432/", "DATABASE_URL: the postgresql:// URL names no database (…/DBNAME)"],
@@ -35,6 +44,8 @@ describe("resolveDatabaseTarget", () => {
   });
 
   it("never shows a password when describing the target", () => {
-    expect(describeTarget(resolveDatabaseTarget("postgresql://u:secret@db:5432/atelier"))).toBe("postgresql db:5432/atelier");
+    expect(describeTarget(resolveDatabaseTarget("postgresql://u:secret@db:5432/atelier"))).toBe(
+      "postgresql db:5432/atelier",
+    );
   });
 });

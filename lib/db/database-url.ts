@@ -7,9 +7,7 @@ import { AppError } from "../errors";
 
 export type DatabaseKind = "sqlite" | "postgresql";
 
-export type DatabaseTarget =
-  | { kind: "sqlite"; file: string; url: string }
-  | { kind: "postgresql"; url: string };
+export type DatabaseTarget = { kind: "sqlite"; file: string; url: string } | { kind: "postgresql"; url: string };
 
 export const DEFAULT_SQLITE_FILE = "./data/atelier.db";
 

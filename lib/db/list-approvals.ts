@@ -24,13 +24,21 @@ export interface ApprovalSummary {
 
 export async function listApprovals(db: Db, filter: ApprovalFilter, limit = 200): Promise<ApprovalSummary[]> {
   const rows = await db.approval.findMany({
-    where: filter === "pending" ? { status: { in: ["pending", "outcome_unknown"] } } : { status: { notIn: ["pending", "outcome_unknown"] } },
+    where:
+      filter === "pending"
+        ? { status: { in: ["pending", "outcome_unknown"] } }
+        : { status: { notIn: ["pending", "outcome_unknown"] } },
     include: { run: { select: { agentId: true } } },
     orderBy: filter === "pending" ? { createdAt: "asc" } : { decidedAt: "desc" },
     take: limit,
   });
   const agentIds = [...new Set(rows.map((a) => a.run.agentId))];
-  const agentNames = new Map((await db.agent.findMany({ where: { id: { in: agentIds } }, select: { id: true, name: true } })).map((a) => [a.id, a.name]));
+  const agentNames = new Map(
+    (await db.agent.findMany({ where: { id: { in: agentIds } }, select: { id: true, name: true } })).map((a) => [
+      a.id,
+      a.name,
+    ]),
+  );
   return rows.map((a) => ({
     id: a.id,
     conversationId: a.conversationId,

@@ -27,7 +27,12 @@ describe("prismaMemoryFileStore", () => {
     expect(await t.db.memoryFile.count({ where: { agentId: agentA } })).toBe(4);
     // Neither case folding nor `_` as a wildcard leak into prefix matches.
     expect(await store.list("/memories/a_b/")).toEqual([{ path: "/memories/a_b/y.md", content: "lower" }]);
-    expect((await store.list("/memories/")).map((f) => f.path).sort()).toEqual(["/memories/A_b/x.md", "/memories/a.md", "/memories/a_b/y.md", "/memories/axb/z.md"]);
+    expect((await store.list("/memories/")).map((f) => f.path).sort()).toEqual([
+      "/memories/A_b/x.md",
+      "/memories/a.md",
+      "/memories/a_b/y.md",
+      "/memories/axb/z.md",
+    ]);
 
     await store.rename("/memories/a.md", "/memories/b.md");
     expect(await store.read("/memories/a.md")).toBeNull();

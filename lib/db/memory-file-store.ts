@@ -17,7 +17,10 @@ export function prismaMemoryFileStore(db: Db, agentId: string): MemoryFileStore 
       return rows.filter((r) => r.path.startsWith(prefix));
     },
     async read(path) {
-      const row = await db.memoryFile.findUnique({ where: { agentId_path: { agentId, path } }, select: { content: true } });
+      const row = await db.memoryFile.findUnique({
+        where: { agentId_path: { agentId, path } },
+        select: { content: true },
+      });
       return row?.content ?? null;
     },
     async write(path, content) {

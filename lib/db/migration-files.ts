@@ -54,4 +54,3 @@ export async function migrationStatus(
   const done = new Set(applied);
   return { committed, applied, pending: committed.filter((n) => !done.has(n)) };
 }
-

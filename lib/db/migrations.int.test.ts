@@ -33,7 +33,9 @@ describe(`migrations on ${process.env.ATELIER_TEST_PG_URL ? "PostgreSQL" : "SQLi
     const models = [...readFileSync(SCHEMA_PATH, "utf8").matchAll(/^model (\w+) \{/gm)].map((m) => m[1]);
     expect(models.length).toBeGreaterThan(10);
     for (const model of models) {
-      const delegate = (t.db as unknown as Record<string, { count(): Promise<number> }>)[model[0].toLowerCase() + model.slice(1)];
+      const delegate = (t.db as unknown as Record<string, { count(): Promise<number> }>)[
+        model[0].toLowerCase() + model.slice(1)
+      ];
       expect(await delegate.count(), model).toBe(0);
     }
   });
@@ -42,22 +44,36 @@ describe(`migrations on ${process.env.ATELIER_TEST_PG_URL ? "PostgreSQL" : "SQLi
     expect(readFileSync(headSchemaPath(t.target.kind), "utf8")).toBe(readFileSync(SCHEMA_PATH, "utf8"));
   });
 
-  it.runIf(!process.env.ATELIER_TEST_PG_URL)("has no schema change left to migrate (history replayed and diffed)", async () => {
-    const scratch = mkdtempSync(path.join(os.tmpdir(), "atelier-scratch-"));
-    try {
-      const next = await createMigration(resolveDatabaseTarget(`file:${path.join(scratch, "s.db")}`), "should_be_empty");
-      expect(next).toEqual({ kind: "sqlite", name: null, file: null });
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
-    }
-  });
+  it.runIf(!process.env.ATELIER_TEST_PG_URL)(
+    "has no schema change left to migrate (history replayed and diffed)",
+    async () => {
+      const scratch = mkdtempSync(path.join(os.tmpdir(), "atelier-scratch-"));
+      try {
+        const next = await createMigration(
+          resolveDatabaseTarget(`file:${path.join(scratch, "s.db")}`),
+          "should_be_empty",
+        );
+        expect(next).toEqual({ kind: "sqlite", name: null, file: null });
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
+    },
+  );
 
   it("stores and reads JSON payloads and keeps the event log ordered per conversation", async () => {
     const ws = await t.db.workspace.create({ data: { slug: "w", name: "W" } });
-    const agent = await t.db.agent.create({ data: { workspaceId: ws.id, name: "a", config: { model: { provider: "demo", model: "demo" } } } });
+    const agent = await t.db.agent.create({
+      data: { workspaceId: ws.id, name: "a", config: { model: { provider: "demo", model: "demo" } } },
+    });
     const conv = await t.db.conversation.create({ data: { workspaceId: ws.id, agentId: agent.id } });
     await t.db.event.createMany({
-      data: [2, 1, 3].map((seq) => ({ conversationId: conv.id, seq, runId: "r1", type: "LlmMessageEvent", payload: { seq, text: "é ✓" } })),
+      data: [2, 1, 3].map((seq) => ({
+        conversationId: conv.id,
+        seq,
+        runId: "r1",
+        type: "LlmMessageEvent",
+        payload: { seq, text: "é ✓" },
+      })),
     });
     const events = await t.db.event.findMany({ where: { conversationId: conv.id }, orderBy: { seq: "asc" } });
     expect(events.map((e) => (e.payload as { seq: number }).seq)).toEqual([1, 2, 3]);

@@ -20,7 +20,10 @@ const NO_FILTER = { externalTables: [], externalEnums: [] };
  * (engine.free() leaves the adapter's connections open, and a lingering SQLite connection would
  * keep the database locked for the next engine).
  */
-async function withEngine<T>(target: DatabaseTarget, fn: (engine: Awaited<ReturnType<typeof openSchemaEngine>>) => Promise<T>): Promise<T> {
+async function withEngine<T>(
+  target: DatabaseTarget,
+  fn: (engine: Awaited<ReturnType<typeof openSchemaEngine>>) => Promise<T>,
+): Promise<T> {
   const factory = createAdapterFactory(target);
   const opened: Array<{ dispose(): Promise<void> }> = [];
   const tracking: SqlMigrationAwareDriverAdapterFactory = {
@@ -85,7 +88,11 @@ export function headSchemaPath(kind: DatabaseKind): string {
  *
  * Returns name null when the schema has no change.
  */
-export async function createMigration(scratch: DatabaseTarget, migrationName: string, now: Date = new Date()): Promise<CreatedMigration> {
+export async function createMigration(
+  scratch: DatabaseTarget,
+  migrationName: string,
+  now: Date = new Date(),
+): Promise<CreatedMigration> {
   const dir = migrationsDir(scratch.kind);
   mkdirSync(dir, { recursive: true });
   const lockPath = path.join(dir, "migration_lock.toml");
@@ -106,8 +113,12 @@ export async function createMigration(scratch: DatabaseTarget, migrationName: st
     } else if (list.migrationDirectories.length === 0) {
       from = { tag: "empty" };
     } else {
-      if (!existsSync(headPath)) throw new Error(`${headPath} is missing: cannot tell what the PostgreSQL migrations add up to`);
-      from = { tag: "schemaDatamodel", files: [{ path: headPath, content: schemaFor("postgresql", readFileSync(headPath, "utf8")) }] };
+      if (!existsSync(headPath))
+        throw new Error(`${headPath} is missing: cannot tell what the PostgreSQL migrations add up to`);
+      from = {
+        tag: "schemaDatamodel",
+        files: [{ path: headPath, content: schemaFor("postgresql", readFileSync(headPath, "utf8")) }],
+      };
     }
     const out = await engine.diff({
       from,

@@ -18,6 +18,8 @@ describe("schemaFor", () => {
   });
 
   it("fails loudly when the datasource changed shape", () => {
-    expect(() => schemaFor("postgresql", 'datasource db {\n  provider = "mysql"\n}')).toThrow(/could not derive the PostgreSQL variant/);
+    expect(() => schemaFor("postgresql", 'datasource db {\n  provider = "mysql"\n}')).toThrow(
+      /could not derive the PostgreSQL variant/,
+    );
   });
 });

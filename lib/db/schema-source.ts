@@ -19,7 +19,9 @@ export function schemaFor(kind: DatabaseKind, source: string): string {
     .replace(/provider\s*=\s*"sqlite"/, 'provider = "postgresql"')
     .replace(/output(\s*)=(\s*)"\.\.\/lib\/db\/generated\/sqlite"/, 'output$1=$2"../../lib/db/generated/postgresql"');
   if (variant === source || !variant.includes('"postgresql"') || !variant.includes("generated/postgresql")) {
-    throw new Error("prisma/schema.prisma: could not derive the PostgreSQL variant (datasource or output changed shape)");
+    throw new Error(
+      "prisma/schema.prisma: could not derive the PostgreSQL variant (datasource or output changed shape)",
+    );
   }
   return variant;
 }

@@ -12,7 +12,9 @@ describe("seedStudio", () => {
   it("creates only the default workspace when the demo is off", async () => {
     const r = await seedStudio(t.db, [], { demo: false });
     expect(r.applied).toEqual([]);
-    expect(await t.db.workspace.findMany({ select: { slug: true, isDemo: true } })).toEqual([{ slug: "default", isDemo: false }]);
+    expect(await t.db.workspace.findMany({ select: { slug: true, isDemo: true } })).toEqual([
+      { slug: "default", isDemo: false },
+    ]);
     await t.db.workspace.deleteMany();
   });
 

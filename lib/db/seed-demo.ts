@@ -44,11 +44,19 @@ export async function seedStudio(db: Db, steps: SeedStep[], options: { demo?: bo
     if (step.step <= done) continue;
     await step.run(db, ws.id);
     done = step.step;
-    await db.studioMeta.upsert({ where: { key: SEED_KEY }, create: { key: SEED_KEY, value: String(done) }, update: { value: String(done) } });
+    await db.studioMeta.upsert({
+      where: { key: SEED_KEY },
+      create: { key: SEED_KEY, value: String(done) },
+      update: { value: String(done) },
+    });
     applied.push(step.description);
   }
   if (!marker) {
-    await db.studioMeta.upsert({ where: { key: SEED_KEY }, create: { key: SEED_KEY, value: String(done) }, update: {} });
+    await db.studioMeta.upsert({
+      where: { key: SEED_KEY },
+      create: { key: SEED_KEY, value: String(done) },
+      update: {},
+    });
   }
   return { workspaceId: ws.id, applied, demo };
 }

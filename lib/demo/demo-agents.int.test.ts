@@ -15,9 +15,23 @@ const fakeToolsStep: SeedStep = {
   step: 1,
   description: "test tools",
   async run(db, workspaceId) {
-    for (const [name, hasErrors] of [["city_population", false], ["forecast", false], ["refund", false], ["send_email", true]] as const) {
+    for (const [name, hasErrors] of [
+      ["city_population", false],
+      ["forecast", false],
+      ["refund", false],
+      ["send_email", true],
+    ] as const) {
       const tool = await db.tool.create({ data: { workspaceId, name } });
-      await db.toolVersion.create({ data: { toolId: tool.id, version: 1, source: "//", analysis: hasErrors ? undefined : ({ name } as never), diagnostics: [], hasErrors } });
+      await db.toolVersion.create({
+        data: {
+          toolId: tool.id,
+          version: 1,
+          source: "//",
+          analysis: hasErrors ? undefined : ({ name } as never),
+          diagnostics: [],
+          hasErrors,
+        },
+      });
     }
   },
 };

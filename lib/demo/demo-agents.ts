@@ -10,22 +10,34 @@ import type { Db } from "../db/client";
 import { jsonColumn } from "../db/json-column";
 import type { SeedStep } from "../db/seed-demo";
 
-type ToolLink = { kind: "tool"; toolId: string; toolVersionId: string } | { kind: "agent"; childAgentId: string; sideEffecting: boolean };
+type ToolLink =
+  | { kind: "tool"; toolId: string; toolVersionId: string }
+  | { kind: "agent"; childAgentId: string; sideEffecting: boolean };
 
 async function findTools(db: Db, workspaceId: string, names: string[]): Promise<ToolLink[]> {
   const links: ToolLink[] = [];
   for (const name of names) {
-    const tool = await db.tool.findFirst({ where: { workspaceId, name }, include: { versions: { orderBy: { version: "desc" }, take: 1 } } });
+    const tool = await db.tool.findFirst({
+      where: { workspaceId, name },
+      include: { versions: { orderBy: { version: "desc" }, take: 1 } },
+    });
     const latest = tool?.versions[0];
     if (tool && latest && !latest.hasErrors) links.push({ kind: "tool", toolId: tool.id, toolVersionId: latest.id });
   }
   return links;
 }
 
-async function createDemoAgent(db: Db, workspaceId: string, input: AgentInputType, links: ToolLink[]): Promise<string | null> {
+async function createDemoAgent(
+  db: Db,
+  workspaceId: string,
+  input: AgentInputType,
+  links: ToolLink[],
+): Promise<string | null> {
   const config = AgentInput.parse(input);
   if (await db.agent.findFirst({ where: { workspaceId, name: config.name } })) return null;
-  const row = await db.agent.create({ data: { workspaceId, name: config.name, config: jsonColumn(storedConfig(config)) } });
+  const row = await db.agent.create({
+    data: { workspaceId, name: config.name, config: jsonColumn(storedConfig(config)) },
+  });
   if (links.length) {
     await db.agentTool.createMany({
       data: links.map((l, position) => ({
@@ -55,7 +67,8 @@ export const demoAgentsStep: SeedStep = {
         name: "atlas",
         description: "Answers questions about cities: how many people live there and what the weather will be.",
         prompt: {
-          template: "You are Atlas, a concise assistant for facts about cities. Use city_population for population questions and forecast for the weather; say which tool you used.",
+          template:
+            "You are Atlas, a concise assistant for facts about cities. Use city_population for population questions and forecast for the weather; say which tool you used.",
           params: {},
           currentDateTime: true,
         },
@@ -70,7 +83,8 @@ export const demoAgentsStep: SeedStep = {
         name: "billing",
         description: "Handles refunds and customer e-mails; every side-effecting call waits for a human's approval.",
         prompt: {
-          template: "You handle refunds and customer e-mails for {company}. Never promise a refund before it has been approved.",
+          template:
+            "You handle refunds and customer e-mails for {company}. Never promise a refund before it has been approved.",
           params: { company: "ACME" },
           currentDateTime: true,
         },
@@ -87,7 +101,11 @@ export const demoAgentsStep: SeedStep = {
       {
         name: "lead",
         description: "A lead assistant that delegates city questions to atlas.",
-        prompt: { template: "You are the lead assistant. Delegate questions about cities to the atlas agent and report its answer.", params: {} },
+        prompt: {
+          template:
+            "You are the lead assistant. Delegate questions about cities to the atlas agent and report its answer.",
+          params: {},
+        },
         model: demoModel,
       },
       atlas ? [{ kind: "agent", childAgentId: atlas, sideEffecting: false }] : [],

@@ -51,7 +51,11 @@ describe("demo tools seed step", () => {
 
   it("city_population: a read-only lookup", async () => {
     const { tool, outcome } = await run("city_population", { city: "Lisbon" });
-    expect(tool.parameters).toEqual({ type: "object", properties: { city: expect.objectContaining({ type: "string" }) }, required: ["city"] });
+    expect(tool.parameters).toEqual({
+      type: "object",
+      properties: { city: expect.objectContaining({ type: "string" }) },
+      required: ["city"],
+    });
     expect(outcome).toMatchObject({ ok: true, result: 545000 });
   });
 
@@ -66,7 +70,9 @@ describe("demo tools seed step", () => {
     expect(bad.outcome.ok).toBe(false);
     if (!bad.outcome.ok) {
       expect(bad.outcome.error.type).toBe("ToolArgumentError");
-      expect(bad.outcome.error.invalid).toEqual([["unit", "'kelvin' is not a valid Unit; expected one of ['celsius', 'fahrenheit']"]]);
+      expect(bad.outcome.error.invalid).toEqual([
+        ["unit", "'kelvin' is not a valid Unit; expected one of ['celsius', 'fahrenheit']"],
+      ]);
     }
   });
 
@@ -97,10 +103,15 @@ describe("demo tools seed step", () => {
     const trap = await run("notify", { message: "prod is down" });
     expect(trap.outcome.ok).toBe(false);
     if (!trap.outcome.ok) {
-      expect(trap.outcome.error.message).toBe("tool 'notify' call rejected: unexpected argument(s) ['message']. Accepted arguments: ['msg']");
+      expect(trap.outcome.error.message).toBe(
+        "tool 'notify' call rejected: unexpected argument(s) ['message']. Accepted arguments: ['msg']",
+      );
       expect(trap.outcome.error).toMatchObject({ unexpected: ["message"], accepted: ["msg"] });
     }
-    expect((await run("notify", { msg: "prod is down" })).outcome).toMatchObject({ ok: true, result: "sent: prod is down" });
+    expect((await run("notify", { msg: "prod is down" })).outcome).toMatchObject({
+      ok: true,
+      result: "sent: prod is down",
+    });
     expect((await run("notify", {})).outcome).toMatchObject({ ok: true, result: "sent: default message" });
   });
 

@@ -186,7 +186,10 @@ export async function seedDemoTools(db: Db, workspaceId: string): Promise<string
     const existing = await db.tool.findFirst({ where: { workspaceId, name } });
     if (existing) continue;
     const tool = await createTool(db, DEMO_SEED_PRINCIPAL, source);
-    if (tool.version.hasErrors) throw new Error(`demo tool '${name}' has definition errors: ${tool.version.diagnostics.map((d) => d.message).join("; ")}`);
+    if (tool.version.hasErrors)
+      throw new Error(
+        `demo tool '${name}' has definition errors: ${tool.version.diagnostics.map((d) => d.message).join("; ")}`,
+      );
     created.push(tool.name);
   }
   return created;

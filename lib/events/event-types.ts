@@ -71,8 +71,19 @@ export interface EventData {
     tokensAfter: number;
   };
   LlmContextClearedEvent: { clearedMessageCount: number };
-  ApprovalRequested: { approvalId: string; toolName: string; toolCallId: string; arguments: unknown; argumentsHash: string };
-  ApprovalDecided: { approvalId: string; decision: "approve" | "deny"; reason: string | null; decidedBy: string | null };
+  ApprovalRequested: {
+    approvalId: string;
+    toolName: string;
+    toolCallId: string;
+    arguments: unknown;
+    argumentsHash: string;
+  };
+  ApprovalDecided: {
+    approvalId: string;
+    decision: "approve" | "deny";
+    reason: string | null;
+    decidedBy: string | null;
+  };
   ModelSwitched: { from: string; to: string };
   ToolStateEvent: { toolId: string; toolName: string; toolSeq: number; payload: unknown };
   RunFinished: {
@@ -112,7 +123,9 @@ export interface EventEntry {
 }
 
 /** An event as stored and served. */
-export type StoredEvent = { [T in EventType]: { seq: number; runId: string | null; type: T; createdAt: string; data: EventData[T] } }[EventType];
+export type StoredEvent = {
+  [T in EventType]: { seq: number; runId: string | null; type: T; createdAt: string; data: EventData[T] };
+}[EventType];
 
 export type EventOf<T extends EventType> = Extract<StoredEvent, { type: T }>;
 

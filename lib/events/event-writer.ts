@@ -66,7 +66,11 @@ export class EventWriter {
     for (let attempt = 0; ; attempt++) {
       try {
         const stored = await this.write(byConversation, createdAt);
-        for (const [conversationId, pendings] of byConversation) this.onCommit(conversationId, pendings.flatMap((p) => stored.get(p)!));
+        for (const [conversationId, pendings] of byConversation)
+          this.onCommit(
+            conversationId,
+            pendings.flatMap((p) => stored.get(p)!),
+          );
         for (const p of batch) p.resolve(stored.get(p)!);
         return;
       } catch (err) {
@@ -82,7 +86,14 @@ export class EventWriter {
   /** One transaction: the events with their numbers, the usage records, each conversation's lastSeq. */
   private async write(byConversation: Map<string, Pending[]>, createdAt: Date): Promise<Map<Pending, StoredEvent[]>> {
     const stored = new Map<Pending, StoredEvent[]>();
-    const eventRows: Array<{ conversationId: string; seq: number; runId: string; type: string; payload: object; createdAt: Date }> = [];
+    const eventRows: Array<{
+      conversationId: string;
+      seq: number;
+      runId: string;
+      type: string;
+      payload: object;
+      createdAt: Date;
+    }> = [];
     const usageRows: Array<Record<string, unknown>> = [];
     const advanced = new Map<string, number>();
     for (const [conversationId, pendings] of byConversation) {
@@ -92,8 +103,21 @@ export class EventWriter {
         for (const entry of p.entries) {
           seq += 1;
           const e = entry.event;
-          out.push({ seq, runId: e.runId, type: e.type, createdAt: createdAt.toISOString(), data: e.data } as StoredEvent);
-          eventRows.push({ conversationId, seq, runId: e.runId ?? "", type: e.type, payload: e.data as object, createdAt });
+          out.push({
+            seq,
+            runId: e.runId,
+            type: e.type,
+            createdAt: createdAt.toISOString(),
+            data: e.data,
+          } as StoredEvent);
+          eventRows.push({
+            conversationId,
+            seq,
+            runId: e.runId ?? "",
+            type: e.type,
+            payload: e.data as object,
+            createdAt,
+          });
           if (entry.usage && e.type === "LlmUsageEvent") usageRows.push(usageRow(entry.usage, e, seq, createdAt));
         }
         stored.set(p, out);
@@ -119,7 +143,9 @@ export class EventWriter {
           "UsageRecord",
           USAGE_COLUMNS,
           USAGE_CASTS,
-          rows.map((r) => USAGE_COLUMNS.map((c) => (c === "createdAt" ? at : c === "priced" ? sql.bool(r.priced as boolean) : r[c]))),
+          rows.map((r) =>
+            USAGE_COLUMNS.map((c) => (c === "createdAt" ? at : c === "priced" ? sql.bool(r.priced as boolean) : r[c])),
+          ),
         ),
       ),
       ...[...advanced].map(([id, lastSeq]) => sql.advanceLastSeq(id, lastSeq, at)),
@@ -167,7 +193,9 @@ const USAGE_COLUMNS = [
   "day",
   "createdAt",
 ];
-const USAGE_CASTS = USAGE_COLUMNS.map((c) => (c === "costNanoUsd" ? "bigint" : c === "createdAt" ? "timestamp(3)" : ""));
+const USAGE_CASTS = USAGE_COLUMNS.map((c) =>
+  c === "costNanoUsd" ? "bigint" : c === "createdAt" ? "timestamp(3)" : "",
+);
 
 function chunks<T>(rows: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -197,12 +225,23 @@ class SqlDialect {
 
   advanceLastSeq(id: string, lastSeq: number, at: string): [string, unknown[]] {
     return this.kind === "sqlite"
-      ? [`UPDATE "Conversation" SET "lastSeq" = ?, "updatedAt" = ? WHERE "id" = ? AND "lastSeq" < ?`, [lastSeq, at, id, lastSeq]]
-      : [`UPDATE "Conversation" SET "lastSeq" = $1, "updatedAt" = $2::timestamp(3) WHERE "id" = $3 AND "lastSeq" < $1`, [lastSeq, at, id]];
+      ? [
+          `UPDATE "Conversation" SET "lastSeq" = ?, "updatedAt" = ? WHERE "id" = ? AND "lastSeq" < ?`,
+          [lastSeq, at, id, lastSeq],
+        ]
+      : [
+          `UPDATE "Conversation" SET "lastSeq" = $1, "updatedAt" = $2::timestamp(3) WHERE "id" = $3 AND "lastSeq" < $1`,
+          [lastSeq, at, id],
+        ];
   }
 }
 
-function usageRow(meta: NonNullable<EventEntry["usage"]>, e: Extract<NewEvent, { type: "LlmUsageEvent" }>, seq: number, createdAt: Date) {
+function usageRow(
+  meta: NonNullable<EventEntry["usage"]>,
+  e: Extract<NewEvent, { type: "LlmUsageEvent" }>,
+  seq: number,
+  createdAt: Date,
+) {
   const d = e.data;
   return {
     id: randomUUID(),

@@ -37,7 +37,9 @@ describe("priceUsage", () => {
     expect(cost).toBe(22_800_000);
     expect(priceUsage("anthropic", "claude-sonnet-4-5", tokens(10_000, 500, 6000, 2000))).toEqual(priced(cost));
     // A dated model id finds the same entry.
-    expect(priceUsage("anthropic", "claude-sonnet-4-5-20250929", tokens(10_000, 500, 6000, 2000))).toEqual(priced(cost));
+    expect(priceUsage("anthropic", "claude-sonnet-4-5-20250929", tokens(10_000, 500, 6000, 2000))).toEqual(
+      priced(cost),
+    );
   });
 
   it("uses the tier the total input tokens fall in", () => {
@@ -50,8 +52,12 @@ describe("priceUsage", () => {
   it("uses the prices in force at the given time", () => {
     // claude-opus-4-6: tiered (10 input / 37.5 output above 200k) until 2026-03-13, flat 5 / 25 from then.
     const usage = tokens(300_000, 1000);
-    expect(priceUsage("anthropic", "claude-opus-4-6", usage, new Date("2026-01-01T00:00:00Z"))).toEqual(priced(300_000 * 10_000 + 1000 * 37_500));
-    expect(priceUsage("anthropic", "claude-opus-4-6", usage, new Date("2026-04-01T00:00:00Z"))).toEqual(priced(300_000 * 5000 + 1000 * 25_000));
+    expect(priceUsage("anthropic", "claude-opus-4-6", usage, new Date("2026-01-01T00:00:00Z"))).toEqual(
+      priced(300_000 * 10_000 + 1000 * 37_500),
+    );
+    expect(priceUsage("anthropic", "claude-opus-4-6", usage, new Date("2026-04-01T00:00:00Z"))).toEqual(
+      priced(300_000 * 5000 + 1000 * 25_000),
+    );
   });
 
   it("rounds sub-nano per-token prices once, half up, on the exact total", () => {
@@ -61,7 +67,9 @@ describe("priceUsage", () => {
     // Where the float total lands just below the half, rounding it would lose the half nano:
     // 72 × 75 + 2 × 18.75 + 7 × 300 (output 0.3) = 7537.5, but the float total is 7537.499999999999.
     expect(priceUsage("google", "gemini-1.5-flash", tokens(74, 7, 2))).toEqual(priced(7538));
-    const float = calcPrice({ input_tokens: 74, cache_read_tokens: 2, output_tokens: 7 }, "gemini-1.5-flash", { providerId: "google" })!;
+    const float = calcPrice({ input_tokens: 74, cache_read_tokens: 2, output_tokens: 7 }, "gemini-1.5-flash", {
+      providerId: "google",
+    })!;
     expect(Math.round(float.total_price * 1e9)).toBe(7537);
   });
 
@@ -88,7 +96,8 @@ describe("priceUsage", () => {
   it("is deterministic and returns integers", () => {
     const at = new Date("2026-02-01T00:00:00Z");
     const first = priceUsage("anthropic", "claude-haiku-4-5", tokens(12_345, 678, 4000, 3000), at);
-    for (let i = 0; i < 5; i++) expect(priceUsage("anthropic", "claude-haiku-4-5", tokens(12_345, 678, 4000, 3000), at)).toEqual(first);
+    for (let i = 0; i < 5; i++)
+      expect(priceUsage("anthropic", "claude-haiku-4-5", tokens(12_345, 678, 4000, 3000), at)).toEqual(first);
     expect(Number.isSafeInteger(first.costNanoUsd)).toBe(true);
     // claude-haiku-4-5: input 1, cache write 1.25, cache read 0.1, output 5.
     expect(first.costNanoUsd).toBe(5345 * 1000 + 3000 * 1250 + 4000 * 100 + 678 * 5000);
@@ -107,7 +116,9 @@ describe("exactCostNanoUsd", () => {
   it("charges a per-request price once and reads prices written with exponents", () => {
     expect(exactCostNanoUsd({ input_mtok: 1, requests_kcount: 5 }, tokens(1000, 0))).toBe(1_000_000 + 5_000_000);
     expect(exactCostNanoUsd({ input_mtok: 1e-7, output_mtok: 2.5e-7 }, tokens(10_000, 10_000))).toBe(4); // 1 + 2.5 nano-USD → 3.5 rounds up
-    expect(exactCostNanoUsd({ input_mtok: 3, web_searches_kcount: 10, input_audio_mtok: 1 }, tokens(1000, 0))).toBe(3_000_000);
+    expect(exactCostNanoUsd({ input_mtok: 3, web_searches_kcount: 10, input_audio_mtok: 1 }, tokens(1000, 0))).toBe(
+      3_000_000,
+    );
   });
 
   it("agrees with genai-prices' own float total on every model of the providers we map", () => {
@@ -116,12 +127,19 @@ describe("exactCostNanoUsd", () => {
     for (const id of ["openai", "azure", "anthropic", "google", "mistral"]) {
       for (const model of findProvider({ providerId: id })!.models) {
         for (const u of usages) {
-          const usage = { input_tokens: u.inputTokens, output_tokens: u.outputTokens, cache_read_tokens: u.cacheReadTokens, cache_write_tokens: u.cacheWriteTokens };
+          const usage = {
+            input_tokens: u.inputTokens,
+            output_tokens: u.outputTokens,
+            cache_read_tokens: u.cacheReadTokens,
+            cache_write_tokens: u.cacheWriteTokens,
+          };
           const r = calcPrice(usage, model.id, { providerId: id, timestamp: new Date("2026-06-01T00:00:00Z") });
           if (!r) continue;
           const exact = exactCostNanoUsd(r.model_price, u);
           expect(exact, `${id}:${model.id}`).not.toBeNull();
-          expect(Math.abs(exact! - r.total_price * 1e9), `${id}:${model.id}`).toBeLessThanOrEqual(Math.max(1, r.total_price));
+          expect(Math.abs(exact! - r.total_price * 1e9), `${id}:${model.id}`).toBeLessThanOrEqual(
+            Math.max(1, r.total_price),
+          );
           compared++;
         }
       }
@@ -134,7 +152,10 @@ describe("PRICE_VERSION", () => {
   it("names the installed genai-prices", () => {
     const require = createRequire(import.meta.url);
     const dir = path.dirname(require.resolve("@pydantic/genai-prices"));
-    const pkg = JSON.parse(readFileSync(path.join(dir, "..", "package.json"), "utf8")) as { name: string; version: string };
+    const pkg = JSON.parse(readFileSync(path.join(dir, "..", "package.json"), "utf8")) as {
+      name: string;
+      version: string;
+    };
     expect(pkg.name).toBe("@pydantic/genai-prices");
     expect(GENAI_PRICES_VERSION).toBe(pkg.version);
     expect(PRICE_VERSION).toBe(`genai-prices@${pkg.version}`);

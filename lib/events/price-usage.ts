@@ -75,7 +75,8 @@ export function priceUsage(provider: string, model: string, tokens: UsageTokens,
     cache_read_tokens: t.cacheReadTokens,
     cache_write_tokens: t.cacheWriteTokens,
   };
-  const candidates = providerId === null && model.includes("/") ? [model, model.slice(model.lastIndexOf("/") + 1)] : [model];
+  const candidates =
+    providerId === null && model.includes("/") ? [model, model.slice(model.lastIndexOf("/") + 1)] : [model];
   for (const candidate of candidates) {
     let result: ReturnType<typeof calcPrice>;
     try {
@@ -131,7 +132,8 @@ function unitPrice(price: ModelPrice[string], inputTokens: number): number | nul
   if (typeof price === "number") return price;
   if (!price || typeof price !== "object" || typeof price.base !== "number" || !Array.isArray(price.tiers)) return null;
   let chosen = price.base;
-  for (const tier of [...price.tiers].sort((a, b) => a.start - b.start)) if (inputTokens > tier.start) chosen = tier.price;
+  for (const tier of [...price.tiers].sort((a, b) => a.start - b.start))
+    if (inputTokens > tier.start) chosen = tier.price;
   return chosen;
 }
 

@@ -14,7 +14,15 @@ describe("formatNanoUsdExact", () => {
 
 describe("describeReprice", () => {
   it("says how many rows changed and the totals before and after", () => {
-    expect(describeReprice({ records: 5, changed: 3, runs: 2, totalBeforeNanoUsd: 31_305_013n, totalAfterNanoUsd: 43_310_000n })).toBe(
+    expect(
+      describeReprice({
+        records: 5,
+        changed: 3,
+        runs: 2,
+        totalBeforeNanoUsd: 31_305_013n,
+        totalAfterNanoUsd: 43_310_000n,
+      }),
+    ).toBe(
       "re-priced 5 usage record(s): 3 changed, 2 run(s) re-totalled\ntotal before: $0.031305013\ntotal after:  $0.04331",
     );
   });

@@ -69,14 +69,22 @@ export async function repriceUsage(db: Db, options: RepriceOptions = {}): Promis
       if (cost === row.costNanoUsd && now.priced === row.priced && now.priceVersion === row.priceVersion) continue;
       summary.changed += 1;
       affectedRuns.add(row.runId);
-      updates.push(db.usageRecord.update({ where: { id: row.id }, data: { costNanoUsd: cost, priced: now.priced, priceVersion: now.priceVersion } }));
+      updates.push(
+        db.usageRecord.update({
+          where: { id: row.id },
+          data: { costNanoUsd: cost, priced: now.priced, priceVersion: now.priceVersion },
+        }),
+      );
     }
     if (updates.length > 0) await db.$transaction(updates);
   }
   for (const runId of affectedRuns) {
     const sum = await db.usageRecord.aggregate({ where: { runId }, _sum: { costNanoUsd: true } });
     // updateMany: a record may outlive its run (usage records carry no foreign key).
-    const { count } = await db.run.updateMany({ where: { id: runId }, data: { costNanoUsd: sum._sum.costNanoUsd ?? 0n } });
+    const { count } = await db.run.updateMany({
+      where: { id: runId },
+      data: { costNanoUsd: sum._sum.costNanoUsd ?? 0n },
+    });
     summary.runs += count;
   }
   return summary;

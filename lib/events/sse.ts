@@ -6,8 +6,12 @@
 import type { BusMessage } from "./event-bus";
 
 export function sseFrame(message: BusMessage): string {
-  const data = JSON.stringify(message.type === "LlmTextDelta" ? { runId: message.runId, delta: message.delta } : message);
-  return "seq" in message ? `id: ${message.seq}\nevent: ${message.type}\ndata: ${data}\n\n` : `event: ${message.type}\ndata: ${data}\n\n`;
+  const data = JSON.stringify(
+    message.type === "LlmTextDelta" ? { runId: message.runId, delta: message.delta } : message,
+  );
+  return "seq" in message
+    ? `id: ${message.seq}\nevent: ${message.type}\ndata: ${data}\n\n`
+    : `event: ${message.type}\ndata: ${data}\n\n`;
 }
 
 export const SSE_PING = ": ping\n\n";
@@ -23,7 +27,9 @@ export const SSE_HEADERS = {
  * A stream fed by `start`, which gets `send` and `close` and returns a cleanup run when the stream
  * ends either way (closed by us, or cancelled by the client).
  */
-export function sseStream(start: (send: (chunk: string) => void, close: () => void) => () => void): ReadableStream<Uint8Array> {
+export function sseStream(
+  start: (send: (chunk: string) => void, close: () => void) => () => void,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cleanup: (() => void) | null = null;
   let closed = false;

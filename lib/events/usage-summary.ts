@@ -45,11 +45,20 @@ export interface UsageSummary {
   total: UsageTotals;
 }
 
-const emptyTotals = (): UsageTotals => ({ inputTokens: 0, outputTokens: 0, totalTokens: 0, costNanoUsd: 0, unpricedTokens: 0, events: 0 });
+const emptyTotals = (): UsageTotals => ({
+  inputTokens: 0,
+  outputTokens: 0,
+  totalTokens: 0,
+  costNanoUsd: 0,
+  unpricedTokens: 0,
+  events: 0,
+});
 
 export async function summarizeUsage(db: Db, query: UsageSummaryQuery): Promise<UsageSummary> {
   const where = {
-    ...(query.from || query.to ? { createdAt: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lte: query.to } : {}) } } : {}),
+    ...(query.from || query.to
+      ? { createdAt: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lte: query.to } : {}) } }
+      : {}),
   };
   const by = {
     model: ["provider", "model"] as const,
@@ -77,10 +86,15 @@ export async function summarizeUsage(db: Db, query: UsageSummaryQuery): Promise<
     rows.set(key, row);
   }
   if (query.groupBy === "agent" && rows.size > 0) {
-    const agents = await db.agent.findMany({ where: { id: { in: [...rows.keys()] } }, select: { id: true, name: true } });
+    const agents = await db.agent.findMany({
+      where: { id: { in: [...rows.keys()] } },
+      select: { id: true, name: true },
+    });
     for (const a of agents) rows.get(a.id)!.label = a.name;
   }
-  const list = [...rows.values()].sort((a, b) => b.costNanoUsd - a.costNanoUsd || b.totalTokens - a.totalTokens || a.key.localeCompare(b.key));
+  const list = [...rows.values()].sort(
+    (a, b) => b.costNanoUsd - a.costNanoUsd || b.totalTokens - a.totalTokens || a.key.localeCompare(b.key),
+  );
   if (query.groupBy === "day") list.sort((a, b) => a.key.localeCompare(b.key));
   const total = list.reduce((t, r) => {
     for (const k of Object.keys(t) as Array<keyof UsageTotals>) t[k] += r[k];

@@ -50,10 +50,14 @@ function reasoningOptions(entry: FallbackModelConfig): SharedV3ProviderOptions {
   }
 }
 
-export function applySettings(entry: FallbackModelConfig, options: LanguageModelV3CallOptions): LanguageModelV3CallOptions {
+export function applySettings(
+  entry: FallbackModelConfig,
+  options: LanguageModelV3CallOptions,
+): LanguageModelV3CallOptions {
   const extra = reasoningOptions(entry);
   const providerOptions: SharedV3ProviderOptions = { ...extra };
-  for (const [k, v] of Object.entries(options.providerOptions ?? {})) providerOptions[k] = { ...(extra[k] ?? {}), ...v };
+  for (const [k, v] of Object.entries(options.providerOptions ?? {}))
+    providerOptions[k] = { ...(extra[k] ?? {}), ...v };
   return {
     ...options,
     temperature: options.temperature ?? entry.temperature ?? undefined,
@@ -96,7 +100,9 @@ export class ConfiguredModel implements LanguageModelV3 {
     const stream = result.stream.pipeThrough(
       new TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart>({
         transform(part, ctrl) {
-          ctrl.enqueue(part.type === "finish" ? { ...part, providerMetadata: withAnsweredBy(part.providerMetadata, who) } : part);
+          ctrl.enqueue(
+            part.type === "finish" ? { ...part, providerMetadata: withAnsweredBy(part.providerMetadata, who) } : part,
+          );
         },
       }),
     );

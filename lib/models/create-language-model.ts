@@ -19,7 +19,14 @@ import { ConfiguredModel } from "./configured-model";
 import { DemoLanguageModel } from "./demo-model";
 import { FallbackModel } from "./fallback-model";
 import { createRetryingFetch, retryPolicyFrom, type FetchFunction, type RetryingFetchOptions } from "./http-retry";
-import { ModelConfigurationError, requireProviderKey, requireSetting, findProviderKey, type Env, type SavedKeys } from "./provider-keys";
+import {
+  ModelConfigurationError,
+  requireProviderKey,
+  requireSetting,
+  findProviderKey,
+  type Env,
+  type SavedKeys,
+} from "./provider-keys";
 import { ScriptedLanguageModel } from "./scripted-model";
 
 export interface ModelBuildContext {
@@ -57,11 +64,16 @@ export function createProviderModel(entry: FallbackModelConfig, ctx: ModelBuildC
     case "demo":
       return new DemoLanguageModel(entry.model);
     case "scripted":
-      if (!entry.script?.length) throw new ModelConfigurationError("A scripted model needs at least one turn in script.", []);
+      if (!entry.script?.length)
+        throw new ModelConfigurationError("A scripted model needs at least one turn in script.", []);
       return new ScriptedLanguageModel(entry.script, entry.model);
     case "openai": {
       const apiKey = requireProviderKey("openai", env, saved);
-      return createOpenAI({ apiKey, baseURL: trimSlash(env.OPENAI_BASE_URL || DEFAULT_BASE_URLS.openai), fetch: fetchFor(ctx) }).chat(entry.model);
+      return createOpenAI({
+        apiKey,
+        baseURL: trimSlash(env.OPENAI_BASE_URL || DEFAULT_BASE_URLS.openai),
+        fetch: fetchFor(ctx),
+      }).chat(entry.model);
     }
     case "azure": {
       const apiKey = requireProviderKey("azure", env, saved);
@@ -75,15 +87,27 @@ export function createProviderModel(entry: FallbackModelConfig, ctx: ModelBuildC
     }
     case "anthropic": {
       const apiKey = requireProviderKey("anthropic", env, saved);
-      return createAnthropic({ apiKey, baseURL: trimSlash(env.ANTHROPIC_BASE_URL || DEFAULT_BASE_URLS.anthropic), fetch: fetchFor(ctx) })(entry.model);
+      return createAnthropic({
+        apiKey,
+        baseURL: trimSlash(env.ANTHROPIC_BASE_URL || DEFAULT_BASE_URLS.anthropic),
+        fetch: fetchFor(ctx),
+      })(entry.model);
     }
     case "google": {
       const apiKey = requireProviderKey("google", env, saved);
-      return createGoogleGenerativeAI({ apiKey, baseURL: trimSlash(env.GOOGLE_GENERATIVE_AI_BASE_URL || DEFAULT_BASE_URLS.google), fetch: fetchFor(ctx) })(entry.model);
+      return createGoogleGenerativeAI({
+        apiKey,
+        baseURL: trimSlash(env.GOOGLE_GENERATIVE_AI_BASE_URL || DEFAULT_BASE_URLS.google),
+        fetch: fetchFor(ctx),
+      })(entry.model);
     }
     case "mistral": {
       const apiKey = requireProviderKey("mistral", env, saved);
-      return createMistral({ apiKey, baseURL: trimSlash(env.MISTRAL_BASE_URL || DEFAULT_BASE_URLS.mistral), fetch: fetchFor(ctx) })(entry.model);
+      return createMistral({
+        apiKey,
+        baseURL: trimSlash(env.MISTRAL_BASE_URL || DEFAULT_BASE_URLS.mistral),
+        fetch: fetchFor(ctx),
+      })(entry.model);
     }
     case "nvidia": {
       const apiKey = requireProviderKey("nvidia", env, saved);
@@ -106,7 +130,13 @@ export function createProviderModel(entry: FallbackModelConfig, ctx: ModelBuildC
       }
       // Local servers (Ollama, LM Studio) need no key; one is sent when configured.
       const apiKey = findProviderKey("openai-compatible", env, saved) ?? undefined;
-      return createOpenAICompatible({ name: "openai-compatible", baseURL: trimSlash(baseURL), apiKey, fetch: fetchFor(ctx), includeUsage: true }).chatModel(entry.model);
+      return createOpenAICompatible({
+        name: "openai-compatible",
+        baseURL: trimSlash(baseURL),
+        apiKey,
+        fetch: fetchFor(ctx),
+        includeUsage: true,
+      }).chatModel(entry.model);
     }
   }
 }
@@ -116,6 +146,8 @@ export function createProviderModel(entry: FallbackModelConfig, ctx: ModelBuildC
  * settings applied and the answering entry reported on each result.
  */
 export function createLanguageModel(cfg: ModelConfig, ctx: ModelBuildContext = {}): LanguageModelV3 {
-  const chain = [cfg, ...cfg.fallbackModels].map((entry, i) => new ConfiguredModel(createProviderModel(entry, ctx), entry, i));
+  const chain = [cfg, ...cfg.fallbackModels].map(
+    (entry, i) => new ConfiguredModel(createProviderModel(entry, ctx), entry, i),
+  );
   return new FallbackModel(chain);
 }

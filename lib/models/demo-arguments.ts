@@ -6,7 +6,14 @@
  */
 import { isStopword, stem } from "./demo-text";
 
-type Schema = { type?: string | string[]; enum?: unknown[]; default?: unknown; items?: Schema; format?: string; anyOf?: Schema[] };
+type Schema = {
+  type?: string | string[];
+  enum?: unknown[];
+  default?: unknown;
+  items?: Schema;
+  format?: string;
+  anyOf?: Schema[];
+};
 
 interface Span {
   start: number;
@@ -15,7 +22,9 @@ interface Span {
 }
 
 const SENTENCE_STARTERS = new Set(
-  "what whats how hows where when who why which will would could can please tell give show send refund email mail write is are do does i the a an hi hello hey get find check forecast weather let may should look compute calculate book order i'm im it's its".split(" "),
+  "what whats how hows where when who why which will would could can please tell give show send refund email mail write is are do does i the a an hi hello hey get find check forecast weather let may should look compute calculate book order i'm im it's its".split(
+    " ",
+  ),
 );
 const CURRENCY_WORDS = /^(dollars?|usd|euros?|eur|pounds?|gbp|bucks)$/i;
 const AMOUNT_NAMES = /amount|price|cost|total|sum|value|refund/i;
@@ -73,11 +82,14 @@ function numbers(text: string): Span[] {
 /** Runs of capitalised words ("Paris", "New York", "São Paulo") that are not sentence starters. */
 function names(text: string): Span[] {
   const out: Span[] = [];
-  for (const m of text.matchAll(/\b\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*/gu, )) {
+  for (const m of text.matchAll(/\b\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*/gu)) {
     let value = m[0];
     let start = m.index!;
     const words = value.split(/\s+/);
-    while (words.length && (SENTENCE_STARTERS.has(words[0].toLowerCase().replace(/['’]/g, "")) || isStopword(words[0]))) {
+    while (
+      words.length &&
+      (SENTENCE_STARTERS.has(words[0].toLowerCase().replace(/['’]/g, "")) || isStopword(words[0]))
+    ) {
       const first = words.shift()!;
       const rest = value.slice(first.length);
       start += first.length + (rest.length - rest.trimStart().length);
@@ -90,7 +102,11 @@ function names(text: string): Span[] {
 
 function near(text: string, span: Span, param: string): boolean {
   const window = text.slice(Math.max(0, span.start - 24), Math.min(text.length, span.end + 24)).toLowerCase();
-  const words = param.replace(/([a-z])([A-Z])/g, "$1 $2").split(/[\s_-]+/).map((w) => stem(w.toLowerCase())).filter((w) => w.length > 2 && w !== "id");
+  const words = param
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .split(/[\s_-]+/)
+    .map((w) => stem(w.toLowerCase()))
+    .filter((w) => w.length > 2 && w !== "id");
   return words.some((w) => window.includes(w));
 }
 
@@ -139,7 +155,10 @@ export function fillArguments(schema: Record<string, unknown>, message: string):
         value = found.value;
       } else if (isRequired) value = prop.default ?? prop.enum[0];
     } else if (type === "integer" || type === "number") {
-      const raw = pick(numbers(message), (s) => (AMOUNT_NAMES.test(name) && currencyAdjacent(message, s)) || near(message, s, name));
+      const raw = pick(
+        numbers(message),
+        (s) => (AMOUNT_NAMES.test(name) && currencyAdjacent(message, s)) || near(message, s, name),
+      );
       if (raw !== undefined) value = type === "integer" ? Math.round(Number(raw)) : Number(raw);
     } else if (type === "boolean") {
       if (isRequired) value = /\b(yes|true|enable|on)\b/i.test(message);
@@ -152,7 +171,11 @@ export function fillArguments(schema: Record<string, unknown>, message: string):
     if (value !== undefined) args[name] = value;
   }
   // Keep the schema's property order in the arguments object.
-  return Object.fromEntries(Object.keys(props).filter((k) => k in args).map((k) => [k, args[k]]));
+  return Object.fromEntries(
+    Object.keys(props)
+      .filter((k) => k in args)
+      .map((k) => [k, args[k]]),
+  );
 }
 
 function rank(name: string, prop: Schema): number {
@@ -175,7 +198,15 @@ function fillString(
   if (/e-?mail|^to$|recipient|address/i.test(name)) return pick(emails(message)) ?? pick(quoted(message));
   if (/(^id$|Id$|_id$|number$|code$|ref$)/.test(name)) {
     const keyword = name.replace(/(Id|_id|number|code|ref)$/i, "").toLowerCase() || "id";
-    return pick(ids(message), (s) => new RegExp(`(${keyword}|#|id|no\\.?|number)\\s*[:#]?\\s*$`, "i").test(message.slice(Math.max(0, s.start - 16), s.start)) || message[s.start - 1] === "#") ?? pick(quoted(message));
+    return (
+      pick(
+        ids(message),
+        (s) =>
+          new RegExp(`(${keyword}|#|id|no\\.?|number)\\s*[:#]?\\s*$`, "i").test(
+            message.slice(Math.max(0, s.start - 16), s.start),
+          ) || message[s.start - 1] === "#",
+      ) ?? pick(quoted(message))
+    );
   }
   if (/subject|title|topic/i.test(name)) {
     const q = pick(quoted(message));

@@ -6,7 +6,12 @@
  * estimated from text length. It is a real AI SDK LanguageModelV3, so the run loop cannot tell it
  * from a provider.
  */
-import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3FunctionTool, LanguageModelV3Prompt } from "@ai-sdk/provider";
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3FunctionTool,
+  LanguageModelV3Prompt,
+} from "@ai-sdk/provider";
 import { fillArguments } from "./demo-arguments";
 import { chooseTool } from "./demo-tool-choice";
 import { callId, promptText, toGenerateResult, toolResultText, toStreamResult, type Decision } from "./model-output";
@@ -16,7 +21,10 @@ export const DEMO_LABEL = "[offline demo, not an LLM]";
 type UserContent = Extract<LanguageModelV3Prompt[number], { role: "user" }>["content"];
 
 function userText(content: UserContent): string {
-  return content.map((p) => (p.type === "text" ? p.text : "")).join(" ").trim();
+  return content
+    .map((p) => (p.type === "text" ? p.text : ""))
+    .join(" ")
+    .trim();
 }
 
 function lastUserMessage(prompt: LanguageModelV3Prompt): string {
@@ -29,7 +37,10 @@ function lastUserMessage(prompt: LanguageModelV3Prompt): string {
 
 function isSummaryRequest(options: LanguageModelV3CallOptions): boolean {
   if (options.tools?.length) return false;
-  const system = options.prompt.filter((m) => m.role === "system").map((m) => m.content as string).join("\n");
+  const system = options.prompt
+    .filter((m) => m.role === "system")
+    .map((m) => m.content as string)
+    .join("\n");
   return /summari[sz]/i.test(system) || /^\s*summari[sz]e\b/i.test(lastUserMessage(options.prompt));
 }
 
@@ -41,7 +52,8 @@ export function summarizeConversation(prompt: LanguageModelV3Prompt, targetToken
     for (const p of m.content) {
       if (p.type === "text" && p.text.trim()) lines.push(`${m.role}: ${p.text.trim().replace(/\s+/g, " ")}`);
       else if (p.type === "tool-call") lines.push(`called ${p.toolName} ${JSON.stringify(p.input)}`);
-      else if (p.type === "tool-result") lines.push(`${p.toolName} returned: ${toolResultText(p.output).replace(/\s+/g, " ")}`);
+      else if (p.type === "tool-result")
+        lines.push(`${p.toolName} returned: ${toolResultText(p.output).replace(/\s+/g, " ")}`);
     }
   }
   const budget = Math.max(200, targetTokens * 4);
@@ -71,7 +83,8 @@ export function decideDemo(options: LanguageModelV3CallOptions): Decision {
     const results = last.content.filter((p) => p.type === "tool-result");
     const lines = results.map((r) => {
       const text = toolResultText(r.output);
-      const failed = r.output.type === "error-text" || r.output.type === "error-json" || r.output.type === "execution-denied";
+      const failed =
+        r.output.type === "error-text" || r.output.type === "error-json" || r.output.type === "execution-denied";
       return failed ? `${r.toolName} did not succeed: ${text}` : `${r.toolName} returned: ${text}`;
     });
     return { kind: "text", text: `${DEMO_LABEL} ${lines.join("\n")}` };
@@ -79,12 +92,21 @@ export function decideDemo(options: LanguageModelV3CallOptions): Decision {
   const message = lastUserMessage(prompt);
   if (options.responseFormat?.type === "json") {
     const schema = (options.responseFormat.schema ?? {}) as Record<string, unknown>;
-    const value = schema.type === "object" || schema.properties ? fillArguments(schema, message) : { answer: `${DEMO_LABEL} ${message}` };
+    const value =
+      schema.type === "object" || schema.properties
+        ? fillArguments(schema, message)
+        : { answer: `${DEMO_LABEL} ${message}` };
     return { kind: "text", text: JSON.stringify(value) };
   }
   const tools = functionTools(options);
   let best = chooseTool(tools, message);
-  if (!best && options.toolChoice?.type !== "auto" && options.toolChoice && options.toolChoice.type !== "none" && tools.length) {
+  if (
+    !best &&
+    options.toolChoice?.type !== "auto" &&
+    options.toolChoice &&
+    options.toolChoice.type !== "none" &&
+    tools.length
+  ) {
     best = { tool: tools[0], score: 0, matched: [] };
   }
   if (best) {
@@ -97,7 +119,10 @@ export function decideDemo(options: LanguageModelV3CallOptions): Decision {
       text: `${DEMO_LABEL} I am a rule-based demo model, so I only call a tool when your message mentions what it does. My tools: ${tools.map((t) => t.name).join(", ")}. You said: "${message}"`,
     };
   }
-  return { kind: "text", text: `${DEMO_LABEL} You said: "${message}". Configure a real model provider to get real answers.` };
+  return {
+    kind: "text",
+    text: `${DEMO_LABEL} You said: "${message}". Configure a real model provider to get real answers.`,
+  };
 }
 
 export class DemoLanguageModel implements LanguageModelV3 {

@@ -1,14 +1,27 @@
 /** Reading the words of a message, for the offline demo model's rules. */
 
 const STOPWORDS = new Set(
-  "a an the and or but if of for to in on at by with from into about as is are was were be been am do does did can could would should will shall may might must i me my you your we our us it its this that these those there here what whats what's how hows how's when where which who whom why please tell give show me let know some any much many more most very just also not no yes hi hello hey thanks thank".split(" "),
+  "a an the and or but if of for to in on at by with from into about as is are was were be been am do does did can could would should will shall may might must i me my you your we our us it its this that these those there here what whats what's how hows how's when where which who whom why please tell give show me let know some any much many more most very just also not no yes hi hello hey thanks thank".split(
+    " ",
+  ),
 );
 
 /** Words that often share a meaning with a tool's words (a small, fixed table — no model here). */
 const SYNONYMS: Record<string, string[]> = {
   forecast: ["weather", "rain", "sunny", "temperature", "cold", "hot", "warm", "snow", "wind", "tomorrow"],
   weather: ["forecast", "rain", "sunny", "temperature"],
-  population: ["people", "inhabitant", "inhabitants", "live", "living", "populous", "big", "resident", "residents", "populated"],
+  population: [
+    "people",
+    "inhabitant",
+    "inhabitants",
+    "live",
+    "living",
+    "populous",
+    "big",
+    "resident",
+    "residents",
+    "populated",
+  ],
   refund: ["money", "back", "reimburse", "reimbursement", "repay", "chargeback"],
   email: ["mail", "e-mail", "send", "write", "message", "notify"],
   send: ["email", "mail", "write"],

@@ -20,7 +20,9 @@ export function scoreTool(tool: DemoTool, message: string): ToolScore {
   const words = stems(message);
   const nameWords = expandWithSynonyms(stems(tool.name.replace(/[_-]+/g, " ")));
   const descWords = stems(tool.description ?? "");
-  const props = Object.keys(((tool.inputSchema as { properties?: Record<string, unknown> }).properties ?? {}) as object);
+  const props = Object.keys(
+    ((tool.inputSchema as { properties?: Record<string, unknown> }).properties ?? {}) as object,
+  );
   const paramWords = stems(props.join(" "));
   let score = 0;
   const matched: string[] = [];

@@ -5,13 +5,23 @@
  * first content part; once content has flowed, an error is the stream's. The entry that answered
  * is on `providerMetadata.atelier` (see configured-model.ts).
  */
-import { APICallError, type LanguageModelV3, type LanguageModelV3CallOptions, type LanguageModelV3StreamPart } from "@ai-sdk/provider";
+import {
+  APICallError,
+  type LanguageModelV3,
+  type LanguageModelV3CallOptions,
+  type LanguageModelV3StreamPart,
+} from "@ai-sdk/provider";
 import type { ConfiguredModel } from "./configured-model";
 import { HttpTimeoutError } from "./http-retry";
 
 export class ModelFallbackError extends Error {
-  constructor(readonly failures: Array<{ model: string; message: string }>, cause: unknown) {
-    super(`Every model of the fallback chain failed: ${failures.map((f) => `${f.model}: ${f.message}`).join("; ")}`, { cause });
+  constructor(
+    readonly failures: Array<{ model: string; message: string }>,
+    cause: unknown,
+  ) {
+    super(`Every model of the fallback chain failed: ${failures.map((f) => `${f.model}: ${f.message}`).join("; ")}`, {
+      cause,
+    });
     this.name = "ModelFallbackError";
   }
 }
@@ -23,7 +33,10 @@ export function isFallbackError(err: unknown, signal?: AbortSignal): boolean {
   if (err instanceof HttpTimeoutError) return true;
   if (err instanceof Error && (err.name === "TimeoutError" || err.name === "HttpTimeoutError")) return true;
   // fetch's own network failures ("fetch failed", connection refused or reset).
-  return err instanceof TypeError && /fetch|network|socket|ECONN|terminated/i.test(`${err.message} ${String((err as { cause?: unknown }).cause ?? "")}`);
+  return (
+    err instanceof TypeError &&
+    /fetch|network|socket|ECONN|terminated/i.test(`${err.message} ${String((err as { cause?: unknown }).cause ?? "")}`)
+  );
 }
 
 const PRELUDE = new Set(["stream-start", "response-metadata", "raw"]);

@@ -53,7 +53,10 @@ describe("createRetryingFetch", () => {
   });
 
   it("caps a huge Retry-After", async () => {
-    const { fn } = fakeFetch([new Response("", { status: 429, headers: { "retry-after": "86400" } }), new Response("ok")]);
+    const { fn } = fakeFetch([
+      new Response("", { status: 429, headers: { "retry-after": "86400" } }),
+      new Response("ok"),
+    ]);
     const waits: number[] = [];
     const f = createRetryingFetch({ fetch: fn, sleep: async (ms) => void waits.push(ms) });
     expect(await (await f("http://x/")).text()).toBe("ok");
@@ -67,14 +70,20 @@ describe("createRetryingFetch", () => {
     const ac = new AbortController();
     ac.abort(new Error("user cancelled"));
     const aborted = fakeFetch([new Response("ok")]);
-    await expect(createRetryingFetch({ ...fast, fetch: aborted.fn })("http://x/", { signal: ac.signal })).rejects.toThrow("user cancelled");
+    await expect(
+      createRetryingFetch({ ...fast, fetch: aborted.fn })("http://x/", { signal: ac.signal }),
+    ).rejects.toThrow("user cancelled");
     expect(aborted.calls).toHaveLength(0);
   });
 
   it("does not retry a body it cannot send twice", async () => {
     const { fn, calls } = fakeFetch([new Response("", { status: 500 })]);
     const stream = new ReadableStream({ start: (c) => c.close() });
-    const res = await createRetryingFetch({ ...fast, fetch: fn })("http://x/", { method: "POST", body: stream, duplex: "half" } as RequestInit);
+    const res = await createRetryingFetch({ ...fast, fetch: fn })("http://x/", {
+      method: "POST",
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
     expect(res.status).toBe(500);
     expect(calls).toHaveLength(1);
   });

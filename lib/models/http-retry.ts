@@ -21,10 +21,22 @@ export interface RetryPolicy {
   retryAfterMax: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { timeoutMs: 120_000, maxRetries: 5, backoffMultiplier: 0.5, backoffMax: 60, retryAfterMax: 300 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  timeoutMs: 120_000,
+  maxRetries: 5,
+  backoffMultiplier: 0.5,
+  backoffMax: 60,
+  retryAfterMax: 300,
+};
 
 export function retryPolicyFrom(http: HttpClientConfig): RetryPolicy {
-  return { ...DEFAULT_RETRY_POLICY, timeoutMs: http.timeout * 1000, maxRetries: http.maxRetries, backoffMultiplier: http.backoffMultiplier, backoffMax: http.backoffMax };
+  return {
+    ...DEFAULT_RETRY_POLICY,
+    timeoutMs: http.timeout * 1000,
+    maxRetries: http.maxRetries,
+    backoffMultiplier: http.backoffMultiplier,
+    backoffMax: http.backoffMax,
+  };
 }
 
 export interface RetryingFetchOptions {
@@ -37,7 +49,10 @@ export interface RetryingFetchOptions {
 }
 
 export class HttpTimeoutError extends Error {
-  constructor(readonly url: string, readonly timeoutMs: number) {
+  constructor(
+    readonly url: string,
+    readonly timeoutMs: number,
+  ) {
     super(`The request to ${url} timed out after ${timeoutMs / 1000} s`);
     this.name = "HttpTimeoutError";
   }
@@ -60,7 +75,11 @@ export function parseRetryAfter(headers: Headers, now: number = Date.now()): num
 }
 
 /** Exponential backoff with jitter: between half and all of min(backoffMax, multiplier × 2^attempt). */
-export function backoffMs(attempt: number, policy: Pick<RetryPolicy, "backoffMultiplier" | "backoffMax">, random: () => number = Math.random): number {
+export function backoffMs(
+  attempt: number,
+  policy: Pick<RetryPolicy, "backoffMultiplier" | "backoffMax">,
+  random: () => number = Math.random,
+): number {
   const base = Math.min(policy.backoffMax, policy.backoffMultiplier * 2 ** attempt);
   return Math.round(base * 1000 * (0.5 + random() * 0.5));
 }
@@ -80,7 +99,14 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
   });
 
 function replayableBody(body: RequestInit["body"]): boolean {
-  return body === undefined || body === null || typeof body === "string" || body instanceof ArrayBuffer || ArrayBuffer.isView(body) || body instanceof URLSearchParams;
+  return (
+    body === undefined ||
+    body === null ||
+    typeof body === "string" ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body) ||
+    body instanceof URLSearchParams
+  );
 }
 
 function urlOf(input: Parameters<FetchFunction>[0]): string {
@@ -93,7 +119,12 @@ function urlOf(input: Parameters<FetchFunction>[0]): string {
  * One attempt with a timeout that covers the wait for headers and then each body chunk (an idle
  * timeout), so a long stream that keeps flowing is never cut while a stalled one is.
  */
-async function attempt(fetchFn: FetchFunction, input: Parameters<FetchFunction>[0], init: RequestInit | undefined, timeoutMs: number): Promise<Response> {
+async function attempt(
+  fetchFn: FetchFunction,
+  input: Parameters<FetchFunction>[0],
+  init: RequestInit | undefined,
+  timeoutMs: number,
+): Promise<Response> {
   const controller = new AbortController();
   const callerSignal = init?.signal ?? undefined;
   const onCallerAbort = () => controller.abort(callerSignal!.reason);
@@ -172,8 +203,14 @@ export function createRetryingFetch(options: RetryingFetchOptions = {}): FetchFu
         throw error;
       }
       const retryAfter = res ? parseRetryAfter(res.headers) : null;
-      const waitMs = retryAfter !== null ? Math.min(retryAfter, policy.retryAfterMax * 1000) : backoffMs(n, policy, random);
-      options.onRetry?.({ attempt: n + 1, waitMs, status: res?.status ?? null, error: error ? String((error as Error).message ?? error) : null });
+      const waitMs =
+        retryAfter !== null ? Math.min(retryAfter, policy.retryAfterMax * 1000) : backoffMs(n, policy, random);
+      options.onRetry?.({
+        attempt: n + 1,
+        waitMs,
+        status: res?.status ?? null,
+        error: error ? String((error as Error).message ?? error) : null,
+      });
       void res?.body?.cancel().catch(() => undefined); // not awaited: a tee'd body resolves only when both branches cancel
       await sleep(waitMs, init?.signal ?? undefined);
     }

@@ -36,7 +36,12 @@ const modelFields = {
   provider: Provider.default("openai"),
   model: z.string().trim().min(1, "Name the model (e.g. gpt-4o)").max(200).default("gpt-5.2"),
   /** 0.0–2.0; null = the provider's default. */
-  temperature: z.number().min(0, "temperature must be between 0 and 2").max(2, "temperature must be between 0 and 2").nullable().default(null),
+  temperature: z
+    .number()
+    .min(0, "temperature must be between 0 and 2")
+    .max(2, "temperature must be between 0 and 2")
+    .nullable()
+    .default(null),
   /** Reproducible outputs (not every provider honours it). */
   seed: z.number().int("seed must be a whole number").nullable().default(null),
   /** Max response tokens; null = the provider's maximum. */
@@ -77,13 +82,19 @@ type Issue = { path: (string | number)[]; message: string };
 function entryIssues(cfg: z.output<typeof FallbackEntryShape>): Issue[] {
   const issues: Issue[] = [];
   if (cfg.baseUrl !== null && cfg.provider !== "openai-compatible") {
-    issues.push({ path: ["baseUrl"], message: `baseUrl is only used by the openai-compatible provider, not by '${cfg.provider}'` });
+    issues.push({
+      path: ["baseUrl"],
+      message: `baseUrl is only used by the openai-compatible provider, not by '${cfg.provider}'`,
+    });
   }
   if (cfg.provider === "scripted" && (!cfg.script || cfg.script.length === 0)) {
     issues.push({ path: ["script"], message: "A scripted model needs at least one turn in script" });
   }
   if (cfg.script !== undefined && cfg.provider !== "scripted") {
-    issues.push({ path: ["script"], message: `script is only used by the scripted provider, not by '${cfg.provider}'` });
+    issues.push({
+      path: ["script"],
+      message: `script is only used by the scripted provider, not by '${cfg.provider}'`,
+    });
   }
   return issues;
 }

@@ -67,14 +67,26 @@ function decisionText(d: Decision): string {
   return d.kind === "text" ? d.text : d.calls.map((c) => `${c.toolName}(${JSON.stringify(c.args)})`).join("\n");
 }
 
-export function toGenerateResult(d: Decision, options: LanguageModelV3CallOptions, modelId: string): LanguageModelV3GenerateResult {
+export function toGenerateResult(
+  d: Decision,
+  options: LanguageModelV3CallOptions,
+  modelId: string,
+): LanguageModelV3GenerateResult {
   const content: LanguageModelV3Content[] =
     d.kind === "text"
       ? [{ type: "text", text: d.text }]
-      : d.calls.map((c) => ({ type: "tool-call", toolCallId: c.toolCallId, toolName: c.toolName, input: JSON.stringify(c.args) }));
+      : d.calls.map((c) => ({
+          type: "tool-call",
+          toolCallId: c.toolCallId,
+          toolName: c.toolName,
+          input: JSON.stringify(c.args),
+        }));
   return {
     content,
-    finishReason: { unified: d.kind === "text" ? "stop" : "tool-calls", raw: d.kind === "text" ? "stop" : "tool_calls" },
+    finishReason: {
+      unified: d.kind === "text" ? "stop" : "tool-calls",
+      raw: d.kind === "text" ? "stop" : "tool_calls",
+    },
     usage: estimateUsage(options, decisionText(d)),
     response: { id: `resp-${modelId}`, modelId, timestamp: new Date(0) },
     warnings: [],
@@ -82,8 +94,15 @@ export function toGenerateResult(d: Decision, options: LanguageModelV3CallOption
 }
 
 /** Text streams in word-sized deltas; tool calls as input start/delta/end then the call. */
-export function toStreamResult(d: Decision, options: LanguageModelV3CallOptions, modelId: string): LanguageModelV3StreamResult {
-  const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }, { type: "response-metadata", id: `resp-${modelId}`, modelId, timestamp: new Date(0) }];
+export function toStreamResult(
+  d: Decision,
+  options: LanguageModelV3CallOptions,
+  modelId: string,
+): LanguageModelV3StreamResult {
+  const parts: LanguageModelV3StreamPart[] = [
+    { type: "stream-start", warnings: [] },
+    { type: "response-metadata", id: `resp-${modelId}`, modelId, timestamp: new Date(0) },
+  ];
   if (d.kind === "text") {
     parts.push({ type: "text-start", id: "t0" });
     for (const delta of d.text.match(/\S+\s*|\s+/g) ?? []) parts.push({ type: "text-delta", id: "t0", delta });
@@ -100,7 +119,10 @@ export function toStreamResult(d: Decision, options: LanguageModelV3CallOptions,
   parts.push({
     type: "finish",
     usage: estimateUsage(options, decisionText(d)),
-    finishReason: { unified: d.kind === "text" ? "stop" : "tool-calls", raw: d.kind === "text" ? "stop" : "tool_calls" },
+    finishReason: {
+      unified: d.kind === "text" ? "stop" : "tool-calls",
+      raw: d.kind === "text" ? "stop" : "tool_calls",
+    },
   });
   const stream = new ReadableStream<LanguageModelV3StreamPart>({
     start(ctrl) {

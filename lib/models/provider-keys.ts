@@ -38,7 +38,10 @@ export function providerLabel(provider: string): string {
 
 /** A provider cannot be built because a key or setting is missing; the message names the variable. */
 export class ModelConfigurationError extends Error {
-  constructor(message: string, readonly variables: string[]) {
+  constructor(
+    message: string,
+    readonly variables: string[],
+  ) {
     super(message);
     this.name = "ModelConfigurationError";
   }
@@ -77,7 +80,10 @@ export function requireProviderKey(provider: keyof typeof PROVIDER_KEY_ENV, env:
 export function requireSetting(env: Env, variable: string, provider: string): string {
   const value = env[variable]?.trim();
   if (!value) {
-    throw new ModelConfigurationError(`Set the \`${variable}\` environment variable to use the ${providerLabel(provider)} provider.`, [variable]);
+    throw new ModelConfigurationError(
+      `Set the \`${variable}\` environment variable to use the ${providerLabel(provider)} provider.`,
+      [variable],
+    );
   }
   return value;
 }

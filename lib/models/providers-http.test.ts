@@ -7,7 +7,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ModelConfig } from "./model-config";
 import { answeredByOf } from "./configured-model";
 import { createLanguageModel, type ModelBuildContext } from "./create-language-model";
-import { anthropicReplies, openaiReplies, startFakeProviderServer, type FakeProviderServer } from "./testing/fake-provider-server";
+import {
+  anthropicReplies,
+  openaiReplies,
+  startFakeProviderServer,
+  type FakeProviderServer,
+} from "./testing/fake-provider-server";
 
 let server: FakeProviderServer;
 let waits: number[];
@@ -21,7 +26,12 @@ beforeEach(() => {
   server.requests.length = 0;
   waits = [];
   ctx = {
-    env: { OPENAI_API_KEY: "sk-test-openai", OPENAI_BASE_URL: `${server.url}/v1`, ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: `${server.url}/v1` },
+    env: {
+      OPENAI_API_KEY: "sk-test-openai",
+      OPENAI_BASE_URL: `${server.url}/v1`,
+      ANTHROPIC_API_KEY: "sk-ant-test",
+      ANTHROPIC_BASE_URL: `${server.url}/v1`,
+    },
     retry: { sleep: async (ms) => void waits.push(ms), random: () => 1 },
   };
 });
@@ -33,8 +43,10 @@ const forecastTool = {
   }),
 };
 
-const openai = (extra: object = {}) => createLanguageModel(ModelConfig.parse({ provider: "openai", model: "gpt-4o", ...extra }), ctx);
-const anthropic = (extra: object = {}) => createLanguageModel(ModelConfig.parse({ provider: "anthropic", model: "claude-sonnet-4-5", ...extra }), ctx);
+const openai = (extra: object = {}) =>
+  createLanguageModel(ModelConfig.parse({ provider: "openai", model: "gpt-4o", ...extra }), ctx);
+const anthropic = (extra: object = {}) =>
+  createLanguageModel(ModelConfig.parse({ provider: "anthropic", model: "claude-sonnet-4-5", ...extra }), ctx);
 
 describe("OpenAI over HTTP", () => {
   it("streams text, sends the key and the entry's settings, maps usage", async () => {
@@ -62,7 +74,11 @@ describe("OpenAI over HTTP", () => {
   });
 
   it("a 429 with Retry-After is retried after the asked delay, then succeeds", async () => {
-    server.reply("/v1/chat/completions", openaiReplies.error(429, "Rate limit reached", { "retry-after": "2" }), openaiReplies.text("after the wait"));
+    server.reply(
+      "/v1/chat/completions",
+      openaiReplies.error(429, "Rate limit reached", { "retry-after": "2" }),
+      openaiReplies.text("after the wait"),
+    );
     const r = await generateText({ model: openai(), prompt: "hi", maxRetries: 0 });
     expect(r.text).toBe("after the wait");
     expect(waits).toEqual([2000]);
@@ -71,7 +87,9 @@ describe("OpenAI over HTTP", () => {
 
   it("a 400 is not retried, and the provider's error text reaches the caller", async () => {
     server.reply("/v1/chat/completions", openaiReplies.error(400, "Invalid 'messages': too long"));
-    await expect(generateText({ model: openai(), prompt: "hi", maxRetries: 0 })).rejects.toThrow("Invalid 'messages': too long");
+    await expect(generateText({ model: openai(), prompt: "hi", maxRetries: 0 })).rejects.toThrow(
+      "Invalid 'messages': too long",
+    );
     expect(server.requests).toHaveLength(1);
     expect(waits).toEqual([]);
   });
@@ -85,7 +103,12 @@ describe("OpenAI over HTTP", () => {
     expect(server.requests.filter((q) => q.path === "/v1/chat/completions")).toHaveLength(6);
     expect(waits).toEqual([500, 1000, 2000, 4000, 8000]);
     const who = answeredByOf(r.providerMetadata);
-    expect(who).toEqual({ answeredBy: "anthropic:claude-sonnet-4-5", provider: "anthropic", model: "claude-sonnet-4-5", fallbackIndex: 1 });
+    expect(who).toEqual({
+      answeredBy: "anthropic:claude-sonnet-4-5",
+      provider: "anthropic",
+      model: "claude-sonnet-4-5",
+      fallbackIndex: 1,
+    });
     expect(r.usage).toMatchObject({ inputTokens: 20, outputTokens: 6 });
   });
 
@@ -104,15 +127,25 @@ describe("OpenAI over HTTP", () => {
     );
     // The whole chain is built eagerly: a fallback entry's missing key fails too.
     expect(() =>
-      createLanguageModel(ModelConfig.parse({ provider: "openai", model: "gpt-4o", fallbackModels: [{ provider: "anthropic", model: "claude-sonnet-4-5" }] }), {
-        env: { OPENAI_API_KEY: "sk" },
-      }),
+      createLanguageModel(
+        ModelConfig.parse({
+          provider: "openai",
+          model: "gpt-4o",
+          fallbackModels: [{ provider: "anthropic", model: "claude-sonnet-4-5" }],
+        }),
+        {
+          env: { OPENAI_API_KEY: "sk" },
+        },
+      ),
     ).toThrow("`ANTHROPIC_API_KEY`");
   });
 
   it("a key saved in the studio wins over the environment", async () => {
     server.reply("/v1/chat/completions", openaiReplies.text("ok"));
-    const model = createLanguageModel(ModelConfig.parse({ provider: "openai", model: "gpt-4o" }), { ...ctx, savedKeys: { openai: "sk-saved" } });
+    const model = createLanguageModel(ModelConfig.parse({ provider: "openai", model: "gpt-4o" }), {
+      ...ctx,
+      savedKeys: { openai: "sk-saved" },
+    });
     await generateText({ model, prompt: "hi", maxRetries: 0 });
     expect(server.requests[0].headers.authorization).toBe("Bearer sk-saved");
   });
@@ -121,7 +154,12 @@ describe("OpenAI over HTTP", () => {
 describe("Anthropic over HTTP", () => {
   it("streams text and maps usage (cache reads and writes included)", async () => {
     server.reply("/v1/messages", anthropicReplies.streamText(["Bonjour", " !"]));
-    const r = streamText({ model: anthropic({ maxTokens: 500, temperature: 0.5 }), system: "Be brief.", prompt: "hi", maxRetries: 0 });
+    const r = streamText({
+      model: anthropic({ maxTokens: 500, temperature: 0.5 }),
+      system: "Be brief.",
+      prompt: "hi",
+      maxRetries: 0,
+    });
     expect(await r.text).toBe("Bonjour !");
     const usage = await r.usage;
     expect(usage.outputTokens).toBe(7);
@@ -129,7 +167,13 @@ describe("Anthropic over HTTP", () => {
     expect(usage.inputTokens).toBe(38);
     const req = server.requests[0];
     expect(req.headers["x-api-key"]).toBe("sk-ant-test");
-    expect(req.body).toMatchObject({ model: "claude-sonnet-4-5", max_tokens: 500, temperature: 0.5, stream: true, system: [{ type: "text", text: "Be brief." }] });
+    expect(req.body).toMatchObject({
+      model: "claude-sonnet-4-5",
+      max_tokens: 500,
+      temperature: 0.5,
+      stream: true,
+      system: [{ type: "text", text: "Be brief." }],
+    });
   });
 
   it("streams a tool_use block as a tool call", async () => {
@@ -141,7 +185,11 @@ describe("Anthropic over HTTP", () => {
   });
 
   it("a 429 with Retry-After then success", async () => {
-    server.reply("/v1/messages", anthropicReplies.error(429, "rate limited", { "retry-after": "3" }), anthropicReplies.text("fine now"));
+    server.reply(
+      "/v1/messages",
+      anthropicReplies.error(429, "rate limited", { "retry-after": "3" }),
+      anthropicReplies.text("fine now"),
+    );
     const r = await generateText({ model: anthropic(), prompt: "hi", maxRetries: 0 });
     expect(r.text).toBe("fine now");
     expect(waits).toEqual([3000]);
@@ -151,7 +199,11 @@ describe("Anthropic over HTTP", () => {
     server.reply("/v1/messages", anthropicReplies.error(500, "internal"));
     server.reply("/v1/chat/completions", openaiReplies.text("openai took over"));
     const model = createLanguageModel(
-      ModelConfig.parse({ provider: "anthropic", model: "claude-sonnet-4-5", fallbackModels: [{ provider: "openai", model: "gpt-4o" }] }),
+      ModelConfig.parse({
+        provider: "anthropic",
+        model: "claude-sonnet-4-5",
+        fallbackModels: [{ provider: "openai", model: "gpt-4o" }],
+      }),
       { ...ctx, http: { timeout: 120, maxRetries: 1, backoffMultiplier: 0.5, backoffMax: 60 } },
     );
     const r = await generateText({ model, prompt: "hi", maxRetries: 0 });
@@ -164,7 +216,11 @@ describe("Anthropic over HTTP", () => {
     server.reply("/v1/messages", anthropicReplies.error(401, "invalid x-api-key"));
     server.reply("/v1/chat/completions", openaiReplies.error(401, "Incorrect API key provided"));
     const model = createLanguageModel(
-      ModelConfig.parse({ provider: "anthropic", model: "claude-sonnet-4-5", fallbackModels: [{ provider: "openai", model: "gpt-4o" }] }),
+      ModelConfig.parse({
+        provider: "anthropic",
+        model: "claude-sonnet-4-5",
+        fallbackModels: [{ provider: "openai", model: "gpt-4o" }],
+      }),
       ctx,
     );
     await expect(generateText({ model, prompt: "hi", maxRetries: 0 })).rejects.toThrow(
@@ -173,6 +229,8 @@ describe("Anthropic over HTTP", () => {
   });
 
   it("a missing key names ANTHROPIC_API_KEY", () => {
-    expect(() => createLanguageModel(ModelConfig.parse({ provider: "anthropic", model: "x" }), { env: {} })).toThrow("`ANTHROPIC_API_KEY`");
+    expect(() => createLanguageModel(ModelConfig.parse({ provider: "anthropic", model: "x" }), { env: {} })).toThrow(
+      "`ANTHROPIC_API_KEY`",
+    );
   });
 });

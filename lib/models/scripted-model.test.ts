@@ -8,7 +8,10 @@ const script = [
   { text: "You're welcome." },
 ];
 const tools = {
-  lookup: tool({ inputSchema: jsonSchema<{ q: string }>({ type: "object", properties: { q: { type: "string" } } }), execute: async ({ q }) => `found ${q}` }),
+  lookup: tool({
+    inputSchema: jsonSchema<{ q: string }>({ type: "object", properties: { q: { type: "string" } } }),
+    execute: async ({ q }) => `found ${q}`,
+  }),
 };
 
 describe("ScriptedLanguageModel", () => {
@@ -19,7 +22,16 @@ describe("ScriptedLanguageModel", () => {
     expect(r.steps[0].toolResults[0]).toMatchObject({ output: "found order 7" });
     expect(r.text).toBe("Order 7 shipped yesterday.");
     // The next run continues the script from the conversation (two assistant turns so far).
-    const next = await generateText({ model, tools, messages: [...r.response.messages.length ? [{ role: "user" as const, content: "where is order 7?" }, ...r.response.messages] : [], { role: "user", content: "thanks" }] });
+    const next = await generateText({
+      model,
+      tools,
+      messages: [
+        ...(r.response.messages.length
+          ? [{ role: "user" as const, content: "where is order 7?" }, ...r.response.messages]
+          : []),
+        { role: "user", content: "thanks" },
+      ],
+    });
     expect(next.text).toBe("You're welcome.");
   });
 
@@ -31,7 +43,14 @@ describe("ScriptedLanguageModel", () => {
   it("says clearly when the script is exhausted", async () => {
     const model = new ScriptedLanguageModel([{ text: "only one" }]);
     await expect(
-      generateText({ model, messages: [{ role: "user", content: "a" }, { role: "assistant", content: "only one" }, { role: "user", content: "b" }] }),
+      generateText({
+        model,
+        messages: [
+          { role: "user", content: "a" },
+          { role: "assistant", content: "only one" },
+          { role: "user", content: "b" },
+        ],
+      }),
     ).rejects.toThrow("The scripted model has played all 1 turn of its script; add turns to continue.");
   });
 });

@@ -9,7 +9,9 @@ import { callId, toGenerateResult, toStreamResult, type Decision } from "./model
 
 export class ScriptExhaustedError extends Error {
   constructor(readonly turns: number) {
-    super(`The scripted model has played all ${turns} turn${turns === 1 ? "" : "s"} of its script; add turns to continue.`);
+    super(
+      `The scripted model has played all ${turns} turn${turns === 1 ? "" : "s"} of its script; add turns to continue.`,
+    );
     this.name = "ScriptExhaustedError";
   }
 }
@@ -21,7 +23,11 @@ export function decideScripted(script: readonly ScriptedTurn[], options: Languag
   if ("text" in turn) return { kind: "text", text: turn.text };
   return {
     kind: "tool-calls",
-    calls: turn.toolCalls.map((c, i) => ({ toolCallId: callId(options.prompt, i), toolName: c.toolName, args: c.args ?? {} })),
+    calls: turn.toolCalls.map((c, i) => ({
+      toolCallId: callId(options.prompt, i),
+      toolName: c.toolName,
+      args: c.args ?? {},
+    })),
   };
 }
 

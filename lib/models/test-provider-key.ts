@@ -39,16 +39,46 @@ export interface ProviderTestResult {
   status?: number;
 }
 
-export async function testProviderKey(provider: KeyedProvider, input: ProviderTestInput, ctx: ModelBuildContext = {}): Promise<ProviderTestResult> {
+export async function testProviderKey(
+  provider: KeyedProvider,
+  input: ProviderTestInput,
+  ctx: ModelBuildContext = {},
+): Promise<ProviderTestResult> {
   const started = Date.now();
   const modelName = input.model ?? DEFAULT_TEST_MODELS[provider] ?? null;
-  const fail = (error: string, status?: number): ProviderTestResult => ({ ok: false, provider, model: modelName, latencyMs: Date.now() - started, error, ...(status ? { status } : {}) });
-  if (!modelName) return fail(provider === "azure" ? "Name the Azure deployment to test (model)." : "Name the model to test.");
+  const fail = (error: string, status?: number): ProviderTestResult => ({
+    ok: false,
+    provider,
+    model: modelName,
+    latencyMs: Date.now() - started,
+    error,
+    ...(status ? { status } : {}),
+  });
+  if (!modelName)
+    return fail(provider === "azure" ? "Name the Azure deployment to test (model)." : "Name the model to test.");
   try {
-    const cfg = ModelConfig.parse({ provider, model: modelName, ...(provider === "openai-compatible" && input.baseUrl ? { baseUrl: input.baseUrl } : {}) });
-    const model = createLanguageModel(cfg, { ...ctx, http: { timeout: 30, maxRetries: 1, backoffMultiplier: 0.5, backoffMax: 5 } });
-    const r = await generateText({ model, prompt: "Reply with the single word: ok", maxOutputTokens: 16, maxRetries: 0 });
-    return { ok: true, provider, model: modelName, latencyMs: Date.now() - started, answer: r.text.trim().slice(0, 200) };
+    const cfg = ModelConfig.parse({
+      provider,
+      model: modelName,
+      ...(provider === "openai-compatible" && input.baseUrl ? { baseUrl: input.baseUrl } : {}),
+    });
+    const model = createLanguageModel(cfg, {
+      ...ctx,
+      http: { timeout: 30, maxRetries: 1, backoffMultiplier: 0.5, backoffMax: 5 },
+    });
+    const r = await generateText({
+      model,
+      prompt: "Reply with the single word: ok",
+      maxOutputTokens: 16,
+      maxRetries: 0,
+    });
+    return {
+      ok: true,
+      provider,
+      model: modelName,
+      latencyMs: Date.now() - started,
+      answer: r.text.trim().slice(0, 200),
+    };
   } catch (err) {
     const cause = (err as { cause?: unknown }).cause;
     const api = APICallError.isInstance(err) ? err : APICallError.isInstance(cause) ? cause : null;

@@ -16,9 +16,17 @@ export interface FoldedContext {
 
 export const SUMMARY_PREFIX = "Summary of the conversation so far:";
 
-export function toModelMessage(role: "user" | "assistant" | "tool", parts: readonly MessagePart[]): LanguageModelV3Message {
+export function toModelMessage(
+  role: "user" | "assistant" | "tool",
+  parts: readonly MessagePart[],
+): LanguageModelV3Message {
   if (role === "user") {
-    return { role: "user", content: parts.filter((p) => p.type === "text").map((p) => ({ type: "text", text: (p as { text: string }).text })) };
+    return {
+      role: "user",
+      content: parts
+        .filter((p) => p.type === "text")
+        .map((p) => ({ type: "text", text: (p as { text: string }).text })),
+    };
   }
   if (role === "tool") {
     return {
@@ -67,7 +75,10 @@ export function foldContext(events: readonly StoredEvent[]): FoldedContext {
       }
       case "LlmContextCompactedEvent": {
         const kept = messages.slice(Math.min(e.data.replacedMessageCount, messages.length));
-        messages = [{ role: "user", content: [{ type: "text", text: `${SUMMARY_PREFIX}\n${e.data.summary}` }] }, ...kept];
+        messages = [
+          { role: "user", content: [{ type: "text", text: `${SUMMARY_PREFIX}\n${e.data.summary}` }] },
+          ...kept,
+        ];
         lastInputTokens = null;
         break;
       }

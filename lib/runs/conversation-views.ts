@@ -81,11 +81,19 @@ export function toRunView(r: RunRow): RunView {
   };
 }
 
-export async function createConversation(db: Db, input: { agentId: string; title?: string | null; createdById: string | null }): Promise<ConversationView> {
+export async function createConversation(
+  db: Db,
+  input: { agentId: string; title?: string | null; createdById: string | null },
+): Promise<ConversationView> {
   const agent = await db.agent.findUnique({ where: { id: input.agentId }, select: { id: true, workspaceId: true } });
   if (!agent) throw new NotFoundError(`No agent with id '${input.agentId}'.`, { field: "agentId" });
   const row = await db.conversation.create({
-    data: { workspaceId: agent.workspaceId ?? (await currentWorkspaceId(db)), agentId: agent.id, title: input.title ?? null, createdById: input.createdById },
+    data: {
+      workspaceId: agent.workspaceId ?? (await currentWorkspaceId(db)),
+      agentId: agent.id,
+      title: input.title ?? null,
+      createdById: input.createdById,
+    },
   });
   return getConversationView(db, row.id);
 }
@@ -96,7 +104,11 @@ export async function getConversationView(db: Db, id: string): Promise<Conversat
     include: {
       agent: { select: { name: true } },
       runs: { orderBy: { startedAt: "asc" } },
-      approvals: { where: { status: "pending" }, orderBy: { createdAt: "asc" }, select: { id: true, toolName: true, toolCallId: true } },
+      approvals: {
+        where: { status: "pending" },
+        orderBy: { createdAt: "asc" },
+        select: { id: true, toolName: true, toolCallId: true },
+      },
     },
   });
   if (!c) throw new NotFoundError(`No conversation with id '${id}'.`);
@@ -118,7 +130,10 @@ export async function getConversationView(db: Db, id: string): Promise<Conversat
   };
 }
 
-export async function getRunView(db: Db, id: string): Promise<{ run: RunView & { agentName: string; childRunIds: string[] }; events: StoredEvent[] }> {
+export async function getRunView(
+  db: Db,
+  id: string,
+): Promise<{ run: RunView & { agentName: string; childRunIds: string[] }; events: StoredEvent[] }> {
   const r = await db.run.findUnique({ where: { id } });
   if (!r) throw new NotFoundError(`No run with id '${id}'.`);
   const [agent, children, all] = await Promise.all([

@@ -37,7 +37,11 @@ export interface TurnResult {
 /** Throws AgentUsageLimitError when the agent's lifetime budget refuses another run. */
 export async function preflightAgent(deps: RunDeps, agent: AgentRecord): Promise<void> {
   const limits = agent.config.agentLimits;
-  const unlimited = limits.agentRequestLimit === null && limits.inputTokensLimit === null && limits.outputTokensLimit === null && limits.totalTokensLimit === null;
+  const unlimited =
+    limits.agentRequestLimit === null &&
+    limits.inputTokensLimit === null &&
+    limits.outputTokensLimit === null &&
+    limits.totalTokensLimit === null;
   if (unlimited) return;
   checkAgentBudget(limits, await deps.store.agentLifetimeUsage(agent.id));
 }
@@ -83,7 +87,12 @@ export async function executeTurn(input: TurnInput, deps: RunDeps): Promise<Turn
 }
 
 /** After a turn run: when its breach was admitted for recovery, the sibling conclusion run. */
-export async function concludeIfRecovered(turn: RunResult, agent: RunnableAgent, input: Pick<TurnInput, "conversationId" | "actor" | "signal" | "onRunStart">, deps: RunDeps): Promise<TurnResult> {
+export async function concludeIfRecovered(
+  turn: RunResult,
+  agent: RunnableAgent,
+  input: Pick<TurnInput, "conversationId" | "actor" | "signal" | "onRunStart">,
+  deps: RunDeps,
+): Promise<TurnResult> {
   const decision = decideRecovery(agent.config.limitRecovery, "turn");
   if (!(turn.breach && turn.status === "completed" && decision)) return { runs: [turn], final: turn };
 
@@ -143,10 +152,21 @@ export function createChildRunner(conversationId: string, actor: RunActor, deps:
     );
     if (r.status === "completed" && r.text && r.text.trim()) return { ok: true, result: r.text, childRunId: r.runId };
     if (r.status === "suspended") {
-      return { ok: false, error: { type: "ChildRunSuspended", message: `agent '${record.name}' is waiting for an approval and did not answer yet (run ${r.runId}).` }, childRunId: r.runId };
+      return {
+        ok: false,
+        error: {
+          type: "ChildRunSuspended",
+          message: `agent '${record.name}' is waiting for an approval and did not answer yet (run ${r.runId}).`,
+        },
+        childRunId: r.runId,
+      };
     }
     const why = r.error ? `${r.error.type}: ${r.error.message}` : "it produced no answer";
-    return { ok: false, error: { type: r.error?.type ?? "ChildRunFailed", message: `agent '${record.name}' did not finish: ${why}` }, childRunId: r.runId };
+    return {
+      ok: false,
+      error: { type: r.error?.type ?? "ChildRunFailed", message: `agent '${record.name}' did not finish: ${why}` },
+      childRunId: r.runId,
+    };
   };
   return runChild;
 }

@@ -3,7 +3,12 @@
  * assistant message (text and tool-call parts), the tool calls with their raw argument JSON, the
  * usage, and which fallback entry answered (reported by lib/models on the finish part).
  */
-import type { LanguageModelV3, LanguageModelV3FunctionTool, LanguageModelV3Prompt, LanguageModelV3Usage } from "@ai-sdk/provider";
+import type {
+  LanguageModelV3,
+  LanguageModelV3FunctionTool,
+  LanguageModelV3Prompt,
+  LanguageModelV3Usage,
+} from "@ai-sdk/provider";
 import type { MessagePart } from "../events/event-types";
 import { answeredByOf } from "../models/configured-model";
 import type { RunTool } from "./run-tool";
@@ -19,7 +24,13 @@ export interface ModelResponse {
   text: string;
   parts: MessagePart[];
   toolCalls: ModelToolCall[];
-  usage: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number; totalTokens: number };
+  usage: {
+    inputTokens: number;
+    outputTokens: number;
+    cacheReadTokens: number;
+    cacheWriteTokens: number;
+    totalTokens: number;
+  };
   /** The entry that answered; null when the model did not say (then: the requested one). */
   answeredBy: { provider: string; model: string } | null;
 }
@@ -27,7 +38,12 @@ export interface ModelResponse {
 export function functionTools(tools: readonly RunTool[]): LanguageModelV3FunctionTool[] {
   return [...tools]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((t) => ({ type: "function", name: t.name, description: t.description, inputSchema: t.parameters as LanguageModelV3FunctionTool["inputSchema"] }));
+    .map((t) => ({
+      type: "function",
+      name: t.name,
+      description: t.description,
+      inputSchema: t.parameters as LanguageModelV3FunctionTool["inputSchema"],
+    }));
 }
 
 function usageOf(u: LanguageModelV3Usage | undefined): ModelResponse["usage"] {
@@ -94,7 +110,9 @@ export async function requestModel(options: {
         break;
       }
       case "error":
-        throw part.error instanceof Error ? part.error : new Error(typeof part.error === "string" ? part.error : JSON.stringify(part.error));
+        throw part.error instanceof Error
+          ? part.error
+          : new Error(typeof part.error === "string" ? part.error : JSON.stringify(part.error));
       default:
         break;
     }
@@ -104,7 +122,12 @@ export async function requestModel(options: {
   if (text) parts.push({ type: "text", text });
   for (const c of toolCalls) {
     const parsed = parseToolInput(c.input);
-    parts.push({ type: "tool-call", toolCallId: c.toolCallId, toolName: c.toolName, input: parsed.ok ? parsed.value : c.input });
+    parts.push({
+      type: "tool-call",
+      toolCallId: c.toolCallId,
+      toolName: c.toolName,
+      input: parsed.ok ? parsed.value : c.input,
+    });
   }
   return { text, parts, toolCalls, usage: usageOf(usage), answeredBy };
 }

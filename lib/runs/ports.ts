@@ -8,12 +8,21 @@ import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { AgentConfig } from "../agents/agent-input";
 import type { ModelConfig } from "../models/model-config";
 import type { HttpClientConfig } from "../models/http-client-config";
-import type { EventData, EventEntry, RunKind, StopReason, StoredEvent, FinishedRunStatus, RunUsage, RunError, TextDelta } from "../events/event-types";
+import type {
+  EventData,
+  EventEntry,
+  RunKind,
+  StopReason,
+  StoredEvent,
+  FinishedRunStatus,
+  RunUsage,
+  RunError,
+  TextDelta,
+} from "../events/event-types";
 import type { InvokeToolRequest, InvokeOutcome } from "../sandbox/invoke-tool";
 import type { MemoryFileStore } from "../tools/builtin/memory-tool";
 import type { AnalyzedTool } from "../tools/tool-types";
 import type { RunTool } from "./run-tool";
-
 
 export interface NewRunRecord {
   id: string;

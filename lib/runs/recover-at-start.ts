@@ -13,6 +13,9 @@ export async function recoverAtStart(log: (line: string) => void = (l) => consol
     if (active.size === 0) for (const id of rt.active.runIds()) active.add(id);
     return active.has(runId);
   });
-  if (recovered.length) log(`[atelier] finished ${recovered.length} run${recovered.length === 1 ? "" : "s"} left running by a stopped server as interrupted`);
+  if (recovered.length)
+    log(
+      `[atelier] finished ${recovered.length} run${recovered.length === 1 ? "" : "s"} left running by a stopped server as interrupted`,
+    );
   return recovered;
 }

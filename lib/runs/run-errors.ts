@@ -50,7 +50,11 @@ export class ToolRetriesExceededError extends Error {
 /** A message arrived while a run of the conversation is executing (409 RunInProgress). */
 export class RunInProgressError extends AppError {
   constructor(readonly runId: string) {
-    super("RunInProgress", `A run of this conversation is in progress (run ${runId}); wait for it to finish before sending another message.`, { runId });
+    super(
+      "RunInProgress",
+      `A run of this conversation is in progress (run ${runId}); wait for it to finish before sending another message.`,
+      { runId },
+    );
     this.name = "RunInProgressError";
   }
 }
@@ -80,7 +84,8 @@ export class RunCancelledError extends Error {
 
 /** `{type, message, ...details}` for RunFinished.error and tool errors. */
 export function errorRecord(err: unknown): { type: string; message: string; [k: string]: unknown } {
-  if (err instanceof UsageLimitError) return { type: err.name, message: err.message, limit: err.limit, used: err.used, max: err.max };
+  if (err instanceof UsageLimitError)
+    return { type: err.name, message: err.message, limit: err.limit, used: err.used, max: err.max };
   if (err instanceof Error) return { type: err.name || "Error", message: err.message };
   return { type: "Error", message: String(err) };
 }

@@ -99,26 +99,38 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
   const created = spec.resume
     ? Promise.resolve()
     : store.createRun({
-    id: runId,
-    conversationId: spec.conversationId,
-    agentId: agent.id,
-    kind: spec.kind,
-    parentRunId: spec.parentRunId,
-    rootRunId,
-    depth: spec.depth,
-    model: requestedKey,
-  });
+        id: runId,
+        conversationId: spec.conversationId,
+        agentId: agent.id,
+        kind: spec.kind,
+        parentRunId: spec.parentRunId,
+        rootRunId,
+        depth: spec.depth,
+        model: requestedKey,
+      });
   created.catch(() => {});
   spec.onStart?.(runId);
 
-  const finish = async (status: FinishedRunStatus, stopReason: StopReason, error: RunError | null, text: string | null, breach: RunUsageLimitError | null = null): Promise<RunResult> => {
+  const finish = async (
+    status: FinishedRunStatus,
+    stopReason: StopReason,
+    error: RunError | null,
+    text: string | null,
+    breach: RunUsageLimitError | null = null,
+  ): Promise<RunResult> => {
     if (spec.concludes && status !== "suspended" && (status !== "completed" || !isUsableConclusion(text))) {
       const cause = error ?? { type: "BlankConclusion", message: "the conclusion produced no answer" };
       return finishAs("failed", "usage_limit", { ...errorRecord(spec.concludes), cause }, null, spec.concludes);
     }
     return finishAs(status, stopReason, error, text, breach);
   };
-  const finishAs = async (status: FinishedRunStatus, stopReason: StopReason, error: RunError | null, text: string | null, breach: RunUsageLimitError | null): Promise<RunResult> => {
+  const finishAs = async (
+    status: FinishedRunStatus,
+    stopReason: StopReason,
+    error: RunError | null,
+    text: string | null,
+    breach: RunUsageLimitError | null,
+  ): Promise<RunResult> => {
     const data = { status, stopReason, usage: { ...usage }, costNanoUsd, ...(error ? { error } : {}) };
     await Promise.all([unsettled, created]);
     await append([ev(newEvent(runId, "RunFinished", data))]);
@@ -132,7 +144,14 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
   const userParts: MessagePart[] = [{ type: "text", text: spec.prompt }];
   if (!spec.resume) {
     await append([
-      ev(newEvent(runId, "RunStarted", { kind: spec.kind, parentRunId: spec.parentRunId, agentId: agent.id, model: requestedKey })),
+      ev(
+        newEvent(runId, "RunStarted", {
+          kind: spec.kind,
+          parentRunId: spec.parentRunId,
+          agentId: agent.id,
+          model: requestedKey,
+        }),
+      ),
       ...(record ? [ev(newEvent(runId, "LlmSystemPromptEvent", record))] : []),
       ev(newEvent(runId, "LlmMessageEvent", { role: "user", parts: userParts })),
     ]);
@@ -140,8 +159,12 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
     await append([ev(newEvent(runId, "LlmSystemPromptEvent", record))]);
   }
 
-  const system: LanguageModelV3Prompt = systemParts.length ? [{ role: "system", content: systemParts.map((p) => p.content).join("\n\n") }] : [];
-  const messages: LanguageModelV3Message[] = spec.resume ? [...spec.history] : [...spec.history, toModelMessage("user", userParts)];
+  const system: LanguageModelV3Prompt = systemParts.length
+    ? [{ role: "system", content: systemParts.map((p) => p.content).join("\n\n") }]
+    : [];
+  const messages: LanguageModelV3Message[] = spec.resume
+    ? [...spec.history]
+    : [...spec.history, toModelMessage("user", userParts)];
   const toolsByName = new Map(spec.tools.map((t) => [t.name, t]));
   const advertised = functionTools(spec.tools);
   const meter = newToolMeter();
@@ -165,7 +188,9 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
         prompt: [...system, ...messages],
         tools: advertised,
         signal: spec.signal,
-        onDelta: deps.publishDelta ? (delta) => deps.publishDelta!(spec.conversationId, { type: "LlmTextDelta", runId, delta }) : undefined,
+        onDelta: deps.publishDelta
+          ? (delta) => deps.publishDelta!(spec.conversationId, { type: "LlmTextDelta", runId, delta })
+          : undefined,
       });
       const durationMs = Math.round(clock.monotonic() - started);
       usage.requests += 1;
@@ -182,11 +207,21 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
       // before anything with a side effect runs, before approvals are created and before the run
       // finishes — so a crash can lose the tail of a pure step, never hide an executed call.
       const previous = unsettled;
-      unsettled = Promise.all([previous, append([
-        ev(newEvent(runId, "LlmMessageEvent", { role: "assistant", parts: response.parts })),
-        ...response.toolCalls.map((c) => ev(newEvent(runId, "ToolCallEvent", { toolName: c.toolName, toolCallId: c.toolCallId, arguments: c.input }))),
-        { event: newEvent(runId, "LlmUsageEvent", usageData), usage: { agentId: agent.id, rootRunId, conversationId: spec.conversationId } },
-      ])]);
+      unsettled = Promise.all([
+        previous,
+        append([
+          ev(newEvent(runId, "LlmMessageEvent", { role: "assistant", parts: response.parts })),
+          ...response.toolCalls.map((c) =>
+            ev(
+              newEvent(runId, "ToolCallEvent", { toolName: c.toolName, toolCallId: c.toolCallId, arguments: c.input }),
+            ),
+          ),
+          {
+            event: newEvent(runId, "LlmUsageEvent", usageData),
+            usage: { agentId: agent.id, rootRunId, conversationId: spec.conversationId },
+          },
+        ]),
+      ]);
       checkTokens(spec.limits, usage);
       if (response.toolCalls.length === 0) return await finish("completed", "end_turn", null, response.text);
 
@@ -198,29 +233,66 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
       });
       const runnable = response.toolCalls.filter((c) => !held.includes(c));
       if (held.length || runnable.some((c) => toolsByName.get(c.toolName)?.sideEffecting)) await unsettled;
-      const results = await dispatchCalls(runnable, toolsByName, (call) => countRepairableFailure(retryState, call.toolName, "ToolArgumentError", maxRetries), (tool, args, call) =>
-        dispatch({ tool, args, scope: { conversationId: spec.conversationId, runId, rootRunId, agentId: agent.id, toolCallId: call.toolCallId, depth: spec.depth, signal: spec.signal } }),
+      const results = await dispatchCalls(
+        runnable,
+        toolsByName,
+        (call) => countRepairableFailure(retryState, call.toolName, "ToolArgumentError", maxRetries),
+        (tool, args, call) =>
+          dispatch({
+            tool,
+            args,
+            scope: {
+              conversationId: spec.conversationId,
+              runId,
+              rootRunId,
+              agentId: agent.id,
+              toolCallId: call.toolCallId,
+              depth: spec.depth,
+              signal: spec.signal,
+            },
+          }),
       );
       const resultParts: MessagePart[] = [];
       const entries: EventEntry[] = [];
       const stateEntries: EventEntry[] = [];
       for (const { call, result } of results) {
         answered.add(call.toolCallId);
-        resultParts.push({ type: "tool-result", toolCallId: call.toolCallId, toolName: call.toolName, output: toolResultOutput(result.outcome) });
+        resultParts.push({
+          type: "tool-result",
+          toolCallId: call.toolCallId,
+          toolName: call.toolName,
+          output: toolResultOutput(result.outcome),
+        });
         entries.push(ev(newEvent(runId, "ToolReturnEvent", returnData(call, result))));
         const tool = toolsByName.get(call.toolName);
         const emitted = result.outcome.events ?? [];
         if (tool?.toolId && emitted.length && !result.replayed && !result.memoized) {
           const first = await store.reserveToolSeqs(tool.toolId, spec.conversationId, emitted.length);
           emitted.forEach((e, i) =>
-            stateEntries.push(ev(newEvent(runId, "ToolStateEvent", { toolId: tool.toolId!, toolName: tool.name, toolSeq: first + i, payload: e.payload }))),
+            stateEntries.push(
+              ev(
+                newEvent(runId, "ToolStateEvent", {
+                  toolId: tool.toolId!,
+                  toolName: tool.name,
+                  toolSeq: first + i,
+                  payload: e.payload,
+                }),
+              ),
+            ),
           );
         }
       }
       if (resultParts.length) {
         messages.push(toModelMessage("tool", resultParts));
         const previous = unsettled;
-        unsettled = Promise.all([previous, append([ev(newEvent(runId, "LlmMessageEvent", { role: "tool", parts: resultParts })), ...entries, ...stateEntries])]);
+        unsettled = Promise.all([
+          previous,
+          append([
+            ev(newEvent(runId, "LlmMessageEvent", { role: "tool", parts: resultParts })),
+            ...entries,
+            ...stateEntries,
+          ]),
+        ]);
       }
       if (retryState.exceeded) throw retryState.exceeded;
       if (held.length) {
@@ -230,8 +302,25 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
           const parsed = parseToolInput(call.input);
           const args = parsed.ok ? parsed.value : call.input;
           const argumentsHash = canonicalHash(args);
-          const { id } = await store.createApproval({ conversationId: spec.conversationId, runId, toolCallId: call.toolCallId, toolName: call.toolName, arguments: args, argumentsHash });
-          requests.push(ev(newEvent(runId, "ApprovalRequested", { approvalId: id, toolName: call.toolName, toolCallId: call.toolCallId, arguments: args, argumentsHash })));
+          const { id } = await store.createApproval({
+            conversationId: spec.conversationId,
+            runId,
+            toolCallId: call.toolCallId,
+            toolName: call.toolName,
+            arguments: args,
+            argumentsHash,
+          });
+          requests.push(
+            ev(
+              newEvent(runId, "ApprovalRequested", {
+                approvalId: id,
+                toolName: call.toolName,
+                toolCallId: call.toolCallId,
+                arguments: args,
+                argumentsHash,
+              }),
+            ),
+          );
         }
         await append(requests);
         return await finish("suspended", "awaiting_approval", null, null);
@@ -246,7 +335,17 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
       const errorType = err instanceof Error ? err.name : "Error";
       await append([
         ev(newEvent(runId, "LlmMessageEvent", { role: "tool", parts })),
-        ...dangling.map((c) => ev(newEvent(runId, "ToolReturnEvent", { toolName: c.toolName, toolCallId: c.toolCallId, success: false, durationMs: 0, errorType }))),
+        ...dangling.map((c) =>
+          ev(
+            newEvent(runId, "ToolReturnEvent", {
+              toolName: c.toolName,
+              toolCallId: c.toolCallId,
+              success: false,
+              durationMs: 0,
+              errorType,
+            }),
+          ),
+        ),
       ]);
     }
     if (err instanceof RunUsageLimitError) {
@@ -256,12 +355,18 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
         ? await finish("completed", "usage_limit", null, null, err)
         : await finish("failed", "usage_limit", errorRecord(err), null, err);
     }
-    if (err instanceof RunCancelledError || spec.signal.aborted) return await finish("interrupted", "interrupted", errorRecord(err), null);
+    if (err instanceof RunCancelledError || spec.signal.aborted)
+      return await finish("interrupted", "interrupted", errorRecord(err), null);
     return await finish("failed", "error", errorRecord(err), null);
   }
 }
 
-function priceResponse(response: ModelResponse, requested: { provider: string; model: string }, requestedKey: string, durationMs: number) {
+function priceResponse(
+  response: ModelResponse,
+  requested: { provider: string; model: string },
+  requestedKey: string,
+  durationMs: number,
+) {
   const who = response.answeredBy ?? { provider: requested.provider, model: requested.model };
   const priced = priceUsage(who.provider, who.model, response.usage);
   return {
@@ -297,14 +402,22 @@ type Dispatch = (tool: RunTool, args: unknown, call: ModelToolCall) => Promise<D
  * another in the model's order (alongside the others); results come back in the model's order.
  * An unknown tool or unparsable arguments are answered as a ToolArgumentError for a repair turn.
  */
-async function dispatchCalls(calls: ModelToolCall[], tools: Map<string, RunTool>, onRejected: (call: ModelToolCall) => void, dispatch: Dispatch) {
+async function dispatchCalls(
+  calls: ModelToolCall[],
+  tools: Map<string, RunTool>,
+  onRejected: (call: ModelToolCall) => void,
+  dispatch: Dispatch,
+) {
   const one = async (call: ModelToolCall): Promise<{ call: ModelToolCall; result: DispatchResult }> => {
     const tool = tools.get(call.toolName);
     if (!tool) {
       const known = [...tools.keys()].sort();
       const outcome: ToolOutcome = {
         ok: false,
-        error: { type: "ToolArgumentError", message: `Unknown tool '${call.toolName}'. ${known.length ? `Available tools: ${known.join(", ")}.` : "No tools are available."}` },
+        error: {
+          type: "ToolArgumentError",
+          message: `Unknown tool '${call.toolName}'. ${known.length ? `Available tools: ${known.join(", ")}.` : "No tools are available."}`,
+        },
       };
       onRejected(call);
       return { call, result: { outcome, durationMs: 0 } };
@@ -312,7 +425,16 @@ async function dispatchCalls(calls: ModelToolCall[], tools: Map<string, RunTool>
     const parsed = parseToolInput(call.input);
     if (!parsed.ok) {
       onRejected(call);
-      return { call, result: { outcome: { ok: false, error: { type: "ToolArgumentError", message: `tool '${tool.name}' call rejected: ${parsed.message}` } }, durationMs: 0 } };
+      return {
+        call,
+        result: {
+          outcome: {
+            ok: false,
+            error: { type: "ToolArgumentError", message: `tool '${tool.name}' call rejected: ${parsed.message}` },
+          },
+          durationMs: 0,
+        },
+      };
     }
     return { call, result: await dispatch(tool, parsed.value, call) };
   };

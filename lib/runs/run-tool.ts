@@ -21,7 +21,12 @@ export interface ToolCallScope {
 
 export type ToolOutcome =
   | { ok: true; result: unknown; events?: Array<{ payload: unknown }>; childRunId?: string }
-  | { ok: false; error: ToolCallError | { type: string; message: string }; events?: Array<{ payload: unknown }>; childRunId?: string };
+  | {
+      ok: false;
+      error: ToolCallError | { type: string; message: string };
+      events?: Array<{ payload: unknown }>;
+      childRunId?: string;
+    };
 
 export interface RunTool {
   name: string;

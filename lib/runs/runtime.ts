@@ -23,7 +23,11 @@ export interface RunRuntime {
   active: ActiveRuns;
 }
 
-export function createRunRuntime(db: Db, bus: EventBus = getEventBus(), dialect: "sqlite" | "postgresql" = getDatabaseTarget().kind): RunRuntime {
+export function createRunRuntime(
+  db: Db,
+  bus: EventBus = getEventBus(),
+  dialect: "sqlite" | "postgresql" = getDatabaseTarget().kind,
+): RunRuntime {
   const writer = new EventWriter(db, dialect, (conversationId, events) => {
     for (const e of events) bus.publish(conversationId, e);
   });

@@ -32,7 +32,10 @@ export interface StartedTurn {
 
 export async function startTurn(rt: RunRuntime, input: StartTurnInput): Promise<StartedTurn> {
   const { db, deps } = rt;
-  const conversation = await db.conversation.findUnique({ where: { id: input.conversationId }, select: { id: true, agentId: true, title: true } });
+  const conversation = await db.conversation.findUnique({
+    where: { id: input.conversationId },
+    select: { id: true, agentId: true, title: true },
+  });
   if (!conversation) throw new ConversationNotFoundError(input.conversationId);
   const turn = rt.active.claim(conversation.id);
   if (!turn) throw new RunInProgressError(rt.active.get(conversation.id)?.runIds[0] ?? "starting");
@@ -41,7 +44,14 @@ export async function startTurn(rt: RunRuntime, input: StartTurnInput): Promise<
     const open = await db.run.findFirst({
       where: { conversationId: conversation.id, status: { in: ["running", "suspended"] } },
       orderBy: { startedAt: "desc" },
-      select: { id: true, status: true, approvals: { where: { status: { in: ["pending", "approved", "executing"] } }, select: { id: true, toolName: true, toolCallId: true } } },
+      select: {
+        id: true,
+        status: true,
+        approvals: {
+          where: { status: { in: ["pending", "approved", "executing"] } },
+          select: { id: true, toolName: true, toolCallId: true },
+        },
+      },
     });
     if (open?.status === "running") throw new RunInProgressError(open.id);
     const suspended = open?.status === "suspended" ? open : null;
@@ -51,7 +61,10 @@ export async function startTurn(rt: RunRuntime, input: StartTurnInput): Promise<
     if (suspended) await supersedeSuspendedRun(db, deps.store, suspended.id, input.actor);
     if (!conversation.title) {
       const title = input.content.replace(/\s+/g, " ").trim();
-      await db.conversation.update({ where: { id: conversation.id }, data: { title: title.length > 80 ? `${title.slice(0, 77)}…` : title } });
+      await db.conversation.update({
+        where: { id: conversation.id },
+        data: { title: title.length > 80 ? `${title.slice(0, 77)}…` : title },
+      });
     }
   } catch (err) {
     rt.active.release(turn);

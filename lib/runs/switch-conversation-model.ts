@@ -11,13 +11,23 @@ import type { Principal } from "../auth/roles";
 import { newEvent, type StoredEvent } from "../events/event-types";
 import type { RunRuntime } from "./runtime";
 
-export async function switchConversationModel(rt: RunRuntime, conversationId: string, key: string, actor: Principal): Promise<{ model: string; event: StoredEvent | null }> {
-  const conversation = await rt.db.conversation.findUnique({ where: { id: conversationId }, select: { agentId: true } });
+export async function switchConversationModel(
+  rt: RunRuntime,
+  conversationId: string,
+  key: string,
+  actor: Principal,
+): Promise<{ model: string; event: StoredEvent | null }> {
+  const conversation = await rt.db.conversation.findUnique({
+    where: { id: conversationId },
+    select: { agentId: true },
+  });
   if (!conversation) throw new NotFoundError(`No conversation with id '${conversationId}'.`);
   const before = modelRosterKey((await getAgent(rt.db, conversation.agentId)).model);
   const entry = await switchAgentModel(rt.db, conversation.agentId, key, actor);
   const to = modelRosterKey(entry);
   if (to === before) return { model: to, event: null };
-  const [event] = await rt.deps.store.appendEvents(conversationId, [{ event: newEvent(null, "ModelSwitched", { from: before, to }) }]);
+  const [event] = await rt.deps.store.appendEvents(conversationId, [
+    { event: newEvent(null, "ModelSwitched", { from: before, to }) },
+  ]);
   return { model: to, event };
 }

@@ -24,13 +24,21 @@ describe("egressFetch", () => {
   });
 
   it("reaches localhost:port when listed as such, connecting to the checked address", async () => {
-    const res = await egressFetch({ url: `http://localhost:${server.port}/json` }, { egress: [`localhost:${server.port}`] });
+    const res = await egressFetch(
+      { url: `http://localhost:${server.port}/json` },
+      { egress: [`localhost:${server.port}`] },
+    );
     expect(res.status).toBe(200);
   });
 
   it("sends method, headers and body", async () => {
     const res = await egressFetch(
-      { url: `${server.origin}/echo`, method: "POST", headers: { Authorization: "Bearer t", Host: "evil" }, body: "hi" },
+      {
+        url: `${server.origin}/echo`,
+        method: "POST",
+        headers: { Authorization: "Bearer t", Host: "evil" },
+        body: "hi",
+      },
       { egress: [`127.0.0.1:${server.port}`] },
     );
     expect(JSON.parse(res.body)).toEqual({ method: "POST", body: "hi", auth: "Bearer t" });
@@ -51,26 +59,34 @@ describe("egressFetch", () => {
 
   it("refuses the metadata address even when listed", async () => {
     await expect(
-      egressFetch({ url: "http://169.254.169.254/latest/meta-data/" }, { egress: ["169.254.169.254:80", "169.254.169.254"] }),
+      egressFetch(
+        { url: "http://169.254.169.254/latest/meta-data/" },
+        { egress: ["169.254.169.254:80", "169.254.169.254"] },
+      ),
     ).rejects.toThrow(/metadata address, which tools may never reach/);
   });
 
   it("refuses a DNS name resolving to a private address (no rebinding)", async () => {
     const resolve = async () => [{ address: "127.0.0.1", family: 4 as const }];
     await expect(
-      egressFetch({ url: `http://api.example.com:${server.port}/json` }, { egress: [`api.example.com:${server.port}`], resolve }),
+      egressFetch(
+        { url: `http://api.example.com:${server.port}/json` },
+        { egress: [`api.example.com:${server.port}`], resolve },
+      ),
     ).rejects.toThrow(/api.example.com \(127.0.0.1\) is a loopback address/);
     const mixed = async () => [
       { address: "93.184.216.34", family: 4 as const },
       { address: "10.0.0.1", family: 4 as const },
     ];
-    await expect(egressFetch({ url: "http://api.example.com/" }, { egress: ["api.example.com"], resolve: mixed })).rejects.toThrow(
-      /private address/,
-    );
+    await expect(
+      egressFetch({ url: "http://api.example.com/" }, { egress: ["api.example.com"], resolve: mixed }),
+    ).rejects.toThrow(/private address/);
   });
 
   it("refuses other schemes and credentials in the URL", async () => {
-    await expect(egressFetch({ url: "file:///etc/passwd" }, { egress: ["localhost"] })).rejects.toThrow(/only http and https/);
+    await expect(egressFetch({ url: "file:///etc/passwd" }, { egress: ["localhost"] })).rejects.toThrow(
+      /only http and https/,
+    );
     await expect(
       egressFetch({ url: `http://u:p@127.0.0.1:${server.port}/` }, { egress: [`127.0.0.1:${server.port}`] }),
     ).rejects.toThrow(/credentials/);
@@ -88,7 +104,10 @@ describe("egressFetch", () => {
       egressFetch({ url: `${server.origin}/redirect-metadata` }, { egress: [`127.0.0.1:${server.port}`] }),
     ).rejects.toThrow(/169.254.169.254/);
     await expect(
-      egressFetch({ url: `${server.origin}/redirect-other-port?port=${other.port}` }, { egress: [`127.0.0.1:${server.port}`] }),
+      egressFetch(
+        { url: `${server.origin}/redirect-other-port?port=${other.port}` },
+        { egress: [`127.0.0.1:${server.port}`] },
+      ),
     ).rejects.toThrow(/not in this tool's egress list/);
     expect(other.seen.length).toBe(0);
   });
@@ -101,10 +120,16 @@ describe("egressFetch", () => {
 
   it("bounds the response size, also after decompression", async () => {
     await expect(
-      egressFetch({ url: `${server.origin}/big?bytes=5000` }, { egress: [`127.0.0.1:${server.port}`], maxResponseBytes: 1000 }),
+      egressFetch(
+        { url: `${server.origin}/big?bytes=5000` },
+        { egress: [`127.0.0.1:${server.port}`], maxResponseBytes: 1000 },
+      ),
     ).rejects.toThrow(/larger than 1000 bytes/);
     await expect(
-      egressFetch({ url: `${server.origin}/gzip?bytes=500000` }, { egress: [`127.0.0.1:${server.port}`], maxResponseBytes: 10_000 }),
+      egressFetch(
+        { url: `${server.origin}/gzip?bytes=500000` },
+        { egress: [`127.0.0.1:${server.port}`], maxResponseBytes: 10_000 },
+      ),
     ).rejects.toThrow(/larger than 9.8 KB/);
     const ok = await egressFetch({ url: `${server.origin}/gzip?bytes=100` }, { egress: [`127.0.0.1:${server.port}`] });
     expect(ok.body).toBe("y".repeat(100));
@@ -120,7 +145,10 @@ describe("egressFetch", () => {
 
   it("aborts when the call ends", async () => {
     const controller = new AbortController();
-    const pending = egressFetch({ url: `${server.origin}/slow?ms=3000` }, { egress: [`127.0.0.1:${server.port}`], signal: controller.signal });
+    const pending = egressFetch(
+      { url: `${server.origin}/slow?ms=3000` },
+      { egress: [`127.0.0.1:${server.port}`], signal: controller.signal },
+    );
     setTimeout(() => controller.abort(), 50);
     await expect(pending).rejects.toThrow(/aborted/);
   });

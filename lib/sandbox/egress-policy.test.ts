@@ -3,8 +3,17 @@ import { checkAddress, classifyAddress, matchEgress, parseEgressEntry, parseEgre
 
 describe("parseEgressEntry", () => {
   it("reads hosts, ports, wildcards and schemes", () => {
-    expect(parseEgressEntry("API.example.com")).toMatchObject({ host: "api.example.com", port: null, wildcard: false, allowsPrivate: false });
-    expect(parseEgressEntry("api.example.com:8443")).toMatchObject({ host: "api.example.com", port: 8443, allowsPrivate: false });
+    expect(parseEgressEntry("API.example.com")).toMatchObject({
+      host: "api.example.com",
+      port: null,
+      wildcard: false,
+      allowsPrivate: false,
+    });
+    expect(parseEgressEntry("api.example.com:8443")).toMatchObject({
+      host: "api.example.com",
+      port: 8443,
+      allowsPrivate: false,
+    });
     expect(parseEgressEntry("*.example.com")).toMatchObject({ host: "example.com", wildcard: true });
     expect(parseEgressEntry("https://api.example.com/")).toMatchObject({ host: "api.example.com", port: null });
     expect(parseEgressEntry("example.com:80")).toMatchObject({ port: 80 });
@@ -87,10 +96,14 @@ describe("checkAddress", () => {
   it("allows the literal private host:port that was listed", () => {
     expect(() => checkAddress("127.0.0.1", "127.0.0.1", entry("127.0.0.1:4555"))).not.toThrow();
     expect(() => checkAddress("localhost", "127.0.0.1", entry("localhost:4555"))).not.toThrow();
-    expect(() => checkAddress("127.0.0.1", "127.0.0.1", entry("127.0.0.1"))).toThrow(/private addresses are reachable only/);
+    expect(() => checkAddress("127.0.0.1", "127.0.0.1", entry("127.0.0.1"))).toThrow(
+      /private addresses are reachable only/,
+    );
   });
   it("never allows metadata or unspecified addresses", () => {
-    expect(() => checkAddress("169.254.169.254", "169.254.169.254", entry("169.254.169.254:80"))).toThrow(/never reach/);
+    expect(() => checkAddress("169.254.169.254", "169.254.169.254", entry("169.254.169.254:80"))).toThrow(
+      /never reach/,
+    );
     expect(() => checkAddress("0.0.0.0", "0.0.0.0", entry("0.0.0.0:80"))).toThrow(/never reach/);
   });
   it("localhost may only mean loopback", () => {

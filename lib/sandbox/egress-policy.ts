@@ -153,7 +153,13 @@ function ipv6Groups(ip: string): number[] {
     text = `${text.slice(0, lastColon + 1)}0:0`;
   }
   const [head, rest] = text.split("::");
-  const parse = (s: string | undefined) => (s ? s.split(":").filter(Boolean).map((g) => parseInt(g, 16)) : []);
+  const parse = (s: string | undefined) =>
+    s
+      ? s
+          .split(":")
+          .filter(Boolean)
+          .map((g) => parseInt(g, 16))
+      : [];
   const h = parse(head);
   const r = rest === undefined ? [] : parse(rest);
   const fill = rest === undefined ? [] : new Array(8 - h.length - r.length).fill(0);
@@ -207,8 +213,7 @@ export function checkAddress(host: string, address: string, entry: EgressEntry):
     throw new EgressError(`ctx.fetch refused: ${shown} is a ${cls} address, which tools may never reach`);
   }
   const literalHost = net.isIP(host) !== 0;
-  const allowed =
-    entry.allowsPrivate && (literalHost ? host === address : host === "localhost" && cls === "loopback");
+  const allowed = entry.allowsPrivate && (literalHost ? host === address : host === "localhost" && cls === "loopback");
   if (!allowed) {
     throw new EgressError(
       `ctx.fetch refused: ${shown} is a ${cls} address; private addresses are reachable only through an egress ` +

@@ -36,22 +36,35 @@ describe("results", () => {
   });
 
   it("lets defaults apply to missing optional arguments", async () => {
-    const out = await run({ source: toolSource("city: string, days: number = 3", "return `${city}:${days}`;"), call: positional("city", "days"), args: { city: "Lisbon" } });
+    const out = await run({
+      source: toolSource("city: string, days: number = 3", "return `${city}:${days}`;"),
+      call: positional("city", "days"),
+      args: { city: "Lisbon" },
+    });
     expect(out).toMatchObject({ ok: true, result: "Lisbon:3" });
   });
 
   it("calls a destructured body with an object, passing extras only when accepted", async () => {
-    const source = toolSource("{ query, ...filters }: { query: string; [k: string]: unknown }", "return { query, filters: Object.keys(filters).sort() };");
+    const source = toolSource(
+      "{ query, ...filters }: { query: string; [k: string]: unknown }",
+      "return { query, filters: Object.keys(filters).sort() };",
+    );
     const plan: CallPlan = { style: "object", params: [{ name: "query" }], ctx: null, acceptsExtra: true };
     const out = await run({ source, call: plan, args: { query: "boots", colour: "red", size: 42 } });
     expect(out).toMatchObject({ ok: true, result: { query: "boots", filters: ["colour", "size"] } });
-    const closed = await run({ source, call: { ...plan, acceptsExtra: false }, args: { query: "boots", colour: "red" } });
+    const closed = await run({
+      source,
+      call: { ...plan, acceptsExtra: false },
+      args: { query: "boots", colour: "red" },
+    });
     expect(closed).toMatchObject({ ok: true, result: { query: "boots", filters: [] } });
   });
 
   it("serialises the result as JSON (undefined -> null, Set -> array, Date -> ISO)", async () => {
     expect(await run({ source: toolSource("", "return undefined;") })).toMatchObject({ ok: true, result: null });
-    expect(await run({ source: toolSource("", "return { s: new Set([1, 2]), d: new Date(0), f: () => 1 };") })).toMatchObject({
+    expect(
+      await run({ source: toolSource("", "return { s: new Set([1, 2]), d: new Date(0), f: () => 1 };") }),
+    ).toMatchObject({
       ok: true,
       result: { s: [1, 2], d: "1970-01-01T00:00:00.000Z" },
     });
@@ -59,17 +72,31 @@ describe("results", () => {
 
   it("works with a synchronous body too", async () => {
     const source = `import { tool } from "atelier";\nexport default tool({ sideEffecting: false }, function add(a: number, b: number) { return a + b; });\n`;
-    expect(await run({ source, call: positional("a", "b"), args: { a: 1, b: 2 } })).toMatchObject({ ok: true, result: 3 });
+    expect(await run({ source, call: positional("a", "b"), args: { a: 1, b: 2 } })).toMatchObject({
+      ok: true,
+      result: 3,
+    });
   });
 
   it("captures console output as logs, bounded", async () => {
-    const out = await run({ source: toolSource("", 'console.log("hi", { a: 1 }, [2]); console.warn("careful"); console.error(new TypeError("bad")); return 1;') });
+    const out = await run({
+      source: toolSource(
+        "",
+        'console.log("hi", { a: 1 }, [2]); console.warn("careful"); console.error(new TypeError("bad")); return 1;',
+      ),
+    });
     expect(out.logs).toEqual([
       { level: "log", message: 'hi {"a":1} [2]' },
       { level: "warn", message: "careful" },
       { level: "error", message: "TypeError: bad" },
     ]);
-    const flood = await run({ source: toolSource("", 'for (let i = 0; i < 1000; i++) console.log("line " + i + " " + "z".repeat(100)); return 1;'), limits: { maxLogEntries: 10 } });
+    const flood = await run({
+      source: toolSource(
+        "",
+        'for (let i = 0; i < 1000; i++) console.log("line " + i + " " + "z".repeat(100)); return 1;',
+      ),
+      limits: { maxLogEntries: 10 },
+    });
     expect(flood.ok).toBe(true);
     expect(flood.logs).toHaveLength(11);
     expect(flood.logs.at(-1)?.message).toMatch(/990 more log line\(s\) dropped/);
@@ -90,7 +117,11 @@ describe("arguments arrive deeply frozen and converted", () => {
       expect(out.error.message).toMatch(/TypeError/);
       expect(out.error.line).toBe(4);
     }
-    const assign = await run({ source: toolSource("opts: { n: number }", "opts.n = 2; return opts;"), call: positional("opts"), args: { opts: { n: 1 } } });
+    const assign = await run({
+      source: toolSource("opts: { n: number }", "opts.n = 2; return opts;"),
+      call: positional("opts"),
+      args: { opts: { n: 1 } },
+    });
     expect(assign).toMatchObject({ ok: false, error: { type: "ToolExecutionError", errorName: "TypeError" } });
     const destructured = await run({
       source: toolSource("args: { q: string }", "(args as any).q = 'changed'; return args.q;"),
@@ -101,52 +132,117 @@ describe("arguments arrive deeply frozen and converted", () => {
   });
 
   it("a copy can be edited", async () => {
-    const out = await run({ source: toolSource("opts: { tags: string[] }", "const c = { ...opts, tags: [...opts.tags, 'b'] }; return c;"), call: positional("opts"), args: { opts: { tags: ["a"] } } });
+    const out = await run({
+      source: toolSource("opts: { tags: string[] }", "const c = { ...opts, tags: [...opts.tags, 'b'] }; return c;"),
+      call: positional("opts"),
+      args: { opts: { tags: ["a"] } },
+    });
     expect(out).toMatchObject({ ok: true, result: { tags: ["a", "b"] } });
   });
 
   it("Set and Date parameters arrive as such, and frozen", async () => {
-    const plan: CallPlan = { style: "positional", params: [{ name: "ids", convert: "set" }, { name: "when", convert: "date" }], ctx: null, acceptsExtra: false };
+    const plan: CallPlan = {
+      style: "positional",
+      params: [
+        { name: "ids", convert: "set" },
+        { name: "when", convert: "date" },
+      ],
+      ctx: null,
+      acceptsExtra: false,
+    };
     const out = await run({
-      source: toolSource("ids: Set<string>, when: Date", "return { isSet: ids instanceof Set, has: ids.has('b'), size: ids.size, isDate: when instanceof Date, year: when.getUTCFullYear() };"),
+      source: toolSource(
+        "ids: Set<string>, when: Date",
+        "return { isSet: ids instanceof Set, has: ids.has('b'), size: ids.size, isDate: when instanceof Date, year: when.getUTCFullYear() };",
+      ),
       call: plan,
       args: { ids: ["a", "b"], when: "2024-05-01T10:00:00Z" },
     });
     expect(out).toMatchObject({ ok: true, result: { isSet: true, has: true, size: 2, isDate: true, year: 2024 } });
-    const addToSet = await run({ source: toolSource("ids: Set<string>", "ids.add('c'); return 1;"), call: { ...plan, params: [{ name: "ids", convert: "set" }] }, args: { ids: ["a"] } });
-    expect(addToSet).toMatchObject({ ok: false, error: { errorName: "TypeError", message: expect.stringMatching(/frozen/) } });
-    const setDate = await run({ source: toolSource("when: Date", "when.setFullYear(1999); return 1;"), call: { ...plan, params: [{ name: "when", convert: "date" }] }, args: { when: "2024-05-01T10:00:00Z" } });
+    const addToSet = await run({
+      source: toolSource("ids: Set<string>", "ids.add('c'); return 1;"),
+      call: { ...plan, params: [{ name: "ids", convert: "set" }] },
+      args: { ids: ["a"] },
+    });
+    expect(addToSet).toMatchObject({
+      ok: false,
+      error: { errorName: "TypeError", message: expect.stringMatching(/frozen/) },
+    });
+    const setDate = await run({
+      source: toolSource("when: Date", "when.setFullYear(1999); return 1;"),
+      call: { ...plan, params: [{ name: "when", convert: "date" }] },
+      args: { when: "2024-05-01T10:00:00Z" },
+    });
     expect(setDate).toMatchObject({ ok: false, error: { errorName: "TypeError" } });
   });
 });
 
 describe("Map parameters", () => {
   it("arrive as a frozen Map built from the object's entries", async () => {
-    const call: CallPlan = { style: "positional", params: [{ name: "prices", convert: "map" }], ctx: null, acceptsExtra: false };
-    const source = toolSource("prices: Map<string, number>", "return { isMap: prices instanceof Map, a: prices.get('a'), size: prices.size };");
-    expect(await run({ source, call, args: { prices: { a: 1, b: 2 } } })).toMatchObject({ ok: true, result: { isMap: true, a: 1, size: 2 } });
-    const mutate = await run({ source: toolSource("prices: Map<string, number>", "prices.set('c', 3); return 1;"), call, args: { prices: { a: 1 } } });
-    expect(mutate).toMatchObject({ ok: false, error: { errorName: "TypeError", message: expect.stringMatching(/frozen/) } });
+    const call: CallPlan = {
+      style: "positional",
+      params: [{ name: "prices", convert: "map" }],
+      ctx: null,
+      acceptsExtra: false,
+    };
+    const source = toolSource(
+      "prices: Map<string, number>",
+      "return { isMap: prices instanceof Map, a: prices.get('a'), size: prices.size };",
+    );
+    expect(await run({ source, call, args: { prices: { a: 1, b: 2 } } })).toMatchObject({
+      ok: true,
+      result: { isMap: true, a: 1, size: 2 },
+    });
+    const mutate = await run({
+      source: toolSource("prices: Map<string, number>", "prices.set('c', 3); return 1;"),
+      call,
+      args: { prices: { a: 1 } },
+    });
+    expect(mutate).toMatchObject({
+      ok: false,
+      error: { errorName: "TypeError", message: expect.stringMatching(/frozen/) },
+    });
   });
 });
 
 describe("ctx", () => {
-  const withCtx = (index: number, ...names: string[]): CallPlan => ({ ...positional(...names), ctx: { name: "ctx", index } });
+  const withCtx = (index: number, ...names: string[]): CallPlan => ({
+    ...positional(...names),
+    ctx: { name: "ctx", index },
+  });
 
   it("is injected at its index with scope and runId, empty in a test run", async () => {
-    const source = toolSource("prefix: string, ctx: RunContext", "return [ctx.scope.agentId, ctx.scope.conversationId, ctx.scope.runId, ctx.runId, prefix];");
-    expect(await run({ source, call: withCtx(1, "prefix"), args: { prefix: "web" } })).toMatchObject({ ok: true, result: ["", "", "", "", "web"] });
-    const live = await run({ source, call: withCtx(1, "prefix"), args: { prefix: "web" }, context: { agentId: "a1", conversationId: "c1", runId: "r1" } });
+    const source = toolSource(
+      "prefix: string, ctx: RunContext",
+      "return [ctx.scope.agentId, ctx.scope.conversationId, ctx.scope.runId, ctx.runId, prefix];",
+    );
+    expect(await run({ source, call: withCtx(1, "prefix"), args: { prefix: "web" } })).toMatchObject({
+      ok: true,
+      result: ["", "", "", "", "web"],
+    });
+    const live = await run({
+      source,
+      call: withCtx(1, "prefix"),
+      args: { prefix: "web" },
+      context: { agentId: "a1", conversationId: "c1", runId: "r1" },
+    });
     expect(live).toMatchObject({ ok: true, result: ["a1", "c1", "r1", "r1", "web"] });
   });
 
   it("is not there when the plan does not inject it", async () => {
-    const out = await run({ source: toolSource("a: string, ctx?: any", "return typeof ctx;"), call: positional("a"), args: { a: "x" } });
+    const out = await run({
+      source: toolSource("a: string, ctx?: any", "return typeof ctx;"),
+      call: positional("a"),
+      args: { a: "x" },
+    });
     expect(out).toMatchObject({ ok: true, result: "undefined" });
   });
 
   it("emit collects events numbered from the caller's start, advancing only on emit", async () => {
-    const source = toolSource("n: number, ctx: RunContext", "for (let i = 0; i < n; i++) ctx.emit({ step: i });\nreturn n;");
+    const source = toolSource(
+      "n: number, ctx: RunContext",
+      "for (let i = 0; i < n; i++) ctx.emit({ step: i });\nreturn n;",
+    );
     const three = await run({ source, call: withCtx(1, "n"), args: { n: 3 }, context: { toolSeqStart: 10 } });
     expect(three.events).toEqual([
       { seq: 10, payload: { step: 0 } },
@@ -158,12 +254,18 @@ describe("ctx", () => {
   });
 
   it("events emitted before a failure are still returned", async () => {
-    const out = await run({ source: toolSource("ctx: RunContext", "ctx.emit({ started: true });\nthrow new Error('later');"), call: withCtx(0) });
+    const out = await run({
+      source: toolSource("ctx: RunContext", "ctx.emit({ started: true });\nthrow new Error('later');"),
+      call: withCtx(0),
+    });
     expect(out).toMatchObject({ ok: false, events: [{ seq: 0, payload: { started: true } }] });
   });
 
   it("ctx is frozen", async () => {
-    const out = await run({ source: toolSource("ctx: RunContext", "(ctx as any).runId = 'x'; return 1;"), call: withCtx(0) });
+    const out = await run({
+      source: toolSource("ctx: RunContext", "(ctx as any).runId = 'x'; return 1;"),
+      call: withCtx(0),
+    });
     expect(out).toMatchObject({ ok: false, error: { errorName: "TypeError" } });
   });
 });
@@ -186,7 +288,12 @@ export default tool({ sideEffecting: false }, function boom(city: string) {
     const out = await run({ source, call: positional("city"), args: { city: "Lisbon" } });
     expect(out).toMatchObject({
       ok: false,
-      error: { type: "ToolExecutionError", line: 9, errorName: "RangeError", message: "tool 't' raised RangeError: city too long: Lisbon (line 9)" },
+      error: {
+        type: "ToolExecutionError",
+        line: 9,
+        errorName: "RangeError",
+        message: "tool 't' raised RangeError: city too long: Lisbon (line 9)",
+      },
     });
   });
 
@@ -204,11 +311,16 @@ export default tool({ sideEffecting: false }, function boom(city: string) {
 
   it("a module whose default export is not a tool() call", async () => {
     const out = await run({ source: "export default 42;\n" });
-    expect(out).toMatchObject({ ok: false, error: { type: "ToolExecutionError", message: expect.stringMatching(/default export must be a tool/) } });
+    expect(out).toMatchObject({
+      ok: false,
+      error: { type: "ToolExecutionError", message: expect.stringMatching(/default export must be a tool/) },
+    });
   });
 
   it("a syntax error is reported with its line", async () => {
-    const out = await run({ source: `import { tool } from "atelier";\nexport default tool({ sideEffecting: false }, function f() {\n  return (;\n});\n` });
+    const out = await run({
+      source: `import { tool } from "atelier";\nexport default tool({ sideEffecting: false }, function f() {\n  return (;\n});\n`,
+    });
     expect(out).toMatchObject({ ok: false, error: { type: "ToolExecutionError", line: 3 } });
   });
 
@@ -216,7 +328,10 @@ export default tool({ sideEffecting: false }, function boom(city: string) {
     const started = Date.now();
     const out = await run({ source: toolSource("", "while (true) {}"), timeoutMs: 300 });
     const took = Date.now() - started;
-    expect(out).toMatchObject({ ok: false, error: { type: "ToolTimeoutError", message: expect.stringMatching(/within 300 ms/) } });
+    expect(out).toMatchObject({
+      ok: false,
+      error: { type: "ToolTimeoutError", message: expect.stringMatching(/within 300 ms/) },
+    });
     expect(took).toBeGreaterThanOrEqual(290);
     expect(took).toBeLessThan(2000);
     expect(await run({ source: toolSource("", "return 'after';") })).toMatchObject({ ok: true, result: "after" });
@@ -232,46 +347,70 @@ export default tool({ sideEffecting: false }, function boom(city: string) {
       source: toolSource("ctx: RunContext", "for (let i = 0; i < 1000; i++) ctx.emit({ i });\nreturn 1;"),
       call: { ...positional(), ctx: { name: "ctx", index: 0 } },
     });
-    expect(out).toMatchObject({ ok: false, error: { type: "ToolExecutionError", message: expect.stringMatching(/at most 100 events/) } });
+    expect(out).toMatchObject({
+      ok: false,
+      error: { type: "ToolExecutionError", message: expect.stringMatching(/at most 100 events/) },
+    });
     expect(out.events).toHaveLength(100);
   });
 
   it("a timeout cannot be caught by the tool", async () => {
-    const out = await run({ source: toolSource("", "for (;;) { try { while (true) {} } catch (e) { /* swallow */ } }"), timeoutMs: 200 });
+    const out = await run({
+      source: toolSource("", "for (;;) { try { while (true) {} } catch (e) { /* swallow */ } }"),
+      timeoutMs: 200,
+    });
     expect(out).toMatchObject({ ok: false, error: { type: "ToolTimeoutError" } });
   });
 
   it("an async body that awaits nothing real is reported, not left hanging", async () => {
     const out = await run({ source: toolSource("", "await new Promise(() => {}); return 1;") });
-    expect(out).toMatchObject({ ok: false, error: { type: "ToolExecutionError", message: expect.stringMatching(/never settled/) } });
+    expect(out).toMatchObject({
+      ok: false,
+      error: { type: "ToolExecutionError", message: expect.stringMatching(/never settled/) },
+    });
   });
 
   it("memory bomb: one 200 MB string fails with a limit error, then the next call works", async () => {
     const out = await run({ source: toolSource("", "const s = 'x'.repeat(200 * 1024 * 1024);\nreturn s.length;") });
-    expect(out).toMatchObject({ ok: false, error: { type: "ToolLimitError", limit: "memory", message: expect.stringMatching(/out of memory.*64 MB/) } });
+    expect(out).toMatchObject({
+      ok: false,
+      error: { type: "ToolLimitError", limit: "memory", message: expect.stringMatching(/out of memory.*64 MB/) },
+    });
     expect(await run({ source: toolSource("", "return 'fine';") })).toMatchObject({ ok: true, result: "fine" });
   });
 
   it("memory bomb: a string doubled until it breaks", async () => {
-    const out = await run({ source: toolSource("", "let s = 'x'; const keep: string[] = []; for (;;) { s = s + s; keep.push(s + '!'); }") });
+    const out = await run({
+      source: toolSource("", "let s = 'x'; const keep: string[] = []; for (;;) { s = s + s; keep.push(s + '!'); }"),
+    });
     expect(out.ok).toBe(false);
     if (!out.ok) expect(["ToolLimitError", "ToolExecutionError"]).toContain(out.error.type);
     expect(await run({ source: toolSource("", "return 'fine';") })).toMatchObject({ ok: true, result: "fine" });
   });
 
   it("memory bomb: many small objects fail with a limit error, then the next call works", async () => {
-    const out = await run({ source: toolSource("", "const a: unknown[] = [];\nfor (;;) a.push({ x: a.length, y: [1, 2] });") });
+    const out = await run({
+      source: toolSource("", "const a: unknown[] = [];\nfor (;;) a.push({ x: a.length, y: [1, 2] });"),
+    });
     expect(out).toMatchObject({ ok: false, error: { type: "ToolLimitError", limit: "memory" } });
     expect(await run({ source: toolSource("", "return 'fine';") })).toMatchObject({ ok: true, result: "fine" });
   });
 
   it("a smaller per-call memory limit holds", async () => {
-    const out = await run({ source: toolSource("", "const s = 'x'.repeat(30 * 1024 * 1024); return s.length;"), limits: { memoryBytes: 24 * 1024 * 1024 } });
-    expect(out).toMatchObject({ ok: false, error: { type: "ToolLimitError", limit: "memory", message: expect.stringMatching(/24 MB/) } });
+    const out = await run({
+      source: toolSource("", "const s = 'x'.repeat(30 * 1024 * 1024); return s.length;"),
+      limits: { memoryBytes: 24 * 1024 * 1024 },
+    });
+    expect(out).toMatchObject({
+      ok: false,
+      error: { type: "ToolLimitError", limit: "memory", message: expect.stringMatching(/24 MB/) },
+    });
   });
 
   it("deep recursion hits the stack limit, not the host's stack", async () => {
-    const out = await run({ source: toolSource("", "function f(n: number): number { return f(n + 1) + 1; }\nreturn f(0);") });
+    const out = await run({
+      source: toolSource("", "function f(n: number): number { return f(n + 1) + 1; }\nreturn f(0);"),
+    });
     expect(out).toMatchObject({ ok: false, error: { type: "ToolLimitError", limit: "stack" } });
     expect(await run({ source: toolSource("", "return 'fine';") })).toMatchObject({ ok: true, result: "fine" });
   });
@@ -280,7 +419,11 @@ export default tool({ sideEffecting: false }, function boom(city: string) {
     const out = await run({ source: toolSource("", "return 'x'.repeat(2 * 1024 * 1024);") });
     expect(out).toMatchObject({
       ok: false,
-      error: { type: "ToolLimitError", limit: "result-size", message: expect.stringMatching(/returned 2 MB of JSON \(2097154 bytes\); the limit is 1 MB/) },
+      error: {
+        type: "ToolLimitError",
+        limit: "result-size",
+        message: expect.stringMatching(/returned 2 MB of JSON \(2097154 bytes\); the limit is 1 MB/),
+      },
     });
     const multibyte = await run({ source: toolSource("", "return 'é'.repeat(600 * 1024);") });
     expect(multibyte).toMatchObject({ ok: false, error: { limit: "result-size" } });
@@ -299,27 +442,51 @@ describe("escape attempts stay inside the sandbox", () => {
   });
 
   it("the module-scope require only knows atelier", async () => {
-    const out = await probe("const r = (0, eval)('typeof require'); let msg = ''; try { require('child_process'); } catch (e) { msg = (e as Error).message; } return [r, msg];");
-    expect(out).toMatchObject({ ok: true, result: ["undefined", "Cannot find module 'child_process': only 'atelier' can be imported inside a tool"] });
+    const out = await probe(
+      "const r = (0, eval)('typeof require'); let msg = ''; try { require('child_process'); } catch (e) { msg = (e as Error).message; } return [r, msg];",
+    );
+    expect(out).toMatchObject({
+      ok: true,
+      result: ["undefined", "Cannot find module 'child_process': only 'atelier' can be imported inside a tool"],
+    });
   });
 
   it("globalThis.constructor.constructor('return process')() finds nothing", async () => {
-    expect(await probe("return globalThis.constructor.constructor('return typeof process')();")).toMatchObject({ ok: true, result: "undefined" });
+    expect(await probe("return globalThis.constructor.constructor('return typeof process')();")).toMatchObject({
+      ok: true,
+      result: "undefined",
+    });
     const direct = await probe("return (globalThis.constructor.constructor('return process')() as any).env;");
-    expect(direct).toMatchObject({ ok: false, error: { type: "ToolExecutionError", errorName: "ReferenceError", message: expect.stringMatching(/process/) } });
-    expect(await probe("return (function(){ return this })() === undefined;")).toMatchObject({ ok: true, result: true });
+    expect(direct).toMatchObject({
+      ok: false,
+      error: { type: "ToolExecutionError", errorName: "ReferenceError", message: expect.stringMatching(/process/) },
+    });
+    expect(await probe("return (function(){ return this })() === undefined;")).toMatchObject({
+      ok: true,
+      result: true,
+    });
   });
 
   it("the module's require only knows atelier", async () => {
-    const out = await run({ source: `import fs from "fs";\nimport { tool } from "atelier";\nexport default tool({ sideEffecting: false }, function f() { return typeof fs; });\n` });
-    expect(out).toMatchObject({ ok: false, error: { type: "ToolExecutionError", message: expect.stringMatching(/Cannot find module 'fs'/) } });
+    const out = await run({
+      source: `import fs from "fs";\nimport { tool } from "atelier";\nexport default tool({ sideEffecting: false }, function f() { return typeof fs; });\n`,
+    });
+    expect(out).toMatchObject({
+      ok: false,
+      error: { type: "ToolExecutionError", message: expect.stringMatching(/Cannot find module 'fs'/) },
+    });
   });
 
   it("import() is refused", async () => {
     const out = await probe("const m: any = await import('fs'); return typeof m;");
     // The transpiler turns import() into require(), which only knows atelier.
-    expect(out).toMatchObject({ ok: false, error: { type: "ToolExecutionError", message: expect.stringMatching(/Cannot find module 'fs'/) } });
-    const eval2 = await probe("return await (0, eval)(\"import('os')\").then(() => 'loaded', (e: Error) => 'refused: ' + e.message);");
+    expect(out).toMatchObject({
+      ok: false,
+      error: { type: "ToolExecutionError", message: expect.stringMatching(/Cannot find module 'fs'/) },
+    });
+    const eval2 = await probe(
+      "return await (0, eval)(\"import('os')\").then(() => 'loaded', (e: Error) => 'refused: ' + e.message);",
+    );
     expect(eval2).toMatchObject({ ok: true, result: expect.stringMatching(/^refused/) });
   });
 
@@ -354,17 +521,27 @@ describe("escape attempts stay inside the sandbox", () => {
 });
 
 describe("ctx.fetch", () => {
-  const fetchPlan: CallPlan = { style: "positional", params: [{ name: "url" }], ctx: { name: "ctx", index: 1 }, acceptsExtra: false };
+  const fetchPlan: CallPlan = {
+    style: "positional",
+    params: [{ name: "url" }],
+    ctx: { name: "ctx", index: 1 },
+    acceptsExtra: false,
+  };
   const fetchTool = (body: string) => toolSource("url: string, ctx: RunContext", body);
 
   it("reaches an allowed local server", async () => {
     const out = await run({
-      source: fetchTool("const res = await ctx.fetch(url);\nreturn { status: res.status, type: res.headers['content-type'], x: res.headers.get('X-Test'), body: await res.json() };"),
+      source: fetchTool(
+        "const res = await ctx.fetch(url);\nreturn { status: res.status, type: res.headers['content-type'], x: res.headers.get('X-Test'), body: await res.json() };",
+      ),
       call: fetchPlan,
       args: { url: `${testbed.server.origin}/json?n=1` },
       egress: [`127.0.0.1:${testbed.server.port}`],
     });
-    expect(out).toMatchObject({ ok: true, result: { status: 200, type: "application/json", x: "yes", body: { n: 1, hello: "world" } } });
+    expect(out).toMatchObject({
+      ok: true,
+      result: { status: 200, type: "application/json", x: "yes", body: { n: 1, hello: "world" } },
+    });
   });
 
   it("several awaited fetches in a row, and some in parallel", async () => {
@@ -383,30 +560,56 @@ describe("ctx.fetch", () => {
       args: { url: testbed.server.origin },
       egress: [`127.0.0.1:${testbed.server.port}`],
     });
-    expect(out).toMatchObject({ ok: true, result: { seen: [1, 2, 3, 4, 10, 20], posted: { method: "POST", body: '{"a":1}' } } });
+    expect(out).toMatchObject({
+      ok: true,
+      result: { seen: [1, 2, 3, 4, 10, 20], posted: { method: "POST", body: '{"a":1}' } },
+    });
   });
 
   it("follows a redirect that is re-checked", async () => {
     const ok = await run({
-      source: fetchTool("const r = await ctx.fetch(url); return { redirected: r.redirected, url: r.url, body: await r.json() };"),
+      source: fetchTool(
+        "const r = await ctx.fetch(url); return { redirected: r.redirected, url: r.url, body: await r.json() };",
+      ),
       call: fetchPlan,
       args: { url: `${testbed.server.origin}/redirect-local` },
       egress: [`127.0.0.1:${testbed.server.port}`],
     });
-    expect(ok).toMatchObject({ ok: true, result: { redirected: true, url: `${testbed.server.origin}/json?n=7`, body: { n: 7 } } });
+    expect(ok).toMatchObject({
+      ok: true,
+      result: { redirected: true, url: `${testbed.server.origin}/json?n=7`, body: { n: 7 } },
+    });
     const refused = await run({
       source: fetchTool("const r = await ctx.fetch(url); return r.status;"),
       call: fetchPlan,
       args: { url: `${testbed.server.origin}/redirect-metadata` },
       egress: [`127.0.0.1:${testbed.server.port}`],
     });
-    expect(refused).toMatchObject({ ok: false, error: { type: "ToolExecutionError", message: expect.stringMatching(/169\.254\.169\.254/) } });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { type: "ToolExecutionError", message: expect.stringMatching(/169\.254\.169\.254/) },
+    });
   });
 
   it.each([
-    ["127.0.0.1 without an explicit grant", (port: number) => `http://127.0.0.1:${port}/json`, ["127.0.0.1"], /loopback address/],
-    ["the metadata endpoint", () => "http://169.254.169.254/latest/meta-data/", ["169.254.169.254:80"], /metadata address/],
-    ["a host not in egress", () => "http://api.example.com/json", ["other.example.com"], /not in this tool's egress list/],
+    [
+      "127.0.0.1 without an explicit grant",
+      (port: number) => `http://127.0.0.1:${port}/json`,
+      ["127.0.0.1"],
+      /loopback address/,
+    ],
+    [
+      "the metadata endpoint",
+      () => "http://169.254.169.254/latest/meta-data/",
+      ["169.254.169.254:80"],
+      /metadata address/,
+    ],
+    [
+      "a host not in egress",
+      () => "http://api.example.com/json",
+      ["other.example.com"],
+      /not in this tool's egress list/,
+    ],
     ["[::1]", (port: number) => `http://[::1]:${port}/`, ["localhost"], /not in this tool's egress list/],
     ["a decimal-encoded loopback", (port: number) => `http://2130706433:${port}/`, ["127.0.0.1"], /loopback address/],
   ])("refuses %s", async (_label, url, egress, pattern) => {
@@ -416,12 +619,17 @@ describe("ctx.fetch", () => {
       args: { url: url(testbed.server.port) },
       egress: egress as string[],
     });
-    expect(out).toMatchObject({ ok: false, error: { type: "ToolExecutionError", message: expect.stringMatching(pattern) } });
+    expect(out).toMatchObject({
+      ok: false,
+      error: { type: "ToolExecutionError", message: expect.stringMatching(pattern) },
+    });
   });
 
   it("a refusal can be caught by the tool", async () => {
     const out = await run({
-      source: fetchTool("try { await ctx.fetch(url); return 'reached'; } catch (e) { return 'refused: ' + (e as Error).message; }"),
+      source: fetchTool(
+        "try { await ctx.fetch(url); return 'reached'; } catch (e) { return 'refused: ' + (e as Error).message; }",
+      ),
       call: fetchPlan,
       args: { url: "http://169.254.169.254/" },
       egress: ["example.com"],
@@ -430,7 +638,11 @@ describe("ctx.fetch", () => {
   });
 
   it("is unavailable when the tool lists no egress", async () => {
-    const out = await run({ source: fetchTool("const r = await ctx.fetch(url); return r.status;"), call: fetchPlan, args: { url: `${testbed.server.origin}/json` } });
+    const out = await run({
+      source: fetchTool("const r = await ctx.fetch(url); return r.status;"),
+      call: fetchPlan,
+      args: { url: `${testbed.server.origin}/json` },
+    });
     expect(out).toMatchObject({ ok: false, error: { message: expect.stringMatching(/lists no hosts in its egress/) } });
   });
 
@@ -455,7 +667,9 @@ describe("isolation", () => {
       "id: number",
       "const g = globalThis as any;\nconst before = g.shared;\ng.shared = id;\nlet x = 0; for (let i = 0; i < 20000; i++) x += i;\nreturn { id, before: before ?? null, after: g.shared };",
     );
-    const outs = await Promise.all(Array.from({ length: 40 }, (_, id) => run({ source, call: positional("id"), args: { id } })));
+    const outs = await Promise.all(
+      Array.from({ length: 40 }, (_, id) => run({ source, call: positional("id"), args: { id } })),
+    );
     outs.forEach((out, id) => expect(out).toMatchObject({ ok: true, result: { id, before: null, after: id } }));
   });
 });

@@ -46,7 +46,10 @@ export async function executeTool(request: ExecuteToolRequest): Promise<ToolCall
   try {
     transpiled = transpileTool(request.source);
   } catch (error) {
-    return failed({ type: "ToolExecutionError", message: `tool ${q(name)} could not be compiled: ${(error as Error).message}` });
+    return failed({
+      type: "ToolExecutionError",
+      message: `tool ${q(name)} could not be compiled: ${(error as Error).message}`,
+    });
   }
   if (transpiled.syntaxErrors.length > 0) {
     const first = transpiled.syntaxErrors[0];
@@ -99,7 +102,10 @@ export async function executeTool(request: ExecuteToolRequest): Promise<ToolCall
     try {
       value = JSON.parse(result.resultJson);
     } catch {
-      return failed({ type: "ToolExecutionError", message: `tool ${q(name)} returned a value that is not valid JSON` }, result);
+      return failed(
+        { type: "ToolExecutionError", message: `tool ${q(name)} returned a value that is not valid JSON` },
+        result,
+      );
     }
     return { ok: true, result: value, logs, events, durationMs: elapsed() };
   }
@@ -110,7 +116,12 @@ export async function executeTool(request: ExecuteToolRequest): Promise<ToolCall
   }
 }
 
-function classify(name: string, error: SandboxError | undefined, limits: SandboxLimits, js: TranspiledTool): ToolCallError {
+function classify(
+  name: string,
+  error: SandboxError | undefined,
+  limits: SandboxLimits,
+  js: TranspiledTool,
+): ToolCallError {
   if (!error) return { type: "ToolExecutionError", message: `tool ${q(name)} failed without an error` };
   const position = error.frame ? mapToSource(js, error.frame.line, error.frame.column) : null;
   const at = position ? ` (line ${position.line})` : "";
@@ -143,7 +154,10 @@ function classify(name: string, error: SandboxError | undefined, limits: Sandbox
         ...line,
       };
     case "crash":
-      return { type: "ToolExecutionError", message: `tool ${q(name)} could not run: the sandbox failed (${error.message})` };
+      return {
+        type: "ToolExecutionError",
+        message: `tool ${q(name)} could not run: the sandbox failed (${error.message})`,
+      };
     case "thrown":
     default: {
       const thrown = error.name ? `${error.name}: ${error.message}` : error.message;

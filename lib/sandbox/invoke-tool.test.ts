@@ -76,7 +76,10 @@ export default tool({ sideEffecting: false, idempotent: true }, function list_pr
 
 describe("seed examples through the invoker", () => {
   it("weather: a legal unit runs; an illegal one is a ToolArgumentError before the body runs", async () => {
-    expect(await invoke(WEATHER, { city: "Lisbon", unit: "celsius" })).toMatchObject({ ok: true, result: "Lisbon: 21 degrees C (celsius)" });
+    expect(await invoke(WEATHER, { city: "Lisbon", unit: "celsius" })).toMatchObject({
+      ok: true,
+      result: "Lisbon: 21 degrees C (celsius)",
+    });
     const out = await invoke(WEATHER, { city: "Lisbon", unit: "kelvin" });
     expect(out).toMatchObject({
       ok: false,
@@ -111,18 +114,35 @@ describe("seed examples through the invoker", () => {
     const out = await invoke(GET_QUOTE, { symbol: "ACME" });
     expect(out).toMatchObject({
       ok: false,
-      error: { type: "ToolShapeError", message: "tool 'get_quote' returned value not matching schema 'Quote'", expected: "Quote" },
+      error: {
+        type: "ToolShapeError",
+        message: "tool 'get_quote' returned value not matching schema 'Quote'",
+        expected: "Quote",
+      },
     });
-    expect(await invoke(GET_QUOTE, { symbol: "GOOD" })).toMatchObject({ ok: true, result: { symbol: "GOOD", price: 12.5 } });
+    expect(await invoke(GET_QUOTE, { symbol: "GOOD" })).toMatchObject({
+      ok: true,
+      result: { symbol: "GOOD", price: 12.5 },
+    });
   });
 
   it("flexible: extra keys pass through an index-signature destructured parameter", async () => {
-    expect(await invoke(FLEXIBLE, { query: "boots", colour: "red", size: 42 })).toMatchObject({ ok: true, result: "boots + colour,size" });
+    expect(await invoke(FLEXIBLE, { query: "boots", colour: "red", size: 42 })).toMatchObject({
+      ok: true,
+      result: "boots + colour,size",
+    });
   });
 
   it("list_projects: reads ctx.scope (empty in a test run, the run's ids otherwise)", async () => {
-    expect(await invoke(LIST_PROJECTS, { prefix: "web" })).toMatchObject({ ok: true, result: ["/web-alpha", "/web-beta"] });
-    const live = await invoke(LIST_PROJECTS, { prefix: "web", ctx: "forged" }, { context: { agentId: "org7", conversationId: "c1", runId: "r1" } });
+    expect(await invoke(LIST_PROJECTS, { prefix: "web" })).toMatchObject({
+      ok: true,
+      result: ["/web-alpha", "/web-beta"],
+    });
+    const live = await invoke(
+      LIST_PROJECTS,
+      { prefix: "web", ctx: "forged" },
+      { context: { agentId: "org7", conversationId: "c1", runId: "r1" } },
+    );
     expect(live).toMatchObject({ ok: true, result: ["org7/web-alpha", "org7/web-beta"] });
   });
 });
@@ -158,7 +178,11 @@ export default tool({ sideEffecting: false }, function order_status(order_id: st
     const out = await invoke(source, { order_id: "Z9" });
     expect(out).toMatchObject({
       ok: false,
-      error: { type: "ToolExecutionError", message: "tool 'order_status' raised Error: no order Z9 (line 11)", line: 11 },
+      error: {
+        type: "ToolExecutionError",
+        message: "tool 'order_status' raised Error: no order Z9 (line 11)",
+        line: 11,
+      },
     });
   });
 
@@ -171,7 +195,10 @@ export default tool({ sideEffecting: false, timeoutMs: 300 }, function spin(): s
 });
 `;
     const out = await invoke(source, {});
-    expect(out).toMatchObject({ ok: false, error: { type: "ToolTimeoutError", message: expect.stringContaining("300 ms") } });
+    expect(out).toMatchObject({
+      ok: false,
+      error: { type: "ToolTimeoutError", message: expect.stringContaining("300 ms") },
+    });
     expect(out.durationMs).toBeGreaterThanOrEqual(290);
   });
 
@@ -183,8 +210,14 @@ export default tool({ sideEffecting: false }, function big(mb: number): string {
   return "x".repeat(mb * 1024 * 1024);
 });
 `;
-    expect(await invoke(source, { mb: 200 })).toMatchObject({ ok: false, error: { type: "ToolLimitError", limit: "memory" } });
-    expect(await invoke(source, { mb: 3 })).toMatchObject({ ok: false, error: { type: "ToolLimitError", limit: "result-size" } });
+    expect(await invoke(source, { mb: 200 })).toMatchObject({
+      ok: false,
+      error: { type: "ToolLimitError", limit: "memory" },
+    });
+    expect(await invoke(source, { mb: 3 })).toMatchObject({
+      ok: false,
+      error: { type: "ToolLimitError", limit: "result-size" },
+    });
     expect(await invoke(source, { mb: 0 })).toMatchObject({ ok: true, result: "" });
   });
 
@@ -223,7 +256,10 @@ export default tool({ sideEffecting: false, egress: ["${egress}"] }, async funct
   return ja.hello + " " + ja.n + " " + jb.n;
 });
 `;
-    expect(await invoke(source(`127.0.0.1:${testbed.server.port}`), { n: 1 })).toMatchObject({ ok: true, result: "world 1 2" });
+    expect(await invoke(source(`127.0.0.1:${testbed.server.port}`), { n: 1 })).toMatchObject({
+      ok: true,
+      result: "world 1 2",
+    });
     expect(await invoke(source("api.example.com"), { n: 1 })).toMatchObject({
       ok: false,
       error: { type: "ToolExecutionError", message: expect.stringMatching(/not in this tool's egress list/) },

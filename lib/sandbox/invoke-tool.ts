@@ -67,7 +67,10 @@ export async function invokeTool(request: InvokeToolRequest): Promise<InvokeOutc
     const shape: ToolCallError =
       error instanceof ToolShapeError
         ? { type: "ToolShapeError", message: error.message, expected: error.expected, problems: error.problems }
-        : { type: "ToolShapeError", message: `tool '${tool.name}' returned a value that could not be checked: ${String(error)}` };
+        : {
+            type: "ToolShapeError",
+            message: `tool '${tool.name}' returned a value that could not be checked: ${String(error)}`,
+          };
     return { ok: false, error: shape, logs: outcome.logs, events: outcome.events, durationMs: elapsed() };
   }
   return { ...outcome, durationMs: elapsed() };

@@ -50,11 +50,13 @@ function loadModule(memoryBytes) {
     const initialPages = Math.min(256, maxPages);
     const memory = new WebAssembly.Memory({ initial: initialPages, maximum: maxPages });
     const emscriptenModule = { print: () => {}, printErr: (text) => moduleMessages.push(String(text)) };
-    entry = newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory, emscriptenModule })).then((module) => ({
-      module,
-      memory,
-      maxBytes: maxPages * WASM_PAGE,
-    }));
+    entry = newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory, emscriptenModule })).then(
+      (module) => ({
+        module,
+        memory,
+        maxBytes: maxPages * WASM_PAGE,
+      }),
+    );
     modules.set(memoryBytes, entry);
   }
   return entry;
@@ -115,7 +117,8 @@ function makeLogSink(limits) {
       logs.push({ level, message });
     },
     finish() {
-      if (dropped > 0) logs.push({ level: "warn", message: `[${dropped} more log line(s) dropped: log limit reached]` });
+      if (dropped > 0)
+        logs.push({ level: "warn", message: `[${dropped} more log line(s) dropped: log limit reached]` });
       return logs;
     },
   };
@@ -123,7 +126,9 @@ function makeLogSink(limits) {
 
 function firstToolFrame(stack) {
   if (typeof stack !== "string") return null;
-  const re = new RegExp(`\\(${TOOL_FILENAME.replace(".", "\\.")}:(\\d+)(?::(\\d+))?\\)|${TOOL_FILENAME.replace(".", "\\.")}:(\\d+)(?::(\\d+))?`);
+  const re = new RegExp(
+    `\\(${TOOL_FILENAME.replace(".", "\\.")}:(\\d+)(?::(\\d+))?\\)|${TOOL_FILENAME.replace(".", "\\.")}:(\\d+)(?::(\\d+))?`,
+  );
   const m = re.exec(stack);
   if (!m) return null;
   const line = Number(m[1] ?? m[3]);
@@ -225,7 +230,11 @@ async function runJob(job) {
         return { error: context.newError(`ctx.emit: at most ${limits.maxEvents} events per call`) };
       }
       if (eventBytes + text.length > limits.maxEventBytes) {
-        return { error: context.newError(`ctx.emit: events of one call may total at most ${limits.maxEventBytes} bytes of JSON`) };
+        return {
+          error: context.newError(
+            `ctx.emit: events of one call may total at most ${limits.maxEventBytes} bytes of JSON`,
+          ),
+        };
       }
       eventBytes += text.length;
       const payload = JSON.parse(text);
@@ -246,7 +255,9 @@ async function runJob(job) {
         return deferred.handle;
       }
       if (pendingFetches.size >= limits.maxConcurrentFetches) {
-        const err = context.newError(`ctx.fetch: at most ${limits.maxConcurrentFetches} requests may be in flight at once`);
+        const err = context.newError(
+          `ctx.fetch: at most ${limits.maxConcurrentFetches} requests may be in flight at once`,
+        );
         deferred.reject(err);
         err.dispose();
         return deferred.handle;
@@ -275,7 +286,13 @@ async function runJob(job) {
       } catch {
         request = { url: "" };
       }
-      parentPort.postMessage({ type: "fetch", id: job.id, reqId, request, remainingMs: Math.max(0, deadline - Date.now()) });
+      parentPort.postMessage({
+        type: "fetch",
+        id: job.id,
+        reqId,
+        request,
+        remainingMs: Math.max(0, deadline - Date.now()),
+      });
       return deferred.handle;
     });
     context.setProp(context.global, HOST_GLOBALS.fetch, fetchFn);
@@ -352,12 +369,22 @@ async function runJob(job) {
           const guestSize = kind === "number" ? context.getNumber(serialised.value) : 0;
           serialised.value.dispose();
           if (json === null) {
-            result.error = { kind: "result-size", name: "AtelierResultTooLarge", message: "result too large", size: guestSize };
+            result.error = {
+              kind: "result-size",
+              name: "AtelierResultTooLarge",
+              message: "result too large",
+              size: guestSize,
+            };
             break;
           }
           const bytes = Buffer.byteLength(json, "utf8");
           if (bytes > limits.resultBytes) {
-            result.error = { kind: "result-size", name: "AtelierResultTooLarge", message: "result too large", size: bytes };
+            result.error = {
+              kind: "result-size",
+              name: "AtelierResultTooLarge",
+              message: "result too large",
+              size: bytes,
+            };
             break;
           }
           result.ok = true;
@@ -432,7 +459,15 @@ async function runJob(job) {
     result.durationMs = Date.now() - started;
     const kind = result.error && result.error.kind;
     // A sandbox that hit a limit or failed on the host side is not trusted again.
-    if (moduleMessages.length > 0 || hostFailure || kind === "timeout" || kind === "memory" || kind === "stack" || kind === "crash" || memoryNearCap()) {
+    if (
+      moduleMessages.length > 0 ||
+      hostFailure ||
+      kind === "timeout" ||
+      kind === "memory" ||
+      kind === "stack" ||
+      kind === "crash" ||
+      memoryNearCap()
+    ) {
       result.recycle = true;
     }
     return result;

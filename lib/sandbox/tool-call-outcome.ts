@@ -4,11 +4,7 @@
  */
 
 export type ToolCallErrorType =
-  | "ToolArgumentError"
-  | "ToolShapeError"
-  | "ToolExecutionError"
-  | "ToolTimeoutError"
-  | "ToolLimitError";
+  "ToolArgumentError" | "ToolShapeError" | "ToolExecutionError" | "ToolTimeoutError" | "ToolLimitError";
 
 /** Which limit a ToolLimitError hit. */
 export type ToolLimitKind = "memory" | "result-size" | "stack";

@@ -47,7 +47,9 @@ describe("transpileTool", () => {
   });
 
   it("reports syntax errors with their line", () => {
-    const t = transpileTool(`import { tool } from "atelier";\nexport default tool({ sideEffecting: false }, function f() {\n  return (;\n});\n`);
+    const t = transpileTool(
+      `import { tool } from "atelier";\nexport default tool({ sideEffecting: false }, function f() {\n  return (;\n});\n`,
+    );
     expect(t.syntaxErrors.length).toBeGreaterThan(0);
     expect(t.syntaxErrors[0].line).toBe(3);
   });
@@ -55,6 +57,11 @@ describe("transpileTool", () => {
   it("decodes VLQ mappings", () => {
     // "AAAA" -> [0,0,0,0]; ";AACA" -> next line, original line +1
     expect(decodeMappings("AAAA;AACA")).toEqual([[[0, 0, 0]], [[0, 1, 0]]]);
-    expect(decodeMappings("AAAA,IAAI")).toEqual([[[0, 0, 0], [4, 0, 4]]]);
+    expect(decodeMappings("AAAA,IAAI")).toEqual([
+      [
+        [0, 0, 0],
+        [4, 0, 4],
+      ],
+    ]);
   });
 });

@@ -6,10 +6,18 @@ import type { CallPlan } from "../tools/tool-types";
 import { executeTool } from "./execute-tool";
 import { resolveLimits } from "./sandbox-limits";
 import { transpileTool } from "./transpile-tool";
-import { closeSandboxPool, getSandboxPool, resolveWorkerPath, SandboxPool, WORKER_PATH_ENV, type JobInput } from "./worker-pool";
+import {
+  closeSandboxPool,
+  getSandboxPool,
+  resolveWorkerPath,
+  SandboxPool,
+  WORKER_PATH_ENV,
+  type JobInput,
+} from "./worker-pool";
 
 const NO_ARGS: CallPlan = { style: "positional", params: [], ctx: null, acceptsExtra: false };
-const body = (code: string) => `import { tool } from "atelier";\nexport default tool({ sideEffecting: false }, function t() {\n${code}\n});\n`;
+const body = (code: string) =>
+  `import { tool } from "atelier";\nexport default tool({ sideEffecting: false }, function t() {\n${code}\n});\n`;
 
 function job(code: string, timeoutMs = 1000): JobInput {
   return {
@@ -139,7 +147,10 @@ describe("pool mechanics", () => {
     const pool = new SandboxPool({ size: 1, workerPath: fixture("silent-worker.mjs"), startTimeoutMs: 300 });
     try {
       const result = await pool.run(job("return 1;"));
-      expect(result).toMatchObject({ ok: false, error: { kind: "crash", message: expect.stringMatching(/did not start/) } });
+      expect(result).toMatchObject({
+        ok: false,
+        error: { kind: "crash", message: expect.stringMatching(/did not start/) },
+      });
     } finally {
       await pool.close(0);
     }
@@ -152,8 +163,14 @@ describe("pool mechanics", () => {
     const queued = pool.run(job("return 2;"));
     await pool.close();
     expect((await running).ok).toBe(true);
-    expect(await queued).toMatchObject({ ok: false, error: { kind: "crash", message: expect.stringMatching(/closed/) } });
-    expect(await pool.run(job("return 3;"))).toMatchObject({ ok: false, error: { message: expect.stringMatching(/closed/) } });
+    expect(await queued).toMatchObject({
+      ok: false,
+      error: { kind: "crash", message: expect.stringMatching(/closed/) },
+    });
+    expect(await pool.run(job("return 3;"))).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/closed/) },
+    });
     expect(pool.stats().workers).toBe(0);
   });
 });

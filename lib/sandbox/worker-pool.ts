@@ -23,7 +23,11 @@ import type { SandboxJob, SandboxResult, WorkerInbound, WorkerOutbound } from ".
 
 export const WORKER_PATH_ENV = "ATELIER_SANDBOX_WORKER";
 
-export type FetchHandler = (request: EgressRequest, remainingMs: number, signal: AbortSignal) => Promise<EgressResponse>;
+export type FetchHandler = (
+  request: EgressRequest,
+  remainingMs: number,
+  signal: AbortSignal,
+) => Promise<EgressResponse>;
 
 export interface SandboxPoolOptions {
   /** Number of workers. Default `os.availableParallelism()`. */
@@ -259,7 +263,10 @@ export class SandboxPool {
       const outOfMemory = error.code === "ERR_WORKER_OUT_OF_MEMORY";
       void this.retire(
         slot,
-        failure(outOfMemory ? "memory" : "crash", outOfMemory ? "out of memory" : `the sandbox worker failed: ${error.message}`),
+        failure(
+          outOfMemory ? "memory" : "crash",
+          outOfMemory ? "out of memory" : `the sandbox worker failed: ${error.message}`,
+        ),
       );
       markReady();
     });
@@ -278,7 +285,13 @@ export class SandboxPool {
     };
     const handler = task.options.onFetch;
     if (!handler) {
-      reply({ type: "fetch-result", id: task.id, reqId: message.reqId, ok: false, message: "ctx.fetch is not available here" });
+      reply({
+        type: "fetch-result",
+        id: task.id,
+        reqId: message.reqId,
+        ok: false,
+        message: "ctx.fetch is not available here",
+      });
       return;
     }
     handler(message.request, message.remainingMs, task.fetches.signal).then(

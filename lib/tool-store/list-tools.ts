@@ -25,9 +25,9 @@ export async function listTools(db: Db): Promise<ToolSummary[]> {
   });
   return tools.map((t) => {
     const latest = t.versions[0];
-    const analysis = readJsonColumn<Partial<Pick<AnalyzedTool, "sideEffecting" | "idempotent" | "requiresApproval">> | null>(
-      latest?.analysis ?? null,
-    );
+    const analysis = readJsonColumn<Partial<
+      Pick<AnalyzedTool, "sideEffecting" | "idempotent" | "requiresApproval">
+    > | null>(latest?.analysis ?? null);
     return {
       id: t.id,
       name: t.name,

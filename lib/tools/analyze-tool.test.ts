@@ -31,7 +31,8 @@ describe("analyzeTool on the authoring-format example", () => {
     expect(result.diagnostics).toEqual([]);
     expect(result.tool).toEqual({
       name: "forecast",
-      description: "Return a short weather forecast for a city over the next few days.\n\nUse this when the user asks about upcoming weather.",
+      description:
+        "Return a short weather forecast for a city over the next few days.\n\nUse this when the user asks about upcoming weather.",
       humanNotes: "Backed by the demo weather table; see the ops runbook before changing it.",
       parameters: {
         type: "object",
@@ -80,7 +81,12 @@ describe("TypeScript diagnostics", () => {
     ]);
     const line = lineOf(source, "const n: number");
     const text = source.split("\n")[line - 1];
-    expect(ts[0].range).toEqual({ startLine: line, startColumn: text.indexOf("n: number") + 1, endLine: line, endColumn: text.indexOf("n: number") + 2 });
+    expect(ts[0].range).toEqual({
+      startLine: line,
+      startColumn: text.indexOf("n: number") + 1,
+      endLine: line,
+      endColumn: text.indexOf("n: number") + 2,
+    });
     expect(ts.every((d) => d.severity === "error")).toBe(true);
   });
 
@@ -90,7 +96,11 @@ describe("TypeScript diagnostics", () => {
   });
 
   it("RunContext members type-check, a misuse does not", () => {
-    const ok = analyze(toolModule(`async function f(q: string, ctx: RunContext) { ctx.emit({ q }); const r = await ctx.fetch("https://x", { method: "GET" }); return (await r.text()) + ctx.scope.agentId + ctx.runId; }`));
+    const ok = analyze(
+      toolModule(
+        `async function f(q: string, ctx: RunContext) { ctx.emit({ q }); const r = await ctx.fetch("https://x", { method: "GET" }); return (await r.text()) + ctx.scope.agentId + ctx.runId; }`,
+      ),
+    );
     expect(ok.diagnostics).toEqual([]);
     const bad = analyze(toolModule(`function f(q: string, ctx: RunContext) { return ctx.scope.tenantId; }`));
     expect(typescriptErrors(bad).map((d) => d.message)).toEqual([
@@ -103,23 +113,32 @@ describe("TypeScript diagnostics", () => {
   });
 
   it("Int accepts number literals and arithmetic", () => {
-    expect(analyze(toolModule(`function f(days: Int = 3) { const next: Int = days + 1; return next; }`)).diagnostics).toEqual([]);
+    expect(
+      analyze(toolModule(`function f(days: Int = 3) { const next: Int = days + 1; return next; }`)).diagnostics,
+    ).toEqual([]);
   });
 
   it("an unknown module is reported by the checker", () => {
     const result = analyze(`import { x } from "lodash";\n${toolModule(`function f(q: string) { return q; }`)}`);
-    expect(typescriptErrors(result).map((d) => d.message)).toEqual(["TS2307: Cannot find module 'lodash' or its corresponding type declarations."]);
+    expect(typescriptErrors(result).map((d) => d.message)).toEqual([
+      "TS2307: Cannot find module 'lodash' or its corresponding type declarations.",
+    ]);
   });
 
   it("no DOM in the lib: document is unknown", () => {
     const result = analyze(toolModule(`function f(q: string) { return document.title; }`));
-    expect(typescriptErrors(result).map((d) => d.message)).toEqual(["TS2584: Cannot find name 'document'. Do you need to change your target library? Try changing the 'lib' compiler option to include 'dom'."]);
+    expect(typescriptErrors(result).map((d) => d.message)).toEqual([
+      "TS2584: Cannot find name 'document'. Do you need to change your target library? Try changing the 'lib' compiler option to include 'dom'.",
+    ]);
   });
 });
 
 describe("malformed sources", () => {
   it.each([
-    ["an unclosed call", `import { tool } from "atelier";\n/** ${DOC} */\nexport default tool({ sideEffecting: false }, function f(q: string) {\n  return q;\n`],
+    [
+      "an unclosed call",
+      `import { tool } from "atelier";\n/** ${DOC} */\nexport default tool({ sideEffecting: false }, function f(q: string) {\n  return q;\n`,
+    ],
     ["garbage", "}}}} ((( export default ??? \u0000"],
     ["an empty source", ""],
     ["a JSON document", `{"source": 1}`],
@@ -168,7 +187,11 @@ export default tool({}, function f(...xs: string[]) { return ""; });
   it("with definition errors the tool is null but the preview is still built", () => {
     const result = analyze(toolModule(`function f(q: string) { return q; }`, { doc: "/** Thin. */" }));
     expect(result.tool).toBeNull();
-    expect(result.preview?.parameters).toEqual({ type: "object", properties: { q: { type: "string" } }, required: ["q"] });
+    expect(result.preview?.parameters).toEqual({
+      type: "object",
+      properties: { q: { type: "string" } },
+      required: ["q"],
+    });
     expect(result.preview?.description).toBe("Thin.");
   });
 
@@ -209,7 +232,9 @@ export default tool({ sideEffecting: false }, function f(q: string) {
 
 describe("the sandbox's globals", () => {
   it("console is declared (the sandbox captures it)", () => {
-    expect(analyze(toolModule(`function f(q: string) { console.log("q", q); console.warn(1); return q; }`)).diagnostics).toEqual([]);
+    expect(
+      analyze(toolModule(`function f(q: string) { console.log("q", q); console.warn(1); return q; }`)).diagnostics,
+    ).toEqual([]);
   });
 
   it("but not process or require", () => {

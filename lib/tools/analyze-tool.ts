@@ -103,7 +103,12 @@ function analyzeProgram(checker: ts.TypeChecker, sf: ts.SourceFile): ProgramAnal
   const located = locateTool(checker, sf);
   if (!located.ok) {
     const range = located.node ? rangeOfNode(sf, located.node) : firstLineRange(sf);
-    return { tool: null, preview: null, definitionErrors: [definitionError(located.message, range)], suppressTs: noSuppression };
+    return {
+      tool: null,
+      preview: null,
+      definitionErrors: [definitionError(located.message, range)],
+      suppressTs: noSuppression,
+    };
   }
   const { call, options, fn, jsdoc, statement } = located.tool;
 
@@ -125,7 +130,8 @@ function analyzeProgram(checker: ts.TypeChecker, sf: ts.SourceFile): ProgramAnal
   const name = opts.name ?? fnName;
   const nameNode = read.nodes.get("name") ?? fn.name ?? call.expression;
   if (name === undefined) {
-    if (!read.unreadable.has("name")) errors.push(definitionError(MISSING_TOOL_NAME_MESSAGE, rangeOfNode(sf, nameNode)));
+    if (!read.unreadable.has("name"))
+      errors.push(definitionError(MISSING_TOOL_NAME_MESSAGE, rangeOfNode(sf, nameNode)));
   } else if (!isValidToolName(name)) {
     errors.push(definitionError(invalidToolNameMessage(name), rangeOfNode(sf, nameNode)));
   }
@@ -134,7 +140,11 @@ function analyzeProgram(checker: ts.TypeChecker, sf: ts.SourceFile): ProgramAnal
   // Description.
   const doc = jsdoc ? parseJsDoc(sf, jsdoc.start, jsdoc.end) : null;
   const descriptionUnreadable = read.unreadable.has("description") || read.unreadable.has("*");
-  const chosen = chooseDescription(toolName, doc ? doc.mainLines.map((l) => l.text).join("\n") : null, opts.description ?? null);
+  const chosen = chooseDescription(
+    toolName,
+    doc ? doc.mainLines.map((l) => l.text).join("\n") : null,
+    opts.description ?? null,
+  );
   if (!descriptionUnreadable) {
     for (const problem of chosen.problems) {
       let range: SourceRange;

@@ -5,14 +5,23 @@ import { ATELIER_MODULE_DTS } from "./atelier-module";
 /** Type-check a program of the atelier module plus one file, with the given libs. */
 function check(source: string, lib: string[]): string[] {
   const files: Record<string, string> = { "/node_modules/atelier/index.d.ts": ATELIER_MODULE_DTS, "/main.ts": source };
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib, types: [], moduleResolution: ts.ModuleResolutionKind.Bundler, module: ts.ModuleKind.ESNext };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    lib,
+    types: [],
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    module: ts.ModuleKind.ESNext,
+  };
   const host = ts.createCompilerHost(options);
   const read = host.readFile.bind(host);
   const exists = host.fileExists.bind(host);
   host.readFile = (f) => files[f] ?? read(f);
   host.fileExists = (f) => f in files || exists(f);
   const dirExists = host.directoryExists?.bind(host);
-  host.directoryExists = (d) => d === "/node_modules" || d === "/node_modules/atelier" || (dirExists ? dirExists(d) : false);
+  host.directoryExists = (d) =>
+    d === "/node_modules" || d === "/node_modules/atelier" || (dirExists ? dirExists(d) : false);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (f, v) => (f in files ? ts.createSourceFile(f, files[f], v) : getSourceFile(f, v));
   const program = ts.createProgram(["/main.ts", "/node_modules/atelier/index.d.ts"], options, host);
@@ -37,8 +46,8 @@ describe("ATELIER_MODULE_DTS", () => {
   });
 
   it("requires sideEffecting in ToolOptions", () => {
-    expect(check(`import { tool } from "atelier";\nexport default tool({}, () => 1);`, ["lib.es2022.d.ts"]).join("\n")).toContain(
-      "Property 'sideEffecting' is missing",
-    );
+    expect(
+      check(`import { tool } from "atelier";\nexport default tool({}, () => 1);`, ["lib.es2022.d.ts"]).join("\n"),
+    ).toContain("Property 'sideEffecting' is missing");
   });
 });

@@ -84,12 +84,14 @@ describe("arrays and objects", () => {
   };
 
   it("reports every nested problem with its path", () => {
-    expect(problems(filter, { tags: ["a", 5, null], unit: "k" }, { "/properties/unit": { typeName: "Unit" } })).toEqual([
-      "missing required property 'query'",
-      "tags[1]: 5 is not a string",
-      "tags[2]: null is not a string",
-      "unit: 'k' is not a valid Unit; expected one of ['c', 'f']",
-    ]);
+    expect(problems(filter, { tags: ["a", 5, null], unit: "k" }, { "/properties/unit": { typeName: "Unit" } })).toEqual(
+      [
+        "missing required property 'query'",
+        "tags[1]: 5 is not a string",
+        "tags[2]: null is not a string",
+        "unit: 'k' is not a valid Unit; expected one of ['c', 'f']",
+      ],
+    );
   });
 
   it("allows keys the schema does not name (JSON Schema's default)", () => {
@@ -116,7 +118,9 @@ describe("arrays and objects", () => {
   });
 
   it("Set and Map values are checked as arrays and objects", () => {
-    expect(problems({ type: "array", items: { type: "string" } }, new Set(["a", 1]))).toEqual(["[1]: 1 is not a string"]);
+    expect(problems({ type: "array", items: { type: "string" } }, new Set(["a", 1]))).toEqual([
+      "[1]: 1 is not a string",
+    ]);
     expect(problems({ type: "object", additionalProperties: { type: "number" } }, new Map([["a", 1]]))).toEqual([]);
   });
 
@@ -136,12 +140,16 @@ describe("anyOf", () => {
   });
 
   it("a multi-type union names the allowed kinds", () => {
-    expect(problems({ anyOf: [{ type: "string" }, { type: "number" }] }, true)).toEqual(["true does not match any of: string, number"]);
+    expect(problems({ anyOf: [{ type: "string" }, { type: "number" }] }, true)).toEqual([
+      "true does not match any of: string, number",
+    ]);
   });
 
   it("uses the branch's own pointer for names", () => {
     const schema = { anyOf: [{ enum: ["a", "b"], type: "string" }, { type: "null" }] };
-    expect(problems(schema, "z", { "/anyOf/0": { typeName: "Letter" } })).toEqual(["'z' is not a valid Letter; expected one of ['a', 'b']"]);
+    expect(problems(schema, "z", { "/anyOf/0": { typeName: "Letter" } })).toEqual([
+      "'z' is not a valid Letter; expected one of ['a', 'b']",
+    ]);
   });
 });
 

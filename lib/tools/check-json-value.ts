@@ -17,8 +17,7 @@ export interface ValueProblem {
   message: string;
 }
 
-const ISO_DATE_TIME =
-  /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
 
 function shortRepr(value: unknown): string {
   const text = reprValue(value);
@@ -26,7 +25,14 @@ function shortRepr(value: unknown): string {
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Set) && !(value instanceof Map) && !(value instanceof Date);
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof Set) &&
+    !(value instanceof Map) &&
+    !(value instanceof Date)
+  );
 }
 
 function childPath(path: string, key: string): string {
@@ -64,15 +70,24 @@ export function checkValue(
       if (schema.format === "date-time") {
         if (value instanceof Date && !Number.isNaN(value.getTime())) return [];
         if (typeof value !== "string" || !ISO_DATE_TIME.test(value) || Number.isNaN(Date.parse(value))) {
-          return [{ path, message: `${shortRepr(value)} is not a valid date-time (an ISO 8601 string such as '2025-01-31T09:00:00Z')` }];
+          return [
+            {
+              path,
+              message: `${shortRepr(value)} is not a valid date-time (an ISO 8601 string such as '2025-01-31T09:00:00Z')`,
+            },
+          ];
         }
         return [];
       }
       return typeof value === "string" ? [] : [{ path, message: `${shortRepr(value)} is not a string` }];
     case "number":
-      return typeof value === "number" && Number.isFinite(value) ? [] : [{ path, message: `${shortRepr(value)} is not a number` }];
+      return typeof value === "number" && Number.isFinite(value)
+        ? []
+        : [{ path, message: `${shortRepr(value)} is not a number` }];
     case "integer":
-      return typeof value === "number" && Number.isInteger(value) ? [] : [{ path, message: `${shortRepr(value)} is not an integer` }];
+      return typeof value === "number" && Number.isInteger(value)
+        ? []
+        : [{ path, message: `${shortRepr(value)} is not an integer` }];
     case "boolean":
       return typeof value === "boolean" ? [] : [{ path, message: `${shortRepr(value)} is not a boolean` }];
     case "null":
@@ -86,7 +101,13 @@ export function checkValue(
   }
 }
 
-function checkArray(schema: JsonSchema, value: unknown, pointer: string, notes: Record<string, SchemaNote>, path: string): ValueProblem[] {
+function checkArray(
+  schema: JsonSchema,
+  value: unknown,
+  pointer: string,
+  notes: Record<string, SchemaNote>,
+  path: string,
+): ValueProblem[] {
   const items = value instanceof Set ? [...value] : value;
   if (!Array.isArray(items)) return [{ path, message: `${shortRepr(value)} is not an array` }];
   const itemSchema = schema.items as JsonSchema | undefined;
@@ -94,21 +115,30 @@ function checkArray(schema: JsonSchema, value: unknown, pointer: string, notes: 
   return items.flatMap((item, i) => checkValue(itemSchema, item, `${pointer}/items`, notes, `${path}[${i}]`));
 }
 
-function checkObject(schema: JsonSchema, value: unknown, pointer: string, notes: Record<string, SchemaNote>, path: string): ValueProblem[] {
+function checkObject(
+  schema: JsonSchema,
+  value: unknown,
+  pointer: string,
+  notes: Record<string, SchemaNote>,
+  path: string,
+): ValueProblem[] {
   const obj = value instanceof Map ? Object.fromEntries(value) : value;
   if (!isPlainObject(obj)) return [{ path, message: `${shortRepr(value)} is not an object` }];
   const problems: ValueProblem[] = [];
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const has = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
   for (const key of (schema.required ?? []) as string[]) {
-    if (!has(obj, key) || obj[key] === undefined) problems.push({ path, message: `missing required property ${reprValue(key)}` });
+    if (!has(obj, key) || obj[key] === undefined)
+      problems.push({ path, message: `missing required property ${reprValue(key)}` });
   }
   const extra = schema.additionalProperties as JsonSchema | boolean | undefined;
   for (const [key, v] of Object.entries(obj)) {
     if (v === undefined) continue;
     const propSchema = has(properties, key) ? properties[key] : undefined;
     if (propSchema) {
-      problems.push(...checkValue(propSchema, v, `${pointer}/properties/${escapePointer(key)}`, notes, childPath(path, key)));
+      problems.push(
+        ...checkValue(propSchema, v, `${pointer}/properties/${escapePointer(key)}`, notes, childPath(path, key)),
+      );
     } else if (extra === false) {
       problems.push({ path, message: `unexpected property ${reprValue(key)}` });
     } else if (extra && typeof extra === "object") {
@@ -124,7 +154,13 @@ function describe(schema: JsonSchema): string {
   return "a schema";
 }
 
-function checkAnyOf(branches: JsonSchema[], value: unknown, pointer: string, notes: Record<string, SchemaNote>, path: string): ValueProblem[] {
+function checkAnyOf(
+  branches: JsonSchema[],
+  value: unknown,
+  pointer: string,
+  notes: Record<string, SchemaNote>,
+  path: string,
+): ValueProblem[] {
   const results = branches.map((b, i) => checkValue(b, value, `${pointer}/anyOf/${i}`, notes, path));
   if (results.some((r) => r.length === 0)) return [];
   // `X | null` with a non-null value: X's own complaint is the useful one.

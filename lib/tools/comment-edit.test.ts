@@ -28,7 +28,11 @@ function sf(text: string): ts.SourceFile {
 const EDITS: Array<[string, (s: string) => string, boolean]> = [
   ["a character in the description", (s) => s.replace("short weather", "shorter weather"), true],
   ["a new line in the description", (s) => s.replace(" * Use this", " * A new line.\n * Use this"), true],
-  ["a deleted description line", (s) => s.replace(" *\n * Use this when the user asks about upcoming weather.\n", ""), true],
+  [
+    "a deleted description line",
+    (s) => s.replace(" *\n * Use this when the user asks about upcoming weather.\n", ""),
+    true,
+  ],
   ["a body line comment", (s) => s.replace("a comment in the body", "a longer comment in the body"), true],
   ["an inline block comment", (s) => s.replace("/* trailing */", "/* trailing, longer */"), true],
   ["the same source", (s) => s, true],
@@ -36,9 +40,17 @@ const EDITS: Array<[string, (s: string) => string, boolean]> = [
   ["closing the comment early", (s) => s.replace("short weather", "short */ weather"), false],
   ["a @ts- directive", (s) => s.replace("@ts-expect-error the next", "@ts-expect-error the very next"), false],
   ["adding a @ts- directive", (s) => s.replace("a comment in the body", "@ts-ignore"), false],
-  ["JSDoc to a plain comment (no effect on checking a .ts file)", (s) => s.replace("/**\n * Return", "/*\n * Return"), true],
+  [
+    "JSDoc to a plain comment (no effect on checking a .ts file)",
+    (s) => s.replace("/**\n * Return", "/*\n * Return"),
+    true,
+  ],
   ["a comment turned into code", (s) => s.replace("// a comment in the body", "a comment in the body"), false],
-  ["a line comment given a second line", (s) => s.replace("// a comment in the body", "// a comment\n in the body"), false],
+  [
+    "a line comment given a second line",
+    (s) => s.replace("// a comment in the body", "// a comment\n in the body"),
+    false,
+  ],
 ];
 
 describe("commentOnlyEdit", () => {
@@ -81,7 +93,9 @@ describe("reusing diagnostics across a comment-only edit", () => {
     analyzeTool(source, { service });
     for (const word of ["very ", "much ", "more\n * and again "]) {
       source = source.replace("short", `${word}short`);
-      expect(analyzeTool(source, { service }).diagnostics).toEqual(analyzeTool(source, { service: createToolLanguageService({ isolated: true }) }).diagnostics);
+      expect(analyzeTool(source, { service }).diagnostics).toEqual(
+        analyzeTool(source, { service: createToolLanguageService({ isolated: true }) }).diagnostics,
+      );
     }
     expect(typescriptDiagnosticsFor(service).reused).toBe(3);
   });

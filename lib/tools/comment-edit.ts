@@ -38,7 +38,10 @@ export function commentContaining(sf: ts.SourceFile, from: number, to: number): 
 }
 
 function inTrivia(text: string, triviaStart: number, from: number, to: number): CommentSpan | null {
-  const ranges = [...(ts.getLeadingCommentRanges(text, triviaStart) ?? []), ...(ts.getTrailingCommentRanges(text, triviaStart) ?? [])];
+  const ranges = [
+    ...(ts.getLeadingCommentRanges(text, triviaStart) ?? []),
+    ...(ts.getTrailingCommentRanges(text, triviaStart) ?? []),
+  ];
   const hit = ranges.find((r) => r.pos <= from && to <= r.end);
   return hit ? { pos: hit.pos, end: hit.end, kind: hit.kind } : null;
 }
@@ -63,9 +66,15 @@ export function commentOnlyEdit(before: ts.SourceFile, after: ts.SourceFile): Co
   const newComment = commentContaining(after, prefix, b.length - suffix);
   if (!oldComment || !newComment) return null;
   const delta = b.length - a.length;
-  if (oldComment.pos !== newComment.pos || oldComment.kind !== newComment.kind || newComment.end - oldComment.end !== delta) return null;
+  if (
+    oldComment.pos !== newComment.pos ||
+    oldComment.kind !== newComment.kind ||
+    newComment.end - oldComment.end !== delta
+  )
+    return null;
   // Same start, same kind, end moved by exactly the edit: the comment kept its bounds, so the
   // code around it is the same text at shifted offsets.
-  if (isDirective(a.slice(oldComment.pos, oldComment.end)) || isDirective(b.slice(newComment.pos, newComment.end))) return null;
+  if (isDirective(a.slice(oldComment.pos, oldComment.end)) || isDirective(b.slice(newComment.pos, newComment.end)))
+    return null;
   return { commentStart: oldComment.pos, oldCommentEnd: oldComment.end, delta };
 }

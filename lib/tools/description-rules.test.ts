@@ -128,7 +128,9 @@ describe("chooseDescription", () => {
 
   it("refuses a note above the cut and reports its raw line", () => {
     const chosen = chooseDescription("t", `\n ${LONG}\n\n - TODO: speed up`, null);
-    expect(chosen.problems).toEqual([{ kind: "developer-note", message: developerNoteMessage("t", "TODO"), rawLine: 3 }]);
+    expect(chosen.problems).toEqual([
+      { kind: "developer-note", message: developerNoteMessage("t", "TODO"), rawLine: 3 },
+    ]);
   });
 
   it("leaves a note below the cut alone", () => {
@@ -141,7 +143,9 @@ describe("chooseDescription", () => {
 
   it("the floor is inclusive at 30 characters, counted in code points", () => {
     expect(chooseDescription("t", "x".repeat(MIN_DESCRIPTION_LENGTH), null).problems).toEqual([]);
-    expect(chooseDescription("t", "x".repeat(MIN_DESCRIPTION_LENGTH - 1), null).problems.map((p) => p.kind)).toEqual(["too-short"]);
+    expect(chooseDescription("t", "x".repeat(MIN_DESCRIPTION_LENGTH - 1), null).problems.map((p) => p.kind)).toEqual([
+      "too-short",
+    ]);
     expect(chooseDescription("t", "🌦".repeat(MIN_DESCRIPTION_LENGTH), null).problems).toEqual([]);
   });
 
@@ -156,11 +160,16 @@ describe("chooseDescription", () => {
   });
 
   it("reports a missing JSDoc as an empty description under the floor", () => {
-    expect(chooseDescription("t", null, null).problems.map((p) => p.message)).toEqual([descriptionTooShortMessage("t", "", false)]);
+    expect(chooseDescription("t", null, null).problems.map((p) => p.message)).toEqual([
+      descriptionTooShortMessage("t", "", false),
+    ]);
   });
 
   it("reports both a note and a thin text", () => {
-    expect(chooseDescription("t", "TODO: x", null).problems.map((p) => p.kind)).toEqual(["developer-note", "too-short"]);
+    expect(chooseDescription("t", "TODO: x", null).problems.map((p) => p.kind)).toEqual([
+      "developer-note",
+      "too-short",
+    ]);
   });
 
   it("an explicit description wins: trimmed, no cut, no note check", () => {

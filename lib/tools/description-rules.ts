@@ -47,7 +47,13 @@ export function normalizeDocText(raw: string): NormalizedText {
   let last = dedented.length - 1;
   while (last >= first && dedented[last].trim() === "") last--;
   if (first > last) return { text: "", firstLine: 0 };
-  return { text: dedented.slice(first, last + 1).join("\n").trim(), firstLine: first };
+  return {
+    text: dedented
+      .slice(first, last + 1)
+      .join("\n")
+      .trim(),
+    firstLine: first,
+  };
 }
 
 export interface CutText {
@@ -64,7 +70,10 @@ export function splitAtCut(text: string): CutText {
   if (cut < 0) return { modelPart: text, humanPart: null };
   return {
     modelPart: lines.slice(0, cut).join("\n").trim(),
-    humanPart: lines.slice(cut + 1).join("\n").trim(),
+    humanPart: lines
+      .slice(cut + 1)
+      .join("\n")
+      .trim(),
   };
 }
 
@@ -126,7 +135,11 @@ export interface ChosenDescription {
  * @param jsdocMain the raw JSDoc main text (without `@tags`), or null when there is none
  * @param explicit the `description:` option, or null when not given
  */
-export function chooseDescription(toolName: string, jsdocMain: string | null, explicit: string | null): ChosenDescription {
+export function chooseDescription(
+  toolName: string,
+  jsdocMain: string | null,
+  explicit: string | null,
+): ChosenDescription {
   if (explicit !== null) {
     const description = explicit.trim();
     const problems: DescriptionProblem[] = [];

@@ -14,7 +14,11 @@ export class ToolDefinitionError extends AppError {
   /** Where the editor should underline; null when the error has no place in a source. */
   readonly range: SourceRange | null;
 
-  constructor(message: string, range: SourceRange | null = null, code: "ToolDefinitionError" | "ToolRegistryError" = "ToolDefinitionError") {
+  constructor(
+    message: string,
+    range: SourceRange | null = null,
+    code: "ToolDefinitionError" | "ToolRegistryError" = "ToolDefinitionError",
+  ) {
     super(code, message, { range });
     this.name = "ToolDefinitionError";
     this.range = range;

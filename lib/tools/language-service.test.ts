@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { analyzeTool } from "./analyze-tool";
 import { ATELIER_MODULE_PATH } from "./atelier-module";
-import { createToolLanguageService, sharedToolLanguageService, TOOL_COMPILER_OPTIONS, TOOL_FILE_NAME } from "./language-service";
+import {
+  createToolLanguageService,
+  sharedToolLanguageService,
+  TOOL_COMPILER_OPTIONS,
+  TOOL_FILE_NAME,
+} from "./language-service";
 import { toolModule } from "./testing/tool-modules";
 
 describe("the tool language service", () => {
@@ -10,7 +15,9 @@ describe("the tool language service", () => {
   });
 
   it("serves the tool file, the atelier module and the lib", () => {
-    const { program, sourceFile } = createToolLanguageService().update(toolModule("function f(q: string) { return q; }"));
+    const { program, sourceFile } = createToolLanguageService().update(
+      toolModule("function f(q: string) { return q; }"),
+    );
     expect(sourceFile.fileName).toBe(TOOL_FILE_NAME);
     const names = program.getSourceFiles().map((f) => f.fileName);
     expect(names).toContain(ATELIER_MODULE_PATH);

@@ -75,7 +75,8 @@ function realLibDirectory(): string {
   for (const candidate of candidates) {
     try {
       const dir = candidate();
-      if (existsSync(/* turbopackIgnore: true */ path.join(/* turbopackIgnore: true */ dir, LIBS[0]))) return (tsLibDirectory = dir);
+      if (existsSync(/* turbopackIgnore: true */ path.join(/* turbopackIgnore: true */ dir, LIBS[0])))
+        return (tsLibDirectory = dir);
     } catch {
       // try the next place
     }
@@ -93,7 +94,13 @@ function staticSnapshot(caches: Caches, fileName: string): ts.IScriptSnapshot | 
   if (fileName === ATELIER_MODULE_PATH) text = ATELIER_MODULE_DTS;
   else if (fileName.startsWith(LIB_DIR)) {
     try {
-      text = readFileSync(/* turbopackIgnore: true */ path.join(/* turbopackIgnore: true */ realLibDirectory(), fileName.slice(LIB_DIR.length)), "utf8");
+      text = readFileSync(
+        /* turbopackIgnore: true */ path.join(
+          /* turbopackIgnore: true */ realLibDirectory(),
+          fileName.slice(LIB_DIR.length),
+        ),
+        "utf8",
+      );
     } catch {
       text = undefined;
     }
@@ -127,7 +134,8 @@ export class ToolSnapshot implements ts.IScriptSnapshot {
     let prefix = 0;
     while (prefix < max && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
     let suffix = 0;
-    while (suffix < max - prefix && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
+    while (suffix < max - prefix && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix))
+      suffix++;
     return ts.createTextChangeRange(ts.createTextSpan(prefix, a.length - prefix - suffix), b.length - prefix - suffix);
   }
 }

@@ -5,7 +5,9 @@ import { enumNameOf, literalUnionName, literalValue, orderedMembers } from "./li
 
 /** The checker and the annotation node of `declare const probe: <annotation>;` after a prelude. */
 function probe(annotation: string, prelude = "") {
-  const { checker, sourceFile } = createToolLanguageService().update(`${prelude}\ndeclare const probe: ${annotation};\n`);
+  const { checker, sourceFile } = createToolLanguageService().update(
+    `${prelude}\ndeclare const probe: ${annotation};\n`,
+  );
   const statement = sourceFile.statements[sourceFile.statements.length - 1] as ts.VariableStatement;
   const node = statement.declarationList.declarations[0].type!;
   return { checker, node, type: checker.getTypeFromTypeNode(node) };
@@ -13,7 +15,10 @@ function probe(annotation: string, prelude = "") {
 
 describe("orderedMembers", () => {
   it("follows the annotation, not the checker's type-id order", () => {
-    const { checker, node, type } = probe(`"zeta" | "alpha"`, `const a = "alpha"; const z = "zeta"; const both: "alpha" | "zeta" = a;`);
+    const { checker, node, type } = probe(
+      `"zeta" | "alpha"`,
+      `const a = "alpha"; const z = "zeta"; const both: "alpha" | "zeta" = a;`,
+    );
     expect(type.isUnion()).toBe(true);
     expect(orderedMembers(checker, type as ts.UnionType, node).map(literalValue)).toEqual(["zeta", "alpha"]);
   });

@@ -11,7 +11,8 @@ export function isLiteral(t: ts.Type): boolean {
 }
 
 export function literalValue(t: ts.Type): string | number | boolean {
-  if (t.flags & ts.TypeFlags.BooleanLiteral) return (t as unknown as { intrinsicName: string }).intrinsicName === "true";
+  if (t.flags & ts.TypeFlags.BooleanLiteral)
+    return (t as unknown as { intrinsicName: string }).intrinsicName === "true";
   return (t as ts.LiteralType).value as string | number;
 }
 
@@ -62,7 +63,12 @@ export function orderedMembers(checker: ts.TypeChecker, type: ts.UnionType, node
   return order;
 }
 
-export function literalUnionName(checker: ts.TypeChecker, type: ts.UnionType, members: ts.Type[], node?: ts.TypeNode): string | undefined {
+export function literalUnionName(
+  checker: ts.TypeChecker,
+  type: ts.UnionType,
+  members: ts.Type[],
+  node?: ts.TypeNode,
+): string | undefined {
   const fromEnum = enumNameOf(members);
   if (fromEnum) return fromEnum;
   if (type.aliasSymbol) return type.aliasSymbol.name;
@@ -77,4 +83,3 @@ export function literalUnionName(checker: ts.TypeChecker, type: ts.UnionType, me
   }
   return undefined;
 }
-

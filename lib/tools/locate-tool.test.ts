@@ -6,7 +6,11 @@ const HEAD = `import { tool } from "atelier";\n`;
 
 describe("finding the tool in a module", () => {
   it("export default tool(options, function expression)", () => {
-    expect(toolOf(`${HEAD}/** ${DOC} */\nexport default tool({ sideEffecting: false }, function forecast(city: string) { return city; });`).name).toBe("forecast");
+    expect(
+      toolOf(
+        `${HEAD}/** ${DOC} */\nexport default tool({ sideEffecting: false }, function forecast(city: string) { return city; });`,
+      ).name,
+    ).toBe("forecast");
   });
 
   it("a function declared in the module, passed by name (its JSDoc is used)", () => {
@@ -43,17 +47,23 @@ export default defineTool({ sideEffecting: false }, function forecast(city: stri
   });
 
   it("a plain comment between the JSDoc and the export does not hide it (as TypeScript attaches JSDoc)", () => {
-    const tool = toolOf(`${HEAD}/** ${DOC} */\n// a plain comment\n/* another */\nexport default tool({ sideEffecting: false }, function forecast(city: string) { return city; });`);
+    const tool = toolOf(
+      `${HEAD}/** ${DOC} */\n// a plain comment\n/* another */\nexport default tool({ sideEffecting: false }, function forecast(city: string) { return city; });`,
+    );
     expect(tool.description).toBe(DOC);
   });
 
   it("the last of two JSDoc comments is the tool's", () => {
-    const tool = toolOf(`${HEAD}/** File header, not the tool's description at all. */\n/** ${DOC} */\nexport default tool({ sideEffecting: false }, function forecast(city: string) { return city; });`);
+    const tool = toolOf(
+      `${HEAD}/** File header, not the tool's description at all. */\n/** ${DOC} */\nexport default tool({ sideEffecting: false }, function forecast(city: string) { return city; });`,
+    );
     expect(tool.description).toBe(DOC);
   });
 
   it("without any JSDoc the description is empty and refused", () => {
-    const result = analyze(`${HEAD}export default tool({ sideEffecting: false }, function forecast(city: string) { return city; });`);
+    const result = analyze(
+      `${HEAD}export default tool({ sideEffecting: false }, function forecast(city: string) { return city; });`,
+    );
     expect(result.tool).toBeNull();
     expect(definitionErrors(result).map((e) => e.message)).toEqual([
       "tool 'forecast' needs a docstring/description of at least 30 characters so the model can understand it; got 0 chars: ''",
@@ -85,7 +95,9 @@ export default defineTool({ sideEffecting: false }, function forecast(city: stri
   });
 
   it("a function imported from elsewhere cannot be read", () => {
-    const result = analyze(`${HEAD}import { impl } from "./impl";\nexport default tool({ sideEffecting: false }, impl);\n`);
+    const result = analyze(
+      `${HEAD}import { impl } from "./impl";\nexport default tool({ sideEffecting: false }, impl);\n`,
+    );
     expect(definitionErrors(result).map((e) => e.message)).toEqual([NOT_A_FUNCTION_MESSAGE]);
   });
 });

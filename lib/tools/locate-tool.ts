@@ -25,7 +25,7 @@ export const NO_DEFAULT_EXPORT_MESSAGE =
   "export default tool({ sideEffecting: false }, async function name(…) { … })";
 
 export const NOT_A_TOOL_CALL_MESSAGE =
-  "the default export must be a tool(...) call imported from \"atelier\": " +
+  'the default export must be a tool(...) call imported from "atelier": ' +
   "export default tool({ sideEffecting: false }, async function name(…) { … })";
 
 export const NOT_A_FUNCTION_MESSAGE =

@@ -18,9 +18,12 @@ describe("findJsDocComment", () => {
     expect(jsdocOf("/** Doc. */\n// line\nconst a = 1;")!.mainLines.map((l) => l.text)).toEqual([" Doc. "]);
   });
 
-  it.each([["/* plain */\nconst a = 1;"], ["// line\nconst a = 1;"], ["/**/\nconst a = 1;"], ["const a = 1;"]])("ignores %j", (source) => {
-    expect(jsdocOf(source)).toBeNull();
-  });
+  it.each([["/* plain */\nconst a = 1;"], ["// line\nconst a = 1;"], ["/**/\nconst a = 1;"], ["const a = 1;"]])(
+    "ignores %j",
+    (source) => {
+      expect(jsdocOf(source)).toBeNull();
+    },
+  );
 });
 
 describe("parseJsDoc", () => {
@@ -40,7 +43,9 @@ describe("parseJsDoc", () => {
   });
 
   it("the main text ends at the first tag line; a --- line is kept", () => {
-    const doc = jsdocOf("/**\n * Above.\n * ---\n * Below.\n * @param a The a.\n * @returns nothing\n */\nconst a = 1;")!;
+    const doc = jsdocOf(
+      "/**\n * Above.\n * ---\n * Below.\n * @param a The a.\n * @returns nothing\n */\nconst a = 1;",
+    )!;
     expect(doc.mainLines.map((l) => l.text.trim()).filter(Boolean)).toEqual(["Above.", "---", "Below."]);
     expect([...doc.params]).toEqual([["a", "The a."]]);
   });

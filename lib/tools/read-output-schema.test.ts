@@ -16,7 +16,9 @@ interface Quote {
 
 describe("output schema inference", () => {
   it("an interface return type, Promise unwrapped", () => {
-    expect(output(`async function get_quote(s: string): Promise<Quote> { return { symbol: s, price: 1 }; }`, QUOTE)).toEqual({
+    expect(
+      output(`async function get_quote(s: string): Promise<Quote> { return { symbol: s, price: 1 }; }`, QUOTE),
+    ).toEqual({
       name: "Quote",
       schema: {
         type: "object",
@@ -31,18 +33,28 @@ describe("output schema inference", () => {
   });
 
   it("a type alias of an object type", () => {
-    expect(output(`function f(s: string): Point { return { x: 1, y: 2 }; }`, "type Point = { x: number; y: number };").name).toBe("Point");
+    expect(
+      output(`function f(s: string): Point { return { x: 1, y: 2 }; }`, "type Point = { x: number; y: number };").name,
+    ).toBe("Point");
   });
 
   it("a class", () => {
-    expect(output(`function f(s: string): Quote { return new Quote(); }`, "class Quote { symbol = ''; price = 0; }")).toEqual({
+    expect(
+      output(`function f(s: string): Quote { return new Quote(); }`, "class Quote { symbol = ''; price = 0; }"),
+    ).toEqual({
       name: "Quote",
-      schema: { type: "object", properties: { symbol: { type: "string" }, price: { type: "number" } }, required: ["symbol", "price"] },
+      schema: {
+        type: "object",
+        properties: { symbol: { type: "string" }, price: { type: "number" } },
+        required: ["symbol", "price"],
+      },
     });
   });
 
   it("an inferred return type of a named interface counts too", () => {
-    expect(output(`async function f(s: string) { const q: Quote = { symbol: s, price: 1 }; return q; }`, QUOTE).name).toBe("Quote");
+    expect(
+      output(`async function f(s: string) { const q: Quote = { symbol: s, price: 1 }; return q; }`, QUOTE).name,
+    ).toBe("Quote");
   });
 
   it.each([
@@ -60,14 +72,24 @@ describe("output schema inference", () => {
   });
 
   it("outputSchema: false turns it off", () => {
-    expect(output(`async function f(s: string): Promise<Quote> { return { symbol: s, price: 1 }; }`, QUOTE, "{ sideEffecting: false, outputSchema: false }")).toEqual({
+    expect(
+      output(
+        `async function f(s: string): Promise<Quote> { return { symbol: s, price: 1 }; }`,
+        QUOTE,
+        "{ sideEffecting: false, outputSchema: false }",
+      ),
+    ).toEqual({
       schema: null,
       name: null,
     });
   });
 
   it("names in the output schema are noted under #output", () => {
-    const tool = toolOf(toolModule(`function f(s: string): Quote { return { symbol: s, price: 1 }; }`, { prelude: `type Currency = "USD" | "EUR";\ninterface Quote { symbol: string; price: number; currency?: Currency }` }));
+    const tool = toolOf(
+      toolModule(`function f(s: string): Quote { return { symbol: s, price: 1 }; }`, {
+        prelude: `type Currency = "USD" | "EUR";\ninterface Quote { symbol: string; price: number; currency?: Currency }`,
+      }),
+    );
     expect(tool.schemaNotes).toEqual({ "#output/properties/currency": { typeName: "Currency" } });
   });
 });

@@ -19,11 +19,19 @@ export interface OutputSchema {
 }
 
 function declaredInTool(symbol: ts.Symbol | undefined, sf: ts.SourceFile): boolean {
-  return !!symbol && !isLibSymbol(symbol) && !!symbol.declarations?.some((d) => d.getSourceFile() === sf && d.getSourceFile().fileName !== ATELIER_MODULE_PATH);
+  return (
+    !!symbol &&
+    !isLibSymbol(symbol) &&
+    !!symbol.declarations?.some((d) => d.getSourceFile() === sf && d.getSourceFile().fileName !== ATELIER_MODULE_PATH)
+  );
 }
 
 /** The named object type a function returns (after `await`), or null. */
-export function namedReturnType(checker: ts.TypeChecker, fn: ts.SignatureDeclaration, sf: ts.SourceFile): { type: ts.Type; name: string } | null {
+export function namedReturnType(
+  checker: ts.TypeChecker,
+  fn: ts.SignatureDeclaration,
+  sf: ts.SourceFile,
+): { type: ts.Type; name: string } | null {
   const signature = checker.getSignatureFromDeclaration(fn);
   if (!signature) return null;
   const returned = checker.getReturnTypeOfSignature(signature);
@@ -41,7 +49,11 @@ export function namedReturnType(checker: ts.TypeChecker, fn: ts.SignatureDeclara
   return null;
 }
 
-export function readOutputSchema(walk: SchemaWalk, fn: ts.SignatureDeclaration, sf: ts.SourceFile): OutputSchema | null {
+export function readOutputSchema(
+  walk: SchemaWalk,
+  fn: ts.SignatureDeclaration,
+  sf: ts.SourceFile,
+): OutputSchema | null {
   const named = namedReturnType(walk.checker, fn, sf);
   if (!named) return null;
   return { schema: objectShapeSchema(walk, named.type, OUTPUT_POINTER), name: named.name };

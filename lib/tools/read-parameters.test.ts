@@ -32,7 +32,9 @@ describe("parameters by name, in declared order", () => {
   });
 
   it("arrow functions and async functions are read the same way", () => {
-    const tool = toolOf(toolModule(`async (city: string) => city`, { options: `{ sideEffecting: false, name: "arrow" }` }));
+    const tool = toolOf(
+      toolModule(`async (city: string) => city`, { options: `{ sideEffecting: false, name: "arrow" }` }),
+    );
     expect(tool.name).toBe("arrow");
     expect(tool.parameters.required).toEqual(["city"]);
   });
@@ -59,7 +61,9 @@ describe("@param descriptions", () => {
 
   it("a @param for a name the function does not have changes nothing", () => {
     const doc = `/** ${"Return a short weather forecast for a city."}\n * @param town Unused. */`;
-    expect(toolOf(toolModule(`function f(city: string) { return ""; }`, { doc })).parameters.properties).toEqual({ city: { type: "string" } });
+    expect(toolOf(toolModule(`function f(city: string) { return ""; }`, { doc })).parameters.properties).toEqual({
+      city: { type: "string" },
+    });
   });
 });
 
@@ -99,18 +103,25 @@ interface SearchParams {
  * @param params.query What the user typed.
  * @param sort Sort order.
  */`;
-    const props = toolOf(toolModule(`function search({ query, sort }: SearchParams) { return query; }`, { prelude, doc })).parameters
-      .properties as Record<string, { description?: string }>;
+    const props = toolOf(
+      toolModule(`function search({ query, sort }: SearchParams) { return query; }`, { prelude, doc }),
+    ).parameters.properties as Record<string, { description?: string }>;
     expect([props.query.description, props.sort.description]).toEqual(["What the user typed.", "Sort order."]);
   });
 
   it("a default in the pattern makes the property optional", () => {
-    const tool = toolOf(toolModule(`function search({ query, sort = "relevance" }: SearchParams) { return query; }`, { prelude }));
+    const tool = toolOf(
+      toolModule(`function search({ query, sort = "relevance" }: SearchParams) { return query; }`, { prelude }),
+    );
     expect(tool.parameters.required).toEqual(["query"]);
   });
 
   it("a defaulted whole parameter makes every property optional", () => {
-    const tool = toolOf(toolModule(`function search({ query }: SearchParams = { query: "", sort: "price" }) { return query; }`, { prelude }));
+    const tool = toolOf(
+      toolModule(`function search({ query }: SearchParams = { query: "", sort: "price" }) { return query; }`, {
+        prelude,
+      }),
+    );
     expect(tool.parameters.required).toEqual([]);
   });
 
@@ -123,7 +134,9 @@ interface SearchParams {
   });
 
   it("without an index signature extras are not accepted", () => {
-    expect(toolOf(toolModule(`function search({ query }: SearchParams) { return query; }`, { prelude })).call.acceptsExtra).toBe(false);
+    expect(
+      toolOf(toolModule(`function search({ query }: SearchParams) { return query; }`, { prelude })).call.acceptsExtra,
+    ).toBe(false);
   });
 
   it("an unannotated pattern: its names, as strings; a rest element accepts extras", () => {
@@ -137,7 +150,9 @@ interface SearchParams {
   });
 
   it("with ctx after it", () => {
-    const tool = toolOf(toolModule(`function search({ query }: SearchParams, ctx: RunContext) { return query; }`, { prelude }));
+    const tool = toolOf(
+      toolModule(`function search({ query }: SearchParams, ctx: RunContext) { return query; }`, { prelude }),
+    );
     expect(tool.call.style).toBe("object");
     expect(tool.call.ctx).toEqual({ name: "ctx", index: 1 });
   });
@@ -157,7 +172,11 @@ describe("ctx / context injection", () => {
     ["ctx", "function f(q: string, ctx) { return q; }", { name: "ctx", index: 1 }],
     ["ctx: RunContext", "function f(q: string, ctx: RunContext) { return q; }", { name: "ctx", index: 1 }],
     ["ctx?: RunContext", "function f(q: string, ctx?: RunContext) { return q; }", { name: "ctx", index: 1 }],
-    ["context: RunContext first", "function f(context: RunContext, q: string) { return q; }", { name: "context", index: 0 }],
+    [
+      "context: RunContext first",
+      "function f(context: RunContext, q: string) { return q; }",
+      { name: "context", index: 0 },
+    ],
     ["context unannotated", "function f(context, q: string) { return q; }", { name: "context", index: 0 }],
   ])("%s is injected and not advertised", (_label, fn, ctx) => {
     const tool = toolOf(toolModule(fn));
@@ -176,7 +195,12 @@ export default tool({ sideEffecting: false }, function f(q: string, ctx: Ctx) { 
 
   it.each([
     ["context: string", "function f(context: string) { return context; }", "context", { type: "string" }],
-    ["ctx: { id: string }", "function f(ctx: { id: string }) { return ctx.id; }", "ctx", { type: "object", properties: { id: { type: "string" } }, required: ["id"] }],
+    [
+      "ctx: { id: string }",
+      "function f(ctx: { id: string }) { return ctx.id; }",
+      "ctx",
+      { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+    ],
     ["a local type named RunContext", "function f(ctx: RunContext2) { return ''; }", "ctx", { type: "string" }],
   ])("%s is an ordinary parameter", (_label, fn, name, schema) => {
     const tool = toolOf(toolModule(fn, { prelude: "type RunContext2 = string;" }));
@@ -206,14 +230,18 @@ describe("refused parameters", () => {
 
   it("an array pattern", () => {
     const [error] = definitionErrors(analyze(toolModule(`function f([a, b]: string[]) { return a; }`)));
-    expect(error.message).toBe("tool 'f' has an array-destructured parameter: the model sends named arguments, so give the parameter a name");
+    expect(error.message).toBe(
+      "tool 'f' has an array-destructured parameter: the model sends named arguments, so give the parameter a name",
+    );
   });
 });
 
 describe("conversions for the sandbox", () => {
   it("Set, Date and Map parameters are converted; others are not", () => {
     const tool = toolOf(
-      toolModule(`function f(tags: Set<string>, when: Date, counts: Map<string, number>, maybe: Date | null, plain: string[]) { return ""; }`),
+      toolModule(
+        `function f(tags: Set<string>, when: Date, counts: Map<string, number>, maybe: Date | null, plain: string[]) { return ""; }`,
+      ),
     );
     expect(tool.call.params).toEqual([
       { name: "tags", convert: "set" },

@@ -168,7 +168,10 @@ export function readParameters(
         }
         const key = bindingKey(el);
         if (key === undefined) continue;
-        const schema = withDescription(uncheckedSchema(walk, `/properties/${escapePointer(key)}`), paramDoc(paramDocs, key));
+        const schema = withDescription(
+          uncheckedSchema(walk, `/properties/${escapePointer(key)}`),
+          paramDoc(paramDocs, key),
+        );
         add(key, schema, !wholeOptional && !el.initializer);
       }
     }
@@ -190,7 +193,12 @@ export function readParameters(
       } else {
         schema = uncheckedSchema(walk, pointer);
       }
-      add(name, withDescription(schema, paramDoc(paramDocs, name)), !param.questionToken && !param.initializer, convert);
+      add(
+        name,
+        withDescription(schema, paramDoc(paramDocs, name)),
+        !param.questionToken && !param.initializer,
+        convert,
+      );
     }
   }
 

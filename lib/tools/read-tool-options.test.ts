@@ -1,6 +1,11 @@
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { readLiteral, readToolOptions, SIDE_EFFECTING_REQUIRED_MESSAGE, unreadableOptionMessage } from "./read-tool-options";
+import {
+  readLiteral,
+  readToolOptions,
+  SIDE_EFFECTING_REQUIRED_MESSAGE,
+  unreadableOptionMessage,
+} from "./read-tool-options";
 import { analyze, definitionErrors, DOC, lineOf, toolModule, toolOf } from "./testing/tool-modules";
 
 function optionsOf(text: string) {
@@ -30,9 +35,12 @@ describe("readLiteral", () => {
     expect(lit(text)).toEqual({ value });
   });
 
-  it.each([["someVar"], ["`a${b}`"], ["f()"], ["[...xs]"], ["{ ...base }"], ["{ [k]: 1 }"], ["1 + 1"], ["{ a }"]])("refuses %s", (text) => {
-    expect(lit(text)).toHaveProperty("unreadable");
-  });
+  it.each([["someVar"], ["`a${b}`"], ["f()"], ["[...xs]"], ["{ ...base }"], ["{ [k]: 1 }"], ["1 + 1"], ["{ a }"]])(
+    "refuses %s",
+    (text) => {
+      expect(lit(text)).toHaveProperty("unreadable");
+    },
+  );
 });
 
 describe("readToolOptions", () => {
@@ -96,7 +104,10 @@ describe("readToolOptions", () => {
     ["{ sideEffecting: true, timeoutMs: 0 }", "option `timeoutMs` must be a positive number of milliseconds, got 0"],
     ["{ sideEffecting: true, tags: ['a', 1] }", "option `tags` must be an array of strings, got ['a', 1]"],
     ["{ sideEffecting: true, metadata: [] }", "option `metadata` must be an object, got []"],
-    ["{ sideEffecting: true, outputSchema: true }", "option `outputSchema` can only be false (to turn output validation off), got true"],
+    [
+      "{ sideEffecting: true, outputSchema: true }",
+      "option `outputSchema` can only be false (to turn output validation off), got true",
+    ],
     ["{ sideEffecting: true, name: 3 }", "option `name` must be a string, got 3"],
   ])("checks the kind of %s", (text, message) => {
     expect(optionsOf(text).problems.map((p) => p.message)).toEqual([message]);
@@ -107,9 +118,13 @@ describe("options in a tool module", () => {
   it("missing sideEffecting is one definition error on the options object (the checker's duplicate is dropped)", () => {
     const source = toolModule(`function f(q: string) { return q; }`, { options: "{ idempotent: true }" });
     const result = analyze(source);
-    expect(result.diagnostics.map((d) => [d.code, d.message])).toEqual([["ToolDefinitionError", SIDE_EFFECTING_REQUIRED_MESSAGE]]);
+    expect(result.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["ToolDefinitionError", SIDE_EFFECTING_REQUIRED_MESSAGE],
+    ]);
     const line = source.split("\n")[result.diagnostics[0].range.startLine - 1];
-    expect(line.slice(result.diagnostics[0].range.startColumn - 1, result.diagnostics[0].range.endColumn - 1)).toBe("{ idempotent: true }");
+    expect(line.slice(result.diagnostics[0].range.startColumn - 1, result.diagnostics[0].range.endColumn - 1)).toBe(
+      "{ idempotent: true }",
+    );
   });
 
   it("a non-literal sideEffecting is reported as unreadable, not as missing", () => {
@@ -141,20 +156,22 @@ describe("options in a tool module", () => {
         options: `{ sideEffecting: true, idempotent: true, requiresApproval: true, timeoutMs: 2000, egress: ["api.example.com"], tags: ["billing"], metadata: { owner: "ops" }, status: "Working on {q}" }`,
       }),
     );
-    expect([tool.sideEffecting, tool.idempotent, tool.requiresApproval, tool.timeoutMs, tool.egress, tool.tags, tool.metadata, tool.status]).toEqual([
-      true,
-      true,
-      true,
-      2000,
-      ["api.example.com"],
-      ["billing"],
-      { owner: "ops" },
-      "Working on {q}",
-    ]);
+    expect([
+      tool.sideEffecting,
+      tool.idempotent,
+      tool.requiresApproval,
+      tool.timeoutMs,
+      tool.egress,
+      tool.tags,
+      tool.metadata,
+      tool.status,
+    ]).toEqual([true, true, true, 2000, ["api.example.com"], ["billing"], { owner: "ops" }, "Working on {q}"]);
   });
 
   it("an unknown option is left to the checker (a TypeScript diagnostic), not a definition error", () => {
-    const result = analyze(toolModule(`function f(q: string) { return q; }`, { options: "{ sideEffecting: false, sideEfecting: true }" }));
+    const result = analyze(
+      toolModule(`function f(q: string) { return q; }`, { options: "{ sideEffecting: false, sideEfecting: true }" }),
+    );
     expect(definitionErrors(result)).toEqual([]);
     expect(result.diagnostics.map((d) => d.code)).toEqual(["TypeScript"]);
     expect(result.diagnostics[0].message).toContain("sideEfecting");
@@ -162,7 +179,9 @@ describe("options in a tool module", () => {
   });
 
   it("a thin explicit description is underlined on the description option", () => {
-    const source = toolModule(`function f(q: string) { return q; }`, { options: `{ sideEffecting: false, description: "Too thin." }` });
+    const source = toolModule(`function f(q: string) { return q; }`, {
+      options: `{ sideEffecting: false, description: "Too thin." }`,
+    });
     const [error] = definitionErrors(analyze(source));
     expect(error.message).toBe(
       "tool 'f' needs a docstring/description of at least 30 characters so the model can understand it; got 9 chars: 'Too thin.'",
@@ -176,6 +195,8 @@ describe("options in a tool module", () => {
       options: `{ sideEffecting: false, description: TEXT }`,
       doc: "",
     });
-    expect(definitionErrors(analyze(source)).map((e) => e.message)).toEqual([unreadableOptionMessage("option `description` (`TEXT`)")]);
+    expect(definitionErrors(analyze(source)).map((e) => e.message)).toEqual([
+      unreadableOptionMessage("option `description` (`TEXT`)"),
+    ]);
   });
 });

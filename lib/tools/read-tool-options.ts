@@ -10,8 +10,10 @@ import { reprValue } from "./repr";
 
 export type LiteralValue = string | number | boolean | null | LiteralValue[] | { [key: string]: LiteralValue };
 
-export interface ToolOptionValues
-  extends Pick<AnalyzedTool, "idempotent" | "requiresApproval" | "status" | "tags" | "metadata" | "timeoutMs" | "egress"> {
+export interface ToolOptionValues extends Pick<
+  AnalyzedTool,
+  "idempotent" | "requiresApproval" | "status" | "tags" | "metadata" | "timeoutMs" | "egress"
+> {
   sideEffecting: boolean | undefined;
   name: string | undefined;
   description: string | undefined;
@@ -55,7 +57,6 @@ export function unreadableOptionsObjectMessage(text: string): string {
   );
 }
 
-
 function unwrap(expr: ts.Expression): ts.Expression {
   while (
     ts.isParenthesizedExpression(expr) ||
@@ -69,7 +70,12 @@ function unwrap(expr: ts.Expression): ts.Expression {
 }
 
 function propertyKey(name: ts.PropertyName): string | undefined {
-  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) {
+  if (
+    ts.isIdentifier(name) ||
+    ts.isStringLiteral(name) ||
+    ts.isNumericLiteral(name) ||
+    ts.isNoSubstitutionTemplateLiteral(name)
+  ) {
     return name.text;
   }
   return undefined;
@@ -200,7 +206,11 @@ export function readToolOptions(sf: ts.SourceFile, expr: ts.Expression | undefin
     nodes.set(key, prop);
     if (!ts.isPropertyAssignment(prop)) {
       // Shorthand `{ sideEffecting }` or a method: a reference, not a value.
-      problems.push({ message: unreadableOptionMessage(`option \`${key}\` (\`${prop.getText(sf)}\`)`), node: prop, key });
+      problems.push({
+        message: unreadableOptionMessage(`option \`${key}\` (\`${prop.getText(sf)}\`)`),
+        node: prop,
+        key,
+      });
       unreadable.add(key);
       continue;
     }

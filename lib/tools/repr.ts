@@ -40,4 +40,3 @@ export function reprValue(value: unknown): string {
 export function reprList(values: readonly unknown[]): string {
   return `[${values.map(reprValue).join(", ")}]`;
 }
-

@@ -12,7 +12,11 @@ describe("schema formats", () => {
         function: {
           name: "forecast",
           description: "Return a short weather forecast for a city over the next few days.",
-          parameters: { type: "object", properties: { city: { type: "string" }, days: { type: "integer" } }, required: ["city"] },
+          parameters: {
+            type: "object",
+            properties: { city: { type: "string" }, days: { type: "integer" } },
+            required: ["city"],
+          },
         },
       }),
     );
@@ -23,7 +27,11 @@ describe("schema formats", () => {
       JSON.stringify({
         name: "forecast",
         description: "Return a short weather forecast for a city over the next few days.",
-        input_schema: { type: "object", properties: { city: { type: "string" }, days: { type: "integer" } }, required: ["city"] },
+        input_schema: {
+          type: "object",
+          properties: { city: { type: "string" }, days: { type: "integer" } },
+          required: ["city"],
+        },
       }),
     );
   });
@@ -35,6 +43,7 @@ describe("schema formats", () => {
 
   it("nothing internal leaks into the advertised form", () => {
     const text = JSON.stringify([toOpenAITool(tool), toAnthropicTool(tool)]);
-    for (const internal of ["call", "schemaNotes", "humanNotes", "sideEffecting", "timeoutMs"]) expect(text).not.toContain(internal);
+    for (const internal of ["call", "schemaNotes", "humanNotes", "sideEffecting", "timeoutMs"])
+      expect(text).not.toContain(internal);
   });
 });

@@ -24,7 +24,10 @@ export function toToolSchema(tool: Pick<AnalyzedTool, "name" | "description" | "
 }
 
 export function toOpenAITool(tool: Pick<AnalyzedTool, "name" | "description" | "parameters">): OpenAITool {
-  return { type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } };
+  return {
+    type: "function",
+    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+  };
 }
 
 export function toAnthropicTool(tool: Pick<AnalyzedTool, "name" | "description" | "parameters">): AnthropicTool {
@@ -33,6 +36,9 @@ export function toAnthropicTool(tool: Pick<AnalyzedTool, "name" | "description" 
 
 export type SchemaFormat = "openai" | "anthropic";
 
-export function toProviderTool(tool: Pick<AnalyzedTool, "name" | "description" | "parameters">, format: SchemaFormat): OpenAITool | AnthropicTool {
+export function toProviderTool(
+  tool: Pick<AnalyzedTool, "name" | "description" | "parameters">,
+  format: SchemaFormat,
+): OpenAITool | AnthropicTool {
   return format === "openai" ? toOpenAITool(tool) : toAnthropicTool(tool);
 }

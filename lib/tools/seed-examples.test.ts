@@ -28,7 +28,10 @@ describe("seed: the smallest thing that works", () => {
   it("city_population: schema from the signature", () => {
     const result = analyze(CITY_POPULATION);
     expect(result.diagnostics).toEqual([]);
-    sameJson(result.tool!.parameters, `{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}`);
+    sameJson(
+      result.tool!.parameters,
+      `{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}`,
+    );
   });
 
   it("city_population: registered, looked up by name, called with {city: 'Lisbon'}", () => {
@@ -279,7 +282,10 @@ export default tool({ sideEffecting: true, requiresApproval: true }, function re
     expect(refund.requiresApproval).toBe(true);
     const registry = ToolRegistry.from([refund]);
     expect(registry.requiresApproval("refund")).toBe(true);
-    expect(validateArguments(refund, { order_id: "A-1", amount_usd: 20.0 })).toEqual({ order_id: "A-1", amount_usd: 20 });
+    expect(validateArguments(refund, { order_id: "A-1", amount_usd: 20.0 })).toEqual({
+      order_id: "A-1",
+      amount_usd: 20,
+    });
   });
 
   it("send_email: side-effecting, and idempotent is a separate axis defaulting to false", () => {
@@ -306,8 +312,16 @@ export default tool({ sideEffecting: false, idempotent: true }, function list_pr
   it("list_projects: an unannotated ctx is left out of the schema and injected", () => {
     const result = analyze(LIST_PROJECTS);
     expect(result.diagnostics).toEqual([]);
-    sameJson(result.tool!.parameters, `{"type": "object", "properties": {"prefix": {"type": "string"}}, "required": ["prefix"]}`);
-    expect(result.tool!.call).toEqual({ style: "positional", params: [{ name: "prefix" }], ctx: { name: "ctx", index: 1 }, acceptsExtra: false });
+    sameJson(
+      result.tool!.parameters,
+      `{"type": "object", "properties": {"prefix": {"type": "string"}}, "required": ["prefix"]}`,
+    );
+    expect(result.tool!.call).toEqual({
+      style: "positional",
+      params: [{ name: "prefix" }],
+      ctx: { name: "ctx", index: 1 },
+      acceptsExtra: false,
+    });
   });
 
   it("a model-sent ctx is dropped when the function declares ctx", () => {
@@ -322,7 +336,10 @@ export default tool({ sideEffecting: false }, function summarise(context: string
   return context;
 });
 `);
-    sameJson(tool.parameters, `{"type": "object", "properties": {"context": {"type": "string"}}, "required": ["context"]}`);
+    sameJson(
+      tool.parameters,
+      `{"type": "object", "properties": {"context": {"type": "string"}}, "required": ["context"]}`,
+    );
     expect(tool.call.ctx).toBeNull();
   });
 
@@ -422,7 +439,10 @@ export default tool({ sideEffecting: false }, async function weather(city: strin
 `;
 
   it("weather: a legal enum value is accepted as the enum's value", () => {
-    expect(validateArguments(toolOf(WEATHER), { city: "Lisbon", unit: "celsius" })).toEqual({ city: "Lisbon", unit: "celsius" });
+    expect(validateArguments(toolOf(WEATHER), { city: "Lisbon", unit: "celsius" })).toEqual({
+      city: "Lisbon",
+      unit: "celsius",
+    });
   });
 
   it("weather: an illegal one is refused before the body runs, with the seed's message", () => {
@@ -453,7 +473,9 @@ export default tool({ sideEffecting: true }, function notify(msg: string = "defa
       error = e;
     }
     const argError = error as ToolArgumentError;
-    expect(argError.message).toBe("tool 'notify' call rejected: unexpected argument(s) ['message']. Accepted arguments: ['msg']");
+    expect(argError.message).toBe(
+      "tool 'notify' call rejected: unexpected argument(s) ['message']. Accepted arguments: ['msg']",
+    );
     expect(argError.unexpected).toEqual(["message"]);
     expect(argError.accepted).toEqual(["msg"]);
   });
@@ -469,8 +491,15 @@ export default tool(
   },
 );
 `);
-    expect(validateArguments(flexible, { query: "boots", colour: "red", size: 42 })).toEqual({ query: "boots", colour: "red", size: 42 });
-    sameJson(flexible.parameters, `{"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}`);
+    expect(validateArguments(flexible, { query: "boots", colour: "red", size: 42 })).toEqual({
+      query: "boots",
+      colour: "red",
+      size: 42,
+    });
+    sameJson(
+      flexible.parameters,
+      `{"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}`,
+    );
     expect(flexible.call).toEqual({ style: "object", params: [{ name: "query" }], ctx: null, acceptsExtra: true });
   });
 });

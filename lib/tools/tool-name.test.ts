@@ -18,11 +18,19 @@ describe("the tool's name", () => {
   });
 
   it("or the name: option, which wins", () => {
-    expect(toolOf(toolModule("function forecast(city: string) { return city; }", { options: `{ sideEffecting: false, name: "weather" }` })).name).toBe("weather");
+    expect(
+      toolOf(
+        toolModule("function forecast(city: string) { return city; }", {
+          options: `{ sideEffecting: false, name: "weather" }`,
+        }),
+      ).name,
+    ).toBe("weather");
   });
 
   it("an invalid name: option is refused, underlined at the option", () => {
-    const source = toolModule("function forecast(city: string) { return city; }", { options: `{ sideEffecting: false, name: "get weather" }` });
+    const source = toolModule("function forecast(city: string) { return city; }", {
+      options: `{ sideEffecting: false, name: "get weather" }`,
+    });
     const result = analyze(source);
     expect(result.tool).toBeNull();
     const [error] = definitionErrors(result);

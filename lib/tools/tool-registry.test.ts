@@ -3,7 +3,8 @@ import { ToolDefinitionError, ToolRegistryError } from "./errors";
 import { ToolRegistry } from "./tool-registry";
 import { toolModule, toolOf } from "./testing/tool-modules";
 
-const make = (name: string, options = "{ sideEffecting: false }") => toolOf(toolModule(`function ${name}(q: string) { return q; }`, { options }));
+const make = (name: string, options = "{ sideEffecting: false }") =>
+  toolOf(toolModule(`function ${name}(q: string) { return q; }`, { options }));
 
 describe("ToolRegistry", () => {
   const forecast = make("forecast");
@@ -22,7 +23,11 @@ describe("ToolRegistry", () => {
     const registry = ToolRegistry.from([refund, forecast, beta]);
     expect(registry.names()).toEqual(["beta", "forecast", "refund"]);
     expect(registry.schemas().map((s) => s.name)).toEqual(["beta", "forecast", "refund"]);
-    expect(registry.schemas()[1]).toEqual({ name: "forecast", description: forecast.description, parameters: forecast.parameters });
+    expect(registry.schemas()[1]).toEqual({
+      name: "forecast",
+      description: forecast.description,
+      parameters: forecast.parameters,
+    });
   });
 
   it("sorts by code unit, not locale (byte-stable prefixes)", () => {
@@ -33,7 +38,9 @@ describe("ToolRegistry", () => {
   it("refuses a second tool under the same name, with the seed's text", () => {
     const registry = ToolRegistry.from([forecast]);
     expect(() => registry.register(make("forecast"))).toThrow(
-      new ToolRegistryError("ToolRegistry: tool 'forecast' already registered. Pass replace: true to swap deliberately."),
+      new ToolRegistryError(
+        "ToolRegistry: tool 'forecast' already registered. Pass replace: true to swap deliberately.",
+      ),
     );
     expect(registry.get("forecast")).toBe(forecast);
   });

@@ -37,7 +37,8 @@ function missingToolFields(tool: unknown): string[] {
   if (typeof t.name !== "string") problems.push("name");
   if (typeof t.description !== "string") problems.push("description");
   const parameters = t.parameters as Record<string, unknown> | undefined;
-  if (typeof parameters !== "object" || parameters === null || parameters.type !== "object") problems.push("parameters");
+  if (typeof parameters !== "object" || parameters === null || parameters.type !== "object")
+    problems.push("parameters");
   if (typeof t.sideEffecting !== "boolean") problems.push("sideEffecting");
   if (typeof t.requiresApproval !== "boolean") problems.push("requiresApproval");
   const call = t.call as Record<string, unknown> | undefined;

@@ -1,10 +1,20 @@
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { createToolLanguageService } from "./language-service";
-import { escapePointer, isAtelierSymbol, isDateType, isLibSymbol, isMapType, isSetType, stripUndefined } from "./type-recognisers";
+import {
+  escapePointer,
+  isAtelierSymbol,
+  isDateType,
+  isLibSymbol,
+  isMapType,
+  isSetType,
+  stripUndefined,
+} from "./type-recognisers";
 
 function typeOf(annotation: string, prelude = `import type { RunContext } from "atelier";`) {
-  const { checker, sourceFile } = createToolLanguageService().update(`${prelude}\ndeclare const probe: ${annotation};\n`);
+  const { checker, sourceFile } = createToolLanguageService().update(
+    `${prelude}\ndeclare const probe: ${annotation};\n`,
+  );
   const statement = sourceFile.statements[sourceFile.statements.length - 1] as ts.VariableStatement;
   return checker.getTypeFromTypeNode(statement.declarationList.declarations[0].type!);
 }
@@ -23,7 +33,9 @@ describe("type recognisers", () => {
 
   it("atelier types by their declaration in the atelier module", () => {
     expect(isAtelierSymbol(typeOf("RunContext").getSymbol(), "RunContext")).toBe(true);
-    expect(isAtelierSymbol(typeOf("RunContext", "interface RunContext { a: 1 }").getSymbol(), "RunContext")).toBe(false);
+    expect(isAtelierSymbol(typeOf("RunContext", "interface RunContext { a: 1 }").getSymbol(), "RunContext")).toBe(
+      false,
+    );
   });
 
   it("stripUndefined", () => {

@@ -50,11 +50,7 @@ export function unwrapParens(node: ts.TypeNode | undefined): ts.TypeNode | undef
 /** A property's annotation node, when it was declared with one. */
 export function declaredTypeNode(symbol: ts.Symbol): ts.TypeNode | undefined {
   const decl = symbol.valueDeclaration;
-  if (
-    decl &&
-    (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl) || ts.isParameter(decl)) &&
-    decl.type
-  ) {
+  if (decl && (ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl) || ts.isParameter(decl)) && decl.type) {
     return decl.type;
   }
   return undefined;
@@ -67,7 +63,14 @@ export function isDataMember(prop: ts.Symbol): boolean {
   const decl = prop.valueDeclaration;
   if (decl && ts.canHaveModifiers(decl)) {
     const mods = ts.getModifiers(decl) ?? [];
-    if (mods.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword || m.kind === ts.SyntaxKind.StaticKeyword)) {
+    if (
+      mods.some(
+        (m) =>
+          m.kind === ts.SyntaxKind.PrivateKeyword ||
+          m.kind === ts.SyntaxKind.ProtectedKeyword ||
+          m.kind === ts.SyntaxKind.StaticKeyword,
+      )
+    ) {
       return false;
     }
   }

@@ -32,9 +32,12 @@ describe("arrays", () => {
     expect(paramSchema(annotation)).toEqual(expected);
   });
 
-  it.each([["[string, number]"], ["unknown[]"], ["any[]"], ["Array"], ["readonly [Int, Int]"]])("%s has no single element type", (annotation) => {
-    expect(paramSchema(annotation)).toEqual({ type: "array" });
-  });
+  it.each([["[string, number]"], ["unknown[]"], ["any[]"], ["Array"], ["readonly [Int, Int]"]])(
+    "%s has no single element type",
+    (annotation) => {
+      expect(paramSchema(annotation)).toEqual({ type: "array" });
+    },
+  );
 });
 
 describe("maps and index signatures", () => {
@@ -42,7 +45,10 @@ describe("maps and index signatures", () => {
     ["Record<string, number>", { type: "object", additionalProperties: { type: "number" } }],
     ["Map<string, boolean>", { type: "object", additionalProperties: { type: "boolean" } }],
     ["{ [key: string]: Int }", { type: "object", additionalProperties: { type: "integer" } }],
-    ["Record<string, string[]>", { type: "object", additionalProperties: { type: "array", items: { type: "string" } } }],
+    [
+      "Record<string, string[]>",
+      { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+    ],
     ["Record<string, unknown>", { type: "object" }],
   ])("%s", (annotation, expected) => {
     expect(paramSchema(annotation)).toEqual(expected);
@@ -123,7 +129,11 @@ interface Cart { lines: Line[]; note?: string | null }`;
       properties: {
         lines: {
           type: "array",
-          items: { type: "object", properties: { qty: { type: "integer" }, id: { type: "string" } }, required: ["qty", "id"] },
+          items: {
+            type: "object",
+            properties: { qty: { type: "integer" }, id: { type: "string" } },
+            required: ["qty", "id"],
+          },
         },
         note: { anyOf: [{ type: "string" }, { type: "null" }] },
       },
@@ -197,7 +207,10 @@ describe("literal unions and enums", () => {
   });
 
   it("a const enum works like an enum", () => {
-    expect(paramSchema("Dir", `const enum Dir { Up = "up", Down = "down" }`)).toEqual({ enum: ["up", "down"], type: "string" });
+    expect(paramSchema("Dir", `const enum Dir { Up = "up", Down = "down" }`)).toEqual({
+      enum: ["up", "down"],
+      type: "string",
+    });
   });
 });
 
@@ -211,7 +224,9 @@ describe("optional, nullable and other unions", () => {
   });
 
   it("a literal union or enum with null", () => {
-    expect(paramSchema(`"a" | "b" | null`)).toEqual({ anyOf: [{ enum: ["a", "b"], type: "string" }, { type: "null" }] });
+    expect(paramSchema(`"a" | "b" | null`)).toEqual({
+      anyOf: [{ enum: ["a", "b"], type: "string" }, { type: "null" }],
+    });
     expect(paramSchema("Unit | null", `enum Unit { C = "celsius", F = "fahrenheit" }`)).toEqual({
       anyOf: [{ enum: ["celsius", "fahrenheit"], type: "string" }, { type: "null" }],
     });
@@ -223,11 +238,15 @@ describe("optional, nullable and other unions", () => {
 
   it("other unions are anyOf, in the order written", () => {
     expect(json(paramSchema("number | string"))).toBe(json({ anyOf: [{ type: "number" }, { type: "string" }] }));
-    expect(paramSchema("string | boolean | Int")).toEqual({ anyOf: [{ type: "string" }, { type: "boolean" }, { type: "integer" }] });
+    expect(paramSchema("string | boolean | Int")).toEqual({
+      anyOf: [{ type: "string" }, { type: "boolean" }, { type: "integer" }],
+    });
   });
 
   it("a multi-type union with null adds null to the same anyOf", () => {
-    expect(paramSchema("string | number | null")).toEqual({ anyOf: [{ type: "string" }, { type: "number" }, { type: "null" }] });
+    expect(paramSchema("string | number | null")).toEqual({
+      anyOf: [{ type: "string" }, { type: "number" }, { type: "null" }],
+    });
   });
 
   it("undefined is stripped from unions", () => {
@@ -245,8 +264,16 @@ describe("optional, nullable and other unions", () => {
   it("a union of object shapes", () => {
     expect(paramSchema("{ kind: 'a'; a: string } | { kind: 'b'; b: number }")).toEqual({
       anyOf: [
-        { type: "object", properties: { kind: { enum: ["a"], type: "string" }, a: { type: "string" } }, required: ["kind", "a"] },
-        { type: "object", properties: { kind: { enum: ["b"], type: "string" }, b: { type: "number" } }, required: ["kind", "b"] },
+        {
+          type: "object",
+          properties: { kind: { enum: ["a"], type: "string" }, a: { type: "string" } },
+          required: ["kind", "a"],
+        },
+        {
+          type: "object",
+          properties: { kind: { enum: ["b"], type: "string" }, b: { type: "number" } },
+          required: ["kind", "b"],
+        },
       ],
     });
   });
@@ -257,9 +284,12 @@ describe("dates and everything else", () => {
     expect(json(paramSchema("Date"))).toBe(json({ type: "string", format: "date-time" }));
   });
 
-  it.each([["any"], ["unknown"], ["RegExp"], ["() => void"], ["symbol"], ["bigint"], ["Promise<string>"]])("%s is a string", (annotation) => {
-    expect(paramSchema(annotation)).toEqual({ type: "string" });
-  });
+  it.each([["any"], ["unknown"], ["RegExp"], ["() => void"], ["symbol"], ["bigint"], ["Promise<string>"]])(
+    "%s is a string",
+    (annotation) => {
+      expect(paramSchema(annotation)).toEqual({ type: "string" });
+    },
+  );
 
   it("an unannotated parameter is a string", () => {
     const tool = toolOf(toolModule(`function probe(x) { return x; }`));
@@ -271,7 +301,9 @@ describe("dates and everything else", () => {
   });
 
   it("a branded string stays a string", () => {
-    expect(paramSchema("OrderId", `type OrderId = string & { readonly __brand: "OrderId" };`)).toEqual({ type: "string" });
+    expect(paramSchema("OrderId", `type OrderId = string & { readonly __brand: "OrderId" };`)).toEqual({
+      type: "string",
+    });
   });
 
   it("Int inside containers and unions", () => {

@@ -112,7 +112,9 @@ function toSchema(st: State, type: ts.Type, pointer: string, node?: ts.TypeNode)
 
 function intersectionSchema(st: State, type: ts.IntersectionType, pointer: string): JsonSchema {
   // A branded primitive (`number & { __brand: "Int" }`) is that primitive; `Int` is an integer.
-  const primitive = type.types.find((t) => t.flags & (ts.TypeFlags.String | ts.TypeFlags.Number | ts.TypeFlags.Boolean));
+  const primitive = type.types.find(
+    (t) => t.flags & (ts.TypeFlags.String | ts.TypeFlags.Number | ts.TypeFlags.Boolean),
+  );
   if (primitive) {
     if (primitive.flags & ts.TypeFlags.Number && isIntBrand(type)) return { type: "integer" };
     return toSchema(st, primitive, pointer);
@@ -138,7 +140,13 @@ function memberNode(checker: ts.TypeChecker, node: ts.TypeNode | undefined, memb
   return node.types.find((n) => checker.getTypeFromTypeNode(n) === member);
 }
 
-function unionSchema(st: State, type: ts.UnionType, members: ts.Type[], pointer: string, node?: ts.TypeNode): JsonSchema {
+function unionSchema(
+  st: State,
+  type: ts.UnionType,
+  members: ts.Type[],
+  pointer: string,
+  node?: ts.TypeNode,
+): JsonSchema {
   const { checker } = st.walk;
   const ordered = orderedMembers(checker, type, node).filter((t) => members.includes(t));
   const hasNull = ordered.some((t) => t.flags & ts.TypeFlags.Null);
@@ -173,7 +181,12 @@ function unionSchema(st: State, type: ts.UnionType, members: ts.Type[], pointer:
   return hasNull ? { anyOf: [inner, { type: "null" }] } : inner;
 }
 
-function literalEnumSchema(walk: SchemaWalk, members: ts.Type[], pointer: string, name: string | undefined): JsonSchema {
+function literalEnumSchema(
+  walk: SchemaWalk,
+  members: ts.Type[],
+  pointer: string,
+  name: string | undefined,
+): JsonSchema {
   const values = members.map(literalValue);
   if (name) note(walk, pointer, { typeName: name });
   const kinds = new Set(values.map((v) => typeof v));
@@ -293,7 +306,6 @@ function objectSchemaOf(st: State, type: ts.Type, pointer: string): JsonSchema {
   }
   return schema;
 }
-
 
 /** The object-shape schema of a named type (used for output schemas). */
 export function objectShapeSchema(walk: SchemaWalk, type: ts.Type, pointer: string): JsonSchema {

@@ -7,7 +7,9 @@ describe("TypeScriptDiagnostics", () => {
   it("reports errors only (not suggestions), as TypeScript diagnostics with TS codes", () => {
     const service = createToolLanguageService();
     // A deprecated-style suggestion and an unused local are not errors under these options.
-    const { program, sourceFile } = service.update(toolModule(`function f(q: string) { const unused = 1; const n: number = q; return n; }`));
+    const { program, sourceFile } = service.update(
+      toolModule(`function f(q: string) { const unused = 1; const n: number = q; return n; }`),
+    );
     const diagnostics = new TypeScriptDiagnostics().of(program, sourceFile);
     expect(diagnostics.map((d) => [d.code, d.severity, d.message])).toEqual([
       ["TypeScript", "error", "TS2322: Type 'string' is not assignable to type 'number'."],

@@ -40,7 +40,9 @@ describe("validateArguments", () => {
         prelude: `enum Unit { C = "celsius", F = "fahrenheit" }`,
       }),
     );
-    const error = rejection(() => validateArguments(tool, { unit: "kelvin", days: 2.5, when: "soon", extra: 1, more: 2 }));
+    const error = rejection(() =>
+      validateArguments(tool, { unit: "kelvin", days: 2.5, when: "soon", extra: 1, more: 2 }),
+    );
     expect(error.missing).toEqual(["city"]);
     expect(error.unexpected).toEqual(["extra", "more"]);
     expect(error.invalid).toEqual([
@@ -57,7 +59,9 @@ describe("validateArguments", () => {
 
   it("an optional enum parameter keeps its name in messages", () => {
     const tool = toolOf(toolModule(`function f(unit?: Unit) { return ""; }`, { prelude: `type Unit = "c" | "f";` }));
-    expect(rejection(() => validateArguments(tool, { unit: "k" })).invalid).toEqual([["unit", "'k' is not a valid Unit; expected one of ['c', 'f']"]]);
+    expect(rejection(() => validateArguments(tool, { unit: "k" })).invalid).toEqual([
+      ["unit", "'k' is not a valid Unit; expected one of ['c', 'f']"],
+    ]);
   });
 
   it("validates nested objects and arrays against the schema", () => {
@@ -66,18 +70,24 @@ describe("validateArguments", () => {
         prelude: `type Size = "S" | "M" | "L";\ninterface Filter { sizes: Size[]; price: { min: number; max?: number } }`,
       }),
     );
-    expect(rejection(() => validateArguments(tool, { filter: { sizes: ["M", "XXXL"], price: { max: "9" } } })).invalid).toEqual([
+    expect(
+      rejection(() => validateArguments(tool, { filter: { sizes: ["M", "XXXL"], price: { max: "9" } } })).invalid,
+    ).toEqual([
       [
         "filter",
         "sizes[1]: 'XXXL' is not a valid Size; expected one of ['S', 'M', 'L']; price: missing required property 'min'; price.max: '9' is not a number",
       ],
     ]);
-    expect(validateArguments(tool, { filter: { sizes: ["S"], price: { min: 1 } } })).toEqual({ filter: { sizes: ["S"], price: { min: 1 } } });
+    expect(validateArguments(tool, { filter: { sizes: ["S"], price: { min: 1 } } })).toEqual({
+      filter: { sizes: ["S"], price: { min: 1 } },
+    });
   });
 
   it("optional parameters may be left out; null is not undefined", () => {
     expect(validateArguments(CANCEL, { order_id: "A-1" })).toEqual({ order_id: "A-1" });
-    expect(rejection(() => validateArguments(CANCEL, { order_id: "A-1", reason: null })).invalid).toEqual([["reason", "null is not a string"]]);
+    expect(rejection(() => validateArguments(CANCEL, { order_id: "A-1", reason: null })).invalid).toEqual([
+      ["reason", "null is not a string"],
+    ]);
   });
 
   it("X | null accepts null", () => {
@@ -93,8 +103,12 @@ describe("validateArguments", () => {
   });
 
   it("a non-object arguments value is invalid as a whole", () => {
-    expect(rejection(() => validateArguments(CANCEL, ["A-1"])).invalid).toEqual([["arguments", "['A-1'] is not an object of named arguments"]]);
-    expect(rejection(() => validateArguments(CANCEL, "A-1")).invalid).toEqual([["arguments", "'A-1' is not an object of named arguments"]]);
+    expect(rejection(() => validateArguments(CANCEL, ["A-1"])).invalid).toEqual([
+      ["arguments", "['A-1'] is not an object of named arguments"],
+    ]);
+    expect(rejection(() => validateArguments(CANCEL, "A-1")).invalid).toEqual([
+      ["arguments", "'A-1' is not an object of named arguments"],
+    ]);
   });
 
   it("unannotated and any parameters are advertised as strings but not enforced", () => {
@@ -103,7 +117,9 @@ describe("validateArguments", () => {
   });
 
   it("returns declared arguments in declared order, then extras", () => {
-    const tool = toolOf(toolModule(`function f({ b, a }: { a: string; b: string; [k: string]: unknown }) { return ""; }`));
+    const tool = toolOf(
+      toolModule(`function f({ b, a }: { a: string; b: string; [k: string]: unknown }) { return ""; }`),
+    );
     expect(Object.keys(validateArguments(tool, { z: 1, b: "b", a: "a" }))).toEqual(["a", "b", "z"]);
   });
 
@@ -137,7 +153,11 @@ describe("the injected context key", () => {
 describe("names that are also Object.prototype's", () => {
   it("toString, constructor and __proto__ sent by the model are unexpected, not silently accepted", () => {
     const args = JSON.parse(`{"order_id": "A-1", "toString": 1, "constructor": 2, "__proto__": {"polluted": true}}`);
-    expect(rejection(() => validateArguments(CANCEL, args)).unexpected).toEqual(["toString", "constructor", "__proto__"]);
+    expect(rejection(() => validateArguments(CANCEL, args)).unexpected).toEqual([
+      "toString",
+      "constructor",
+      "__proto__",
+    ]);
   });
 
   it("a missing required argument is not found on the prototype", () => {

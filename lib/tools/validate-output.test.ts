@@ -16,7 +16,11 @@ function shapeError(fn: () => void): ToolShapeError {
 }
 
 describe("validateOutput", () => {
-  const tool = toolOf(toolModule(`async function get_quote(symbol: string): Promise<Quote> { return { symbol, price: 1 }; }`, { prelude: QUOTE }));
+  const tool = toolOf(
+    toolModule(`async function get_quote(symbol: string): Promise<Quote> { return { symbol, price: 1 }; }`, {
+      prelude: QUOTE,
+    }),
+  );
 
   it("accepts a value of the named shape", () => {
     expect(() => validateOutput(tool, { symbol: "ACME", price: 101.5 })).not.toThrow();

@@ -25,12 +25,16 @@ describe("prepareDatabase (what npm start does before serving)", () => {
     try {
       process.env.DATABASE_URL = "mysql://root@localhost/atelier";
       await expect(prepareDatabase(() => {})).rejects.toThrowError(
-        new StartupError("DATABASE_URL: unsupported database URL ('mysql:'); use file:PATH for SQLite or postgresql://… for PostgreSQL"),
+        new StartupError(
+          "DATABASE_URL: unsupported database URL ('mysql:'); use file:PATH for SQLite or postgresql://… for PostgreSQL",
+        ),
       );
       process.env.DATABASE_URL = "postgresql://nobody@127.0.0.1:1/atelier";
       const err = await prepareDatabase(() => {}).catch((e) => e);
       expect(err).toBeInstanceOf(StartupError);
-      expect(err.message).toBe("DATABASE_URL: cannot migrate postgresql 127.0.0.1:1/atelier: Can't reach database server at `127.0.0.1:1`");
+      expect(err.message).toBe(
+        "DATABASE_URL: cannot migrate postgresql 127.0.0.1:1/atelier: Can't reach database server at `127.0.0.1:1`",
+      );
       expect(err.message).not.toContain("\n");
     } finally {
       process.env.DATABASE_URL = saved;

@@ -4,7 +4,12 @@
  * DATABASE_URL and the reason.
  */
 import { createDb } from "../../lib/db/client";
-import { DatabaseUrlError, describeTarget, resolveDatabaseTarget, type DatabaseTarget } from "../../lib/db/database-url";
+import {
+  DatabaseUrlError,
+  describeTarget,
+  resolveDatabaseTarget,
+  type DatabaseTarget,
+} from "../../lib/db/database-url";
 import { applyMigrations } from "../../lib/db/migrations";
 import { DEMO_SEED_STEPS } from "../../lib/demo/demo-steps";
 import { seedStudio } from "../../lib/db/seed-demo";
@@ -45,7 +50,11 @@ export async function prepareDatabase(log: (line: string) => void = console.log)
   const db = createDb(target);
   try {
     const seeded = await seedStudio(db, DEMO_SEED_STEPS);
-    log(seeded.applied.length ? `atelier: seeded ${seeded.applied.join(", ")}` : `atelier: nothing to seed${seeded.demo ? "" : " (ATELIER_DEMO=0)"}`);
+    log(
+      seeded.applied.length
+        ? `atelier: seeded ${seeded.applied.join(", ")}`
+        : `atelier: nothing to seed${seeded.demo ? "" : " (ATELIER_DEMO=0)"}`,
+    );
   } catch (e) {
     throw new StartupError(`DATABASE_URL: cannot seed ${describeTarget(target)}: ${firstLine(e)}`);
   } finally {

@@ -45,14 +45,27 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const user = isRoot ? "postgres" : os.userInfo().username;
   run("initdb", ["-D", dataDir, "-U", user, "--auth=trust", "-E", "UTF8", "--no-sync"]);
   const port = await freePort();
-  run("pg_ctl", ["-D", dataDir, "-o", `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off`, "-l", log, "-w", "start"]);
+  run("pg_ctl", [
+    "-D",
+    dataDir,
+    "-o",
+    `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off`,
+    "-l",
+    log,
+    "-w",
+    "start",
+  ]);
   const urlFor = (db: string) => `postgresql://${user}@127.0.0.1:${port}/${db}`;
   return {
     port,
     url: urlFor("postgres"),
     urlFor,
     createDatabase(name: string) {
-      execFileSync("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", user, "-d", "postgres", "-qc", `CREATE DATABASE "${name}"`], { stdio: "pipe" });
+      execFileSync(
+        "psql",
+        ["-h", "127.0.0.1", "-p", String(port), "-U", user, "-d", "postgres", "-qc", `CREATE DATABASE "${name}"`],
+        { stdio: "pipe" },
+      );
       return urlFor(name);
     },
     stop() {

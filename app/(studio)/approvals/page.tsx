@@ -8,7 +8,10 @@ export default async function Page() {
   await requirePagePrincipal();
   return (
     <>
-      <PageHeader title="Approvals" description="Side-effecting calls held for a human decision, across all conversations." />
+      <PageHeader
+        title="Approvals"
+        description="Side-effecting calls held for a human decision, across all conversations."
+      />
       <ApprovalsInbox />
     </>
   );

@@ -8,7 +8,10 @@ export default async function Page() {
   await requirePagePrincipal();
   return (
     <>
-      <PageHeader title="Conversations" description="Runs with your agents, streamed with their tool calls, usage and cost." />
+      <PageHeader
+        title="Conversations"
+        description="Runs with your agents, streamed with their tool calls, usage and cost."
+      />
       <ConversationsList />
     </>
   );

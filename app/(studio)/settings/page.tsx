@@ -13,7 +13,10 @@ export default async function Page() {
   const admin = viewerHas(viewer, ["admin"]);
   return (
     <>
-      <PageHeader title="Settings" description="This studio's database, users, API tokens, provider keys and audit log." />
+      <PageHeader
+        title="Settings"
+        description="This studio's database, users, API tokens, provider keys and audit log."
+      />
       <SettingsView />
       {viewer.kind === "user" ? <TokensPanel /> : null}
       {admin ? (

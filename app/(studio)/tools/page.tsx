@@ -9,7 +9,11 @@ export default async function Page() {
   await requirePagePrincipal();
   return (
     <>
-      <PageHeader title="Tools" description="TypeScript tools, the exact schema the model sees, and their versions." actions={<NewToolMenu />} />
+      <PageHeader
+        title="Tools"
+        description="TypeScript tools, the exact schema the model sees, and their versions."
+        actions={<NewToolMenu />}
+      />
       <ToolsList />
     </>
   );

@@ -3,7 +3,11 @@ import { callRoute } from "@/lib/api/testing/call-route";
 import { createApiToken } from "@/lib/auth/api-tokens";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { currentWorkspaceId } from "@/lib/db/workspace";
-import { openaiReplies, startFakeProviderServer, type FakeProviderServer } from "@/lib/models/testing/fake-provider-server";
+import {
+  openaiReplies,
+  startFakeProviderServer,
+  type FakeProviderServer,
+} from "@/lib/models/testing/fake-provider-server";
 import * as agents from "./route";
 import * as agent from "./[id]/route";
 import * as switchModel from "./[id]/switch-model/route";
@@ -25,8 +29,16 @@ beforeAll(async () => {
   process.env.ATELIER_SECRET = "agents-int-test-secret";
   for (const v of ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL"]) delete process.env[v];
   const token = async (role: "viewer" | "author") => {
-    const user = await t.db.user.create({ data: { email: `${role}@example.com`, name: role, passwordHash: "x", roles: role } });
-    return (await createApiToken(t.db, { kind: "user", id: user.id, name: role, roles: [role] }, { name: role, role, expiresInDays: null })).token;
+    const user = await t.db.user.create({
+      data: { email: `${role}@example.com`, name: role, passwordHash: "x", roles: role },
+    });
+    return (
+      await createApiToken(
+        t.db,
+        { kind: "user", id: user.id, name: role, roles: [role] },
+        { name: role, role, expiresInDays: null },
+      )
+    ).token;
   };
   viewer = await token("viewer");
   author = await token("author");
@@ -38,7 +50,9 @@ beforeAll(async () => {
         toolId: row.id,
         version: 1,
         source: "// test",
-        analysis: hasErrors ? undefined : ({ name, description: "A tool for the agents integration test.", sideEffecting: false } as never),
+        analysis: hasErrors
+          ? undefined
+          : ({ name, description: "A tool for the agents integration test.", sideEffecting: false } as never),
         diagnostics: [],
         hasErrors,
       },
@@ -56,8 +70,10 @@ afterAll(async () => {
 
 const post = (body: unknown, bearer = author) => callRoute(agents.POST, "/api/agents", { body, bearer });
 const get = (id: string, bearer = author) => callRoute(agent.GET, `/api/agents/${id}`, { params: { id }, bearer });
-const put = (id: string, body: unknown, bearer = author) => callRoute(agent.PUT, `/api/agents/${id}`, { method: "PUT", params: { id }, body, bearer });
-const sw = (id: string, key: string, bearer = author) => callRoute(switchModel.POST, `/api/agents/${id}/switch-model`, { params: { id }, body: { key }, bearer });
+const put = (id: string, body: unknown, bearer = author) =>
+  callRoute(agent.PUT, `/api/agents/${id}`, { method: "PUT", params: { id }, body, bearer });
+const sw = (id: string, key: string, bearer = author) =>
+  callRoute(switchModel.POST, `/api/agents/${id}/switch-model`, { params: { id }, body: { key }, bearer });
 
 const roster = [
   { provider: "demo", model: "demo", contextLength: 8000 },
@@ -79,10 +95,29 @@ describe("POST/GET /api/agents", () => {
     });
     expect(res.status).toBe(201);
     id = res.json.agent.id;
-    expect(res.json.agent.model).toMatchObject({ provider: "demo", model: "demo", contextLength: 8000, fallbackModels: [] });
-    expect(res.json.agent.roster.map((m: { provider: string; model: string }) => `${m.provider}:${m.model}`)).toEqual(["demo:demo", "scripted:flow", "anthropic:claude-sonnet-4-5", "openai:gpt-4o"]);
-    expect(res.json.agent.tools).toEqual([{ toolId: goodToolId, toolVersionId: expect.any(String) }, { builtin: "memory" }]);
-    expect(res.json.agent.runLimits).toEqual({ requestLimit: 50, toolCallsLimit: null, inputTokensLimit: null, outputTokensLimit: null, totalTokensLimit: 50_000 });
+    expect(res.json.agent.model).toMatchObject({
+      provider: "demo",
+      model: "demo",
+      contextLength: 8000,
+      fallbackModels: [],
+    });
+    expect(res.json.agent.roster.map((m: { provider: string; model: string }) => `${m.provider}:${m.model}`)).toEqual([
+      "demo:demo",
+      "scripted:flow",
+      "anthropic:claude-sonnet-4-5",
+      "openai:gpt-4o",
+    ]);
+    expect(res.json.agent.tools).toEqual([
+      { toolId: goodToolId, toolVersionId: expect.any(String) },
+      { builtin: "memory" },
+    ]);
+    expect(res.json.agent.runLimits).toEqual({
+      requestLimit: 50,
+      toolCallsLimit: null,
+      inputTokensLimit: null,
+      outputTokensLimit: null,
+      totalTokensLimit: 50_000,
+    });
     expect(res.json.agent.compaction.triggerRatio).toBe(0.85);
   });
 
@@ -104,29 +139,67 @@ describe("POST/GET /api/agents", () => {
     expect(res.json.agent.roster).toEqual([]);
     const refused = await sw(res.json.agent.id, "demo:demo");
     expect(refused.status).toBe(409);
-    expect(refused.json.error).toMatchObject({ code: "ModelSwitchError", message: "this agent declares no model roster, so switching is unavailable", reason: "no_roster" });
+    expect(refused.json.error).toMatchObject({
+      code: "ModelSwitchError",
+      message: "this agent declares no model roster, so switching is unavailable",
+      reason: "no_roster",
+    });
   });
 
   it("bad input -> 400 naming each field path", async () => {
-    const res = await post({ name: "bad", model: [{ provider: "openai", model: "gpt-4o" }, { provider: "openai", model: "gpt-4o", temperature: 3 }] });
+    const res = await post({
+      name: "bad",
+      model: [
+        { provider: "openai", model: "gpt-4o" },
+        { provider: "openai", model: "gpt-4o", temperature: 3 },
+      ],
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.code).toBe("validation_error");
-    expect(res.json.error.issues).toEqual([{ path: "model.1.temperature", message: "temperature must be between 0 and 2", code: "too_big" }]);
-    const dup = await post({ name: "bad", model: [{ provider: "openai", model: "gpt-4o" }, { provider: "openai", model: "gpt-4o" }] });
+    expect(res.json.error.issues).toEqual([
+      { path: "model.1.temperature", message: "temperature must be between 0 and 2", code: "too_big" },
+    ]);
+    const dup = await post({
+      name: "bad",
+      model: [
+        { provider: "openai", model: "gpt-4o" },
+        { provider: "openai", model: "gpt-4o" },
+      ],
+    });
     expect(dup.json.error.issues).toEqual([
-      { path: "model.1.model", message: "duplicate roster key 'openai:gpt-4o': two entries with one key would make a switch request ambiguous", code: "custom" },
+      {
+        path: "model.1.model",
+        message: "duplicate roster key 'openai:gpt-4o': two entries with one key would make a switch request ambiguous",
+        code: "custom",
+      },
     ]);
     expect((await post({ name: "bad", model: [] })).json.error.issues[0].path).toBe("model");
-    expect((await post({ name: "bad", model: [roster[0]], roster: [roster[0]] })).json.error.issues[0].path).toBe("roster");
-    expect((await post({ name: "bad", runLimits: { requestLimit: 0 }, autonomy: "yolo" })).json.error.issues.map((i: { path: string }) => i.path)).toEqual(["runLimits.requestLimit", "autonomy"]);
-    expect((await post({ name: "billing" })).json.error.issues).toEqual([{ path: "name", message: "an agent named 'billing' already exists", code: "custom" }]);
+    expect((await post({ name: "bad", model: [roster[0]], roster: [roster[0]] })).json.error.issues[0].path).toBe(
+      "roster",
+    );
+    expect(
+      (await post({ name: "bad", runLimits: { requestLimit: 0 }, autonomy: "yolo" })).json.error.issues.map(
+        (i: { path: string }) => i.path,
+      ),
+    ).toEqual(["runLimits.requestLimit", "autonomy"]);
+    expect((await post({ name: "billing" })).json.error.issues).toEqual([
+      { path: "name", message: "an agent named 'billing' already exists", code: "custom" },
+    ]);
   });
 
   it("refuses a tool version with definition errors, and unknown tools", async () => {
-    const res = await post({ name: "t1", model: roster[0], tools: [{ builtin: "memory" }, { toolId: brokenToolId }, { toolId: "nope" }] });
+    const res = await post({
+      name: "t1",
+      model: roster[0],
+      tools: [{ builtin: "memory" }, { toolId: brokenToolId }, { toolId: "nope" }],
+    });
     expect(res.status).toBe(400);
     expect(res.json.error.issues).toEqual([
-      { path: "tools.1.toolId", message: "tool 'broken' v1 has definition errors; fix them in the Tool Studio before attaching it", code: "custom" },
+      {
+        path: "tools.1.toolId",
+        message: "tool 'broken' v1 has definition errors; fix them in the Tool Studio before attaching it",
+        code: "custom",
+      },
       { path: "tools.2.toolId", message: "no tool with id 'nope' in this workspace", code: "custom" },
     ]);
   });
@@ -138,15 +211,33 @@ describe("POST/GET /api/agents", () => {
     expect(lead.json.agent.tools).toEqual([{ agentId: atlas.id, sideEffecting: false }]);
     const cyc = await put(atlas.id, { ...atlas, tools: [{ toolId: goodToolId }, { agentId: lead.json.agent.id }] });
     expect(cyc.status).toBe(400);
-    expect(cyc.json.error.issues).toEqual([{ path: "tools.1.agentId", message: "using 'lead' as a tool would create a cycle: atlas → lead → atlas", code: "custom" }]);
+    expect(cyc.json.error.issues).toEqual([
+      {
+        path: "tools.1.agentId",
+        message: "using 'lead' as a tool would create a cycle: atlas → lead → atlas",
+        code: "custom",
+      },
+    ]);
     const self = await put(atlas.id, { ...atlas, tools: [{ agentId: atlas.id }] });
     expect(self.json.error.issues[0].message).toBe("an agent cannot use itself as a tool");
     // Deleting an agent another one uses is refused; after removing the link it works.
-    const del = await callRoute(agent.DELETE, `/api/agents/${atlas.id}`, { method: "DELETE", params: { id: atlas.id }, bearer: author });
+    const del = await callRoute(agent.DELETE, `/api/agents/${atlas.id}`, {
+      method: "DELETE",
+      params: { id: atlas.id },
+      bearer: author,
+    });
     expect(del.status).toBe(409);
     expect(del.json.error.message).toBe("Agent 'atlas' is used as a tool by lead; remove it there first.");
     await put(lead.json.agent.id, { ...lead.json.agent, tools: [] });
-    expect((await callRoute(agent.DELETE, `/api/agents/${atlas.id}`, { method: "DELETE", params: { id: atlas.id }, bearer: author })).status).toBe(200);
+    expect(
+      (
+        await callRoute(agent.DELETE, `/api/agents/${atlas.id}`, {
+          method: "DELETE",
+          params: { id: atlas.id },
+          bearer: author,
+        })
+      ).status,
+    ).toBe(200);
     expect((await get(atlas.id)).status).toBe(404);
   });
 
@@ -157,18 +248,33 @@ describe("POST/GET /api/agents", () => {
     expect(denied.json.error.message).toBe("This action needs one of the roles: author.");
     expect((await put(id, { name: "v" }, viewer)).status).toBe(403);
     expect((await sw(id, "scripted:flow", viewer)).status).toBe(403);
-    expect((await callRoute(agent.DELETE, `/api/agents/${id}`, { method: "DELETE", params: { id }, bearer: viewer })).status).toBe(403);
+    expect(
+      (await callRoute(agent.DELETE, `/api/agents/${id}`, { method: "DELETE", params: { id }, bearer: viewer })).status,
+    ).toBe(403);
   });
 
   describe("POST /api/agents/{id}/switch-model", () => {
     it("switches: answers the now-active config; recorded on the agent and in the audit log", async () => {
       const res = await sw(id, "scripted:flow");
       expect(res.status).toBe(200);
-      expect(res.json).toEqual({ provider: "scripted", model: "flow", temperature: null, seed: null, maxTokens: null, contextLength: null, reasoningEffort: null, baseUrl: null, script: [{ text: "hello" }], fallbackModels: [] });
+      expect(res.json).toEqual({
+        provider: "scripted",
+        model: "flow",
+        temperature: null,
+        seed: null,
+        maxTokens: null,
+        contextLength: null,
+        reasoningEffort: null,
+        baseUrl: null,
+        script: [{ text: "hello" }],
+        fallbackModels: [],
+      });
       const after = (await get(id)).json.agent;
       expect(after.model.model).toBe("flow");
       expect(after.roster).toHaveLength(4);
-      expect(after.modelSwitches).toEqual([{ from: "demo:demo", to: "scripted:flow", at: expect.any(String), by: "author (token author)" }]);
+      expect(after.modelSwitches).toEqual([
+        { from: "demo:demo", to: "scripted:flow", at: expect.any(String), by: "author (token author)" },
+      ]);
       const audit = await t.db.auditLog.findFirst({ where: { action: "agent.model_switched" } });
       expect(audit?.details).toMatchObject({ from: "demo:demo", to: "scripted:flow" });
     });
@@ -178,7 +284,8 @@ describe("POST/GET /api/agents", () => {
       expect(res.status).toBe(409);
       expect(res.json.error).toMatchObject({
         code: "ModelSwitchError",
-        message: "cannot switch to 'openai:o99': available keys: demo:demo, scripted:flow, anthropic:claude-sonnet-4-5, openai:gpt-4o",
+        message:
+          "cannot switch to 'openai:o99': available keys: demo:demo, scripted:flow, anthropic:claude-sonnet-4-5, openai:gpt-4o",
         availableKeys: ["demo:demo", "scripted:flow", "anthropic:claude-sonnet-4-5", "openai:gpt-4o"],
       });
       expect((await get(id)).json.agent.model.model).toBe("flow");
@@ -205,7 +312,11 @@ describe("POST/GET /api/agents", () => {
     });
 
     it("a bad body is a 400", async () => {
-      const res = await callRoute(switchModel.POST, `/api/agents/${id}/switch-model`, { params: { id }, body: {}, bearer: author });
+      const res = await callRoute(switchModel.POST, `/api/agents/${id}/switch-model`, {
+        params: { id },
+        body: {},
+        bearer: author,
+      });
       expect(res.status).toBe(400);
       expect(res.json.error.issues[0].path).toBe("key");
     });
@@ -218,22 +329,55 @@ describe("POST /api/credentials/{provider}/test", () => {
     process.env.OPENAI_BASE_URL = `${fake.url}/v1`;
     try {
       fake.reply("/v1/chat/completions", openaiReplies.text("ok"));
-      const ok = await callRoute(credentialTest.POST, "/api/credentials/openai/test", { params: { provider: "openai" }, body: {}, bearer: ADMIN });
+      const ok = await callRoute(credentialTest.POST, "/api/credentials/openai/test", {
+        params: { provider: "openai" },
+        body: {},
+        bearer: ADMIN,
+      });
       expect(ok.status).toBe(200);
       expect(ok.json).toMatchObject({ ok: true, provider: "openai", model: "gpt-4o-mini", answer: "ok" });
       fake.reply("/v1/chat/completions", openaiReplies.error(401, "Incorrect API key provided: sk-int-***"));
-      const bad = await callRoute(credentialTest.POST, "/api/credentials/openai/test", { params: { provider: "openai" }, body: { model: "gpt-4o" }, bearer: ADMIN });
-      expect(bad.json).toMatchObject({ ok: false, model: "gpt-4o", error: "Incorrect API key provided: sk-int-***", status: 401 });
+      const bad = await callRoute(credentialTest.POST, "/api/credentials/openai/test", {
+        params: { provider: "openai" },
+        body: { model: "gpt-4o" },
+        bearer: ADMIN,
+      });
+      expect(bad.json).toMatchObject({
+        ok: false,
+        model: "gpt-4o",
+        error: "Incorrect API key provided: sk-int-***",
+        status: 401,
+      });
     } finally {
       delete process.env.OPENAI_API_KEY;
       delete process.env.OPENAI_BASE_URL;
     }
-    const missing = await callRoute(credentialTest.POST, "/api/credentials/anthropic/test", { params: { provider: "anthropic" }, body: {}, bearer: ADMIN });
+    const missing = await callRoute(credentialTest.POST, "/api/credentials/anthropic/test", {
+      params: { provider: "anthropic" },
+      body: {},
+      bearer: ADMIN,
+    });
     expect(missing.json).toMatchObject({ ok: false, error: expect.stringContaining("`ANTHROPIC_API_KEY`") });
   });
 
   it("is for admins only", async () => {
-    expect((await callRoute(credentialTest.POST, "/api/credentials/openai/test", { params: { provider: "openai" }, body: {}, bearer: author })).status).toBe(403);
-    expect((await callRoute(credentialTest.POST, "/api/credentials/openai/test", { params: { provider: "openai" }, body: {}, bearer: viewer })).status).toBe(403);
+    expect(
+      (
+        await callRoute(credentialTest.POST, "/api/credentials/openai/test", {
+          params: { provider: "openai" },
+          body: {},
+          bearer: author,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await callRoute(credentialTest.POST, "/api/credentials/openai/test", {
+          params: { provider: "openai" },
+          body: {},
+          bearer: viewer,
+        })
+      ).status,
+    ).toBe(403);
   });
 });

@@ -30,9 +30,13 @@ afterAll(async () => {
   await t?.cleanup();
 });
 
-const send = (id: string, body: unknown) => callRoute(messages.POST, `/api/conversations/${id}/messages`, { params: { id }, body, bearer: ADMIN });
-const decide = (id: string, body: unknown) => callRoute(decision.POST, `/api/approvals/${id}/decision`, { params: { id }, body, bearer: ADMIN });
-const log = async (id: string) => (await callRoute(events.GET, `/api/conversations/${id}/events`, { params: { id }, bearer: ADMIN })).json.events as Array<{ seq: number; type: string; runId: string; data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const send = (id: string, body: unknown) =>
+  callRoute(messages.POST, `/api/conversations/${id}/messages`, { params: { id }, body, bearer: ADMIN });
+const decide = (id: string, body: unknown) =>
+  callRoute(decision.POST, `/api/approvals/${id}/decision`, { params: { id }, body, bearer: ADMIN });
+const log = async (id: string) =>
+  (await callRoute(events.GET, `/api/conversations/${id}/events`, { params: { id }, bearer: ADMIN })).json
+    .events as Array<{ seq: number; type: string; runId: string; data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 async function suspendedRefund() {
   const c = await callRoute(conversations.POST, "/api/conversations", { body: { agentId: billingId }, bearer: ADMIN });
@@ -72,7 +76,10 @@ describe("approvals: the billing agent's gated refund", () => {
     const before = (await log(conversationId)).length;
     const res = await send(conversationId, { content: "hello?" });
     expect(res.status).toBe(409);
-    expect(res.json.error).toMatchObject({ code: "RunSuspended", approvals: [{ id: requested.data.approvalId, toolName: "refund" }] });
+    expect(res.json.error).toMatchObject({
+      code: "RunSuspended",
+      approvals: [{ id: requested.data.approvalId, toolName: "refund" }],
+    });
     expect((await log(conversationId)).length).toBe(before);
   });
 
@@ -81,13 +88,19 @@ describe("approvals: the billing agent's gated refund", () => {
     const res = await decide(requested.data.approvalId, { decision: "approve", argumentsHash: "0".repeat(64) });
     expect(res.status).toBe(409);
     expect(res.json.error.code).toBe("ApprovalMismatch");
-    expect((await t.db.approval.findUniqueOrThrow({ where: { id: requested.data.approvalId } })).status).toBe("pending");
+    expect((await t.db.approval.findUniqueOrThrow({ where: { id: requested.data.approvalId } })).status).toBe(
+      "pending",
+    );
   });
 
   it("executes an approved call exactly once under twenty concurrent approvals, then resumes the same run to its answer", async () => {
     const { conversationId, requested } = await suspendedRefund();
     const id = requested.data.approvalId;
-    const answers = await Promise.all(Array.from({ length: 20 }, () => decide(id, { decision: "approve", argumentsHash: requested.data.argumentsHash })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        decide(id, { decision: "approve", argumentsHash: requested.data.argumentsHash }),
+      ),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     const run = await settled(requested.runId);
     expect(run.status).toBe("completed");
@@ -110,14 +123,23 @@ describe("approvals: the billing agent's gated refund", () => {
 
   it("answers a denied call with the approver's reason and never runs it", async () => {
     const { conversationId, requested } = await suspendedRefund();
-    const res = await decide(requested.data.approvalId, { decision: "deny", reason: "order already refunded", argumentsHash: requested.data.argumentsHash });
+    const res = await decide(requested.data.approvalId, {
+      decision: "deny",
+      reason: "order already refunded",
+      argumentsHash: requested.data.argumentsHash,
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ status: "denied", reason: "order already refunded" });
     await settled(requested.runId);
     const all = await log(conversationId);
-    const toolMessage = all.find((e) => e.type === "LlmMessageEvent" && e.data.role === "tool" && e.runId === requested.runId)!;
+    const toolMessage = all.find(
+      (e) => e.type === "LlmMessageEvent" && e.data.role === "tool" && e.runId === requested.runId,
+    )!;
     expect(JSON.stringify(toolMessage.data.parts)).toContain("order already refunded");
-    expect(all.find((e) => e.type === "ToolReturnEvent")!.data).toMatchObject({ success: false, errorType: "ApprovalDenied" });
+    expect(all.find((e) => e.type === "ToolReturnEvent")!.data).toMatchObject({
+      success: false,
+      errorType: "ApprovalDenied",
+    });
     expect(await toolCallsAudited(requested.runId)).toBe(0);
   });
 
@@ -137,20 +159,36 @@ describe("approvals: the billing agent's gated refund", () => {
   it("a crash while an approved call executes leaves it outcome_unknown, never re-run; a person retries it once", async () => {
     const { conversationId, requested } = await suspendedRefund();
     // The state a process dies in: the run resumed, the approved call claimed as executing.
-    await t.db.approval.update({ where: { id: requested.data.approvalId }, data: { status: "executing", decision: "approve", decidedBy: "admin" } });
+    await t.db.approval.update({
+      where: { id: requested.data.approvalId },
+      data: { status: "executing", decision: "approve", decidedBy: "admin" },
+    });
     await t.db.run.update({ where: { id: requested.runId }, data: { status: "running" } });
     const rt = getRunRuntime();
     expect(await recoverInterruptedRuns(rt.db, rt.deps.store)).toContain(requested.runId);
-    expect((await t.db.approval.findUniqueOrThrow({ where: { id: requested.data.approvalId } })).status).toBe("outcome_unknown");
+    expect((await t.db.approval.findUniqueOrThrow({ where: { id: requested.data.approvalId } })).status).toBe(
+      "outcome_unknown",
+    );
     const all = await log(conversationId);
     expect(all.at(-1)!.data).toMatchObject({ status: "interrupted", stopReason: "interrupted" });
-    expect(all.find((e) => e.type === "ToolReturnEvent")!.data).toMatchObject({ success: false, errorType: "OutcomeUnknown" });
+    expect(all.find((e) => e.type === "ToolReturnEvent")!.data).toMatchObject({
+      success: false,
+      errorType: "OutcomeUnknown",
+    });
     expect(await toolCallsAudited(requested.runId)).toBe(0);
 
-    const again = await callRoute(reconcile.POST, `/api/approvals/${requested.data.approvalId}/reconcile`, { params: { id: requested.data.approvalId }, body: { action: "retry" }, bearer: ADMIN });
+    const again = await callRoute(reconcile.POST, `/api/approvals/${requested.data.approvalId}/reconcile`, {
+      params: { id: requested.data.approvalId },
+      body: { action: "retry" },
+      bearer: ADMIN,
+    });
     expect(again.status).toBe(200);
     expect(again.json).toMatchObject({ status: "done", result: { ok: true } });
-    const twice = await callRoute(reconcile.POST, `/api/approvals/${requested.data.approvalId}/reconcile`, { params: { id: requested.data.approvalId }, body: { action: "retry" }, bearer: ADMIN });
+    const twice = await callRoute(reconcile.POST, `/api/approvals/${requested.data.approvalId}/reconcile`, {
+      params: { id: requested.data.approvalId },
+      body: { action: "retry" },
+      bearer: ADMIN,
+    });
     expect(twice.status).toBe(409);
     // The conversation accepts its next message.
     const next = await send(conversationId, { content: "Thanks, what else can you do?" });

@@ -6,7 +6,10 @@ import { listAudit } from "@/lib/auth/audit-log";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: defineRoute({ access: ["admin"], query: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) }) }, async ({ query, db }) => ({
-    entries: await listAudit(db, query.limit),
-  })),
+  GET: defineRoute(
+    { access: ["admin"], query: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) }) },
+    async ({ query, db }) => ({
+      entries: await listAudit(db, query.limit),
+    }),
+  ),
 });

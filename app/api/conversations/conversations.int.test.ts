@@ -26,8 +26,10 @@ afterAll(async () => {
   await t?.cleanup();
 });
 
-const create = (agentId: string) => callRoute(conversations.POST, "/api/conversations", { body: { agentId }, bearer: ADMIN });
-const send = (id: string, body: unknown) => callRoute(messages.POST, `/api/conversations/${id}/messages`, { params: { id }, body, bearer: ADMIN });
+const create = (agentId: string) =>
+  callRoute(conversations.POST, "/api/conversations", { body: { agentId }, bearer: ADMIN });
+const send = (id: string, body: unknown) =>
+  callRoute(messages.POST, `/api/conversations/${id}/messages`, { params: { id }, body, bearer: ADMIN });
 
 describe("a conversation with the demo agent atlas", () => {
   it("streams a turn with a tool call, every event numbered without gaps, and reads back the same log", async () => {
@@ -58,18 +60,37 @@ describe("a conversation with the demo agent atlas", () => {
     const ret = stored.find((f) => f.event === "ToolReturnEvent")!.data;
     expect(ret.data).toMatchObject({ toolName: "city_population", success: true });
     const finished = stored.at(-1)!.data;
-    expect(finished.data).toMatchObject({ status: "completed", stopReason: "end_turn", usage: { requests: 2, toolCalls: 1 } });
+    expect(finished.data).toMatchObject({
+      status: "completed",
+      stopReason: "end_turn",
+      usage: { requests: 2, toolCalls: 1 },
+    });
     const usage = stored.find((f) => f.event === "LlmUsageEvent")!.data.data;
-    expect(usage).toMatchObject({ provider: "demo", model: "demo", requestedModel: "demo:demo", priced: false, costNanoUsd: 0 });
+    expect(usage).toMatchObject({
+      provider: "demo",
+      model: "demo",
+      requestedModel: "demo:demo",
+      priced: false,
+      costNanoUsd: 0,
+    });
 
-    const log = await callRoute(events.GET, `/api/conversations/${c.json.id}/events?after=0`, { params: { id: c.json.id }, bearer: ADMIN });
+    const log = await callRoute(events.GET, `/api/conversations/${c.json.id}/events?after=0`, {
+      params: { id: c.json.id },
+      bearer: ADMIN,
+    });
     expect(log.json.lastSeq).toBe(stored.length);
     expect(log.json.events).toEqual(stored.map((f) => f.data));
 
-    const view = await callRoute(conversation.GET, `/api/conversations/${c.json.id}`, { params: { id: c.json.id }, bearer: ADMIN });
+    const view = await callRoute(conversation.GET, `/api/conversations/${c.json.id}`, {
+      params: { id: c.json.id },
+      bearer: ADMIN,
+    });
     expect(view.json).toMatchObject({ agentName: "atlas", activeRun: null, title: "What is the population of Paris?" });
     expect(view.json.runs).toHaveLength(1);
-    const runView = await callRoute(run.GET, `/api/runs/${view.json.runs[0].id}`, { params: { id: view.json.runs[0].id }, bearer: ADMIN });
+    const runView = await callRoute(run.GET, `/api/runs/${view.json.runs[0].id}`, {
+      params: { id: view.json.runs[0].id },
+      bearer: ADMIN,
+    });
     expect(runView.json.run).toMatchObject({ status: "completed", requests: 2, toolCalls: 1, agentName: "atlas" });
     expect(runView.json.events).toHaveLength(stored.length);
   });

@@ -8,6 +8,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   /** Saved provider keys as masked hints, and which providers have a key in the environment. */
   GET: defineRoute({ access: ["admin"] }, async ({ db }) => ({
     credentials: await listCredentials(db),
-    environment: Object.entries(PROVIDER_KEY_VARIABLES).map(([provider, variable]) => ({ provider, variable, set: Boolean(process.env[variable]) })),
+    environment: Object.entries(PROVIDER_KEY_VARIABLES).map(([provider, variable]) => ({
+      provider,
+      variable,
+      set: Boolean(process.env[variable]),
+    })),
   })),
 });

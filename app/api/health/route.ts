@@ -9,6 +9,9 @@ export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: defineRoute({ access: "public" }, async ({ db }) => {
     const report = await checkHealth(db, getDatabaseTarget(), pkg.version);
-    return Response.json(report, { status: report.database.reachable ? 200 : 503, headers: { "cache-control": "no-store" } });
+    return Response.json(report, {
+      status: report.database.reachable ? 200 : 503,
+      headers: { "cache-control": "no-store" },
+    });
   }),
 });

@@ -26,9 +26,15 @@ export function setupMonaco(): typeof monaco {
   self.MonacoEnvironment = {
     getWorker(_workerId: string, label: string) {
       if (label === "typescript" || label === "javascript") {
-        return new Worker(new URL("monaco-editor/language/typescript/ts.worker.js", import.meta.url), { type: "module", name: label });
+        return new Worker(new URL("monaco-editor/language/typescript/ts.worker.js", import.meta.url), {
+          type: "module",
+          name: label,
+        });
       }
-      return new Worker(new URL("monaco-editor/editor/editor.worker.js", import.meta.url), { type: "module", name: label });
+      return new Worker(new URL("monaco-editor/editor/editor.worker.js", import.meta.url), {
+        type: "module",
+        name: label,
+      });
     },
   };
   const ts = typescript.typescriptDefaults;

@@ -53,7 +53,11 @@ export async function startFakeProviderServer(): Promise<FakeProviderServer> {
         res.end(JSON.stringify(reply.json));
         return;
       }
-      res.writeHead(reply.status ?? 200, { "content-type": "text/event-stream", "cache-control": "no-cache", ...reply.headers });
+      res.writeHead(reply.status ?? 200, {
+        "content-type": "text/event-stream",
+        "cache-control": "no-cache",
+        ...reply.headers,
+      });
       for (const e of reply.sse) {
         if (e.event) res.write(`event: ${e.event}\n`);
         res.write(`data: ${e.data === "[DONE]" ? "[DONE]" : JSON.stringify(e.data)}\n\n`);
@@ -77,7 +81,13 @@ export async function startFakeProviderServer(): Promise<FakeProviderServer> {
 
 /** One chunk of an OpenAI chat-completions stream. */
 function openAIChunk(id: string, delta: object, finish: string | null) {
-  return { id, object: "chat.completion.chunk", created: 1_700_000_000, model: "gpt-4o-2024-08-06", choices: [{ index: 0, delta, finish_reason: finish }] };
+  return {
+    id,
+    object: "chat.completion.chunk",
+    created: 1_700_000_000,
+    model: "gpt-4o-2024-08-06",
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  };
 }
 
 export const openaiReplies = {
@@ -93,14 +103,26 @@ export const openaiReplies = {
       },
     };
   },
-  streamText(deltas: string[], usage = { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17, prompt_tokens_details: { cached_tokens: 4 } }): FakeReply {
+  streamText(
+    deltas: string[],
+    usage = { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17, prompt_tokens_details: { cached_tokens: 4 } },
+  ): FakeReply {
     const chunk = (delta: object, finish: string | null = null) => openAIChunk("chatcmpl-1", delta, finish);
     return {
       sse: [
         { data: chunk({ role: "assistant", content: "" }) },
         ...deltas.map((d) => ({ data: chunk({ content: d }) })),
         { data: chunk({}, "stop") },
-        { data: { id: "chatcmpl-1", object: "chat.completion.chunk", created: 1_700_000_000, model: "gpt-4o-2024-08-06", choices: [], usage } },
+        {
+          data: {
+            id: "chatcmpl-1",
+            object: "chat.completion.chunk",
+            created: 1_700_000_000,
+            model: "gpt-4o-2024-08-06",
+            choices: [],
+            usage,
+          },
+        },
         { data: "[DONE]" },
       ],
     };
@@ -111,17 +133,36 @@ export const openaiReplies = {
     const chunk = (delta: object, finish: string | null = null) => openAIChunk("chatcmpl-2", delta, finish);
     return {
       sse: [
-        { data: chunk({ role: "assistant", content: null, tool_calls: [{ index: 0, id, type: "function", function: { name, arguments: "" } }] }) },
+        {
+          data: chunk({
+            role: "assistant",
+            content: null,
+            tool_calls: [{ index: 0, id, type: "function", function: { name, arguments: "" } }],
+          }),
+        },
         { data: chunk({ tool_calls: [{ index: 0, function: { arguments: json.slice(0, half) } }] }) },
         { data: chunk({ tool_calls: [{ index: 0, function: { arguments: json.slice(half) } }] }) },
         { data: chunk({}, "tool_calls") },
-        { data: { id: "chatcmpl-2", object: "chat.completion.chunk", created: 1_700_000_000, model: "gpt-4o", choices: [], usage: { prompt_tokens: 30, completion_tokens: 9, total_tokens: 39 } } },
+        {
+          data: {
+            id: "chatcmpl-2",
+            object: "chat.completion.chunk",
+            created: 1_700_000_000,
+            model: "gpt-4o",
+            choices: [],
+            usage: { prompt_tokens: 30, completion_tokens: 9, total_tokens: 39 },
+          },
+        },
         { data: "[DONE]" },
       ],
     };
   },
   error(status: number, message: string, headers?: Record<string, string>): FakeReply {
-    return { status, headers, json: { error: { message, type: status === 429 ? "rate_limit_error" : "server_error", code: null } } };
+    return {
+      status,
+      headers,
+      json: { error: { message, type: status === 429 ? "rate_limit_error" : "server_error", code: null } },
+    };
   },
 };
 
@@ -141,14 +182,46 @@ export const anthropicReplies = {
       },
     };
   },
-  streamText(deltas: string[], usage = { input_tokens: 25, output_tokens: 1, cache_read_input_tokens: 10, cache_creation_input_tokens: 3 }, outputTokens = 7): FakeReply {
+  streamText(
+    deltas: string[],
+    usage = { input_tokens: 25, output_tokens: 1, cache_read_input_tokens: 10, cache_creation_input_tokens: 3 },
+    outputTokens = 7,
+  ): FakeReply {
     return {
       sse: [
-        { event: "message_start", data: { type: "message_start", message: { id: "msg_1", type: "message", role: "assistant", model: "claude-sonnet-4-5", content: [], stop_reason: null, stop_sequence: null, usage } } },
-        { event: "content_block_start", data: { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } } },
-        ...deltas.map((d) => ({ event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: d } } })),
+        {
+          event: "message_start",
+          data: {
+            type: "message_start",
+            message: {
+              id: "msg_1",
+              type: "message",
+              role: "assistant",
+              model: "claude-sonnet-4-5",
+              content: [],
+              stop_reason: null,
+              stop_sequence: null,
+              usage,
+            },
+          },
+        },
+        {
+          event: "content_block_start",
+          data: { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+        },
+        ...deltas.map((d) => ({
+          event: "content_block_delta",
+          data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: d } },
+        })),
         { event: "content_block_stop", data: { type: "content_block_stop", index: 0 } },
-        { event: "message_delta", data: { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: outputTokens } } },
+        {
+          event: "message_delta",
+          data: {
+            type: "message_delta",
+            delta: { stop_reason: "end_turn", stop_sequence: null },
+            usage: { output_tokens: outputTokens },
+          },
+        },
         { event: "message_stop", data: { type: "message_stop" } },
       ],
     };
@@ -157,17 +230,60 @@ export const anthropicReplies = {
     const json = JSON.stringify(args);
     return {
       sse: [
-        { event: "message_start", data: { type: "message_start", message: { id: "msg_2", type: "message", role: "assistant", model: "claude-sonnet-4-5", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 40, output_tokens: 1 } } } },
-        { event: "content_block_start", data: { type: "content_block_start", index: 0, content_block: { type: "tool_use", id, name, input: {} } } },
-        { event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: json.slice(0, 5) } } },
-        { event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: json.slice(5) } } },
+        {
+          event: "message_start",
+          data: {
+            type: "message_start",
+            message: {
+              id: "msg_2",
+              type: "message",
+              role: "assistant",
+              model: "claude-sonnet-4-5",
+              content: [],
+              stop_reason: null,
+              stop_sequence: null,
+              usage: { input_tokens: 40, output_tokens: 1 },
+            },
+          },
+        },
+        {
+          event: "content_block_start",
+          data: { type: "content_block_start", index: 0, content_block: { type: "tool_use", id, name, input: {} } },
+        },
+        {
+          event: "content_block_delta",
+          data: {
+            type: "content_block_delta",
+            index: 0,
+            delta: { type: "input_json_delta", partial_json: json.slice(0, 5) },
+          },
+        },
+        {
+          event: "content_block_delta",
+          data: {
+            type: "content_block_delta",
+            index: 0,
+            delta: { type: "input_json_delta", partial_json: json.slice(5) },
+          },
+        },
         { event: "content_block_stop", data: { type: "content_block_stop", index: 0 } },
-        { event: "message_delta", data: { type: "message_delta", delta: { stop_reason: "tool_use", stop_sequence: null }, usage: { output_tokens: 12 } } },
+        {
+          event: "message_delta",
+          data: {
+            type: "message_delta",
+            delta: { stop_reason: "tool_use", stop_sequence: null },
+            usage: { output_tokens: 12 },
+          },
+        },
         { event: "message_stop", data: { type: "message_stop" } },
       ],
     };
   },
   error(status: number, message: string, headers?: Record<string, string>): FakeReply {
-    return { status, headers, json: { type: "error", error: { type: status === 429 ? "rate_limit_error" : "api_error", message } } };
+    return {
+      status,
+      headers,
+      json: { type: "error", error: { type: status === 429 ? "rate_limit_error" : "api_error", message } },
+    };
   },
 };

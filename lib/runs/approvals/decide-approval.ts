@@ -37,7 +37,14 @@ export async function decideApproval(rt: RunRuntime, input: DecisionInput): Prom
   const status = input.decision === "approve" ? "approved" : "denied";
   const { count } = await db.approval.updateMany({
     where: { id: approval.id, status: "pending" },
-    data: { status, decision: input.decision, reason: input.reason, decidedById: input.actor.id, decidedBy: input.actor.name, decidedAt: new Date() },
+    data: {
+      status,
+      decision: input.decision,
+      reason: input.reason,
+      decidedById: input.actor.id,
+      decidedBy: input.actor.name,
+      decidedAt: new Date(),
+    },
   });
   if (count === 0) {
     const now = await db.approval.findUniqueOrThrow({ where: { id: approval.id } });
@@ -45,13 +52,26 @@ export async function decideApproval(rt: RunRuntime, input: DecisionInput): Prom
     throw new ApprovalDecidedError(now.id, now.status, now.decision, now.decidedBy);
   }
   await rt.deps.store.appendEvents(approval.conversationId, [
-    { event: newEvent(approval.runId, "ApprovalDecided", { approvalId: approval.id, decision: input.decision, reason: input.reason, decidedBy: input.actor.name }) },
+    {
+      event: newEvent(approval.runId, "ApprovalDecided", {
+        approvalId: approval.id,
+        decision: input.decision,
+        reason: input.reason,
+        decidedBy: input.actor.name,
+      }),
+    },
   ]);
   await recordAudit(db, {
     actor: { id: input.actor.id, name: input.actor.name ?? "unknown" },
     action: "approval.decide",
     target: `approval:${approval.id}`,
-    details: { decision: input.decision, reason: input.reason, toolName: approval.toolName, runId: approval.runId, conversationId: approval.conversationId },
+    details: {
+      decision: input.decision,
+      reason: input.reason,
+      toolName: approval.toolName,
+      runId: approval.runId,
+      conversationId: approval.conversationId,
+    },
   });
   const remaining = await db.approval.count({ where: { runId: approval.runId, status: "pending" } });
   const resumed = remaining === 0 ? resumeRun(rt, approval.runId, input.actor) : null;

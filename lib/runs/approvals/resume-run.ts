@@ -31,33 +31,91 @@ export async function resumeRun(rt: RunRuntime, runId: string, actor: RunActor):
   const turn = rt.active.claim(run.conversationId);
   if (!turn) return null;
   try {
-    const { count } = await db.run.updateMany({ where: { id: runId, status: "suspended" }, data: { status: "running" } });
+    const { count } = await db.run.updateMany({
+      where: { id: runId, status: "suspended" },
+      data: { status: "running" },
+    });
     if (count === 0) return null;
     turn.runIds.push(runId);
     const record = await deps.agents.load(run.agentId);
     const agent = prepareAgent(record, deps, createChildRunner(run.conversationId, actor, deps));
     const toolsByName = new Map(agent.tools.map((t) => [t.name, t]));
-    const usage = { requests: run.requests, toolCalls: run.toolCalls, inputTokens: run.inputTokens, outputTokens: run.outputTokens, totalTokens: run.totalTokens };
-    const dispatch = createDispatchChain({ clock: deps.clock, store: deps.store, actor, meter: newToolMeter(), retries: record.config.runtime.retries, retryState: newRetryState() });
-    const decided = await db.approval.findMany({ where: { runId, status: { in: ["approved", "denied"] } }, orderBy: { createdAt: "asc" } });
+    const usage = {
+      requests: run.requests,
+      toolCalls: run.toolCalls,
+      inputTokens: run.inputTokens,
+      outputTokens: run.outputTokens,
+      totalTokens: run.totalTokens,
+    };
+    const dispatch = createDispatchChain({
+      clock: deps.clock,
+      store: deps.store,
+      actor,
+      meter: newToolMeter(),
+      retries: record.config.runtime.retries,
+      retryState: newRetryState(),
+    });
+    const decided = await db.approval.findMany({
+      where: { runId, status: { in: ["approved", "denied"] } },
+      orderBy: { createdAt: "asc" },
+    });
 
     const parts: MessagePart[] = [];
     const returns: EventEntry[] = [];
     for (const a of decided) {
       if (a.status === "denied") {
-        parts.push({ type: "tool-result", toolCallId: a.toolCallId, toolName: a.toolName, output: { type: "error-text", value: deniedMessage(a.decidedBy, a.reason) } });
-        returns.push({ event: newEvent(runId, "ToolReturnEvent", { toolName: a.toolName, toolCallId: a.toolCallId, success: false, durationMs: 0, errorType: "ApprovalDenied" }) });
+        parts.push({
+          type: "tool-result",
+          toolCallId: a.toolCallId,
+          toolName: a.toolName,
+          output: { type: "error-text", value: deniedMessage(a.decidedBy, a.reason) },
+        });
+        returns.push({
+          event: newEvent(runId, "ToolReturnEvent", {
+            toolName: a.toolName,
+            toolCallId: a.toolCallId,
+            success: false,
+            durationMs: 0,
+            errorType: "ApprovalDenied",
+          }),
+        });
         continue;
       }
-      const claimed = await db.approval.updateMany({ where: { id: a.id, status: "approved" }, data: { status: "executing" } });
+      const claimed = await db.approval.updateMany({
+        where: { id: a.id, status: "approved" },
+        data: { status: "executing" },
+      });
       if (claimed.count === 0) continue;
       const tool = toolsByName.get(a.toolName);
-      const scope = { conversationId: run.conversationId, runId, rootRunId: run.rootRunId ?? runId, agentId: run.agentId, toolCallId: a.toolCallId, depth: run.depth, signal: turn.controller.signal };
+      const scope = {
+        conversationId: run.conversationId,
+        runId,
+        rootRunId: run.rootRunId ?? runId,
+        agentId: run.agentId,
+        toolCallId: a.toolCallId,
+        depth: run.depth,
+        signal: turn.controller.signal,
+      };
       const result = tool
         ? await dispatch({ tool, args: a.arguments, scope })
-        : { outcome: { ok: false, error: { type: "ToolExecutionError", message: `tool '${a.toolName}' is no longer one of the agent's tools` } } as ToolOutcome, durationMs: 0 };
+        : {
+            outcome: {
+              ok: false,
+              error: {
+                type: "ToolExecutionError",
+                message: `tool '${a.toolName}' is no longer one of the agent's tools`,
+              },
+            } as ToolOutcome,
+            durationMs: 0,
+          };
       const o = result.outcome;
-      await db.approval.update({ where: { id: a.id }, data: { status: "done", result: (o.ok ? { ok: true, result: o.result ?? null } : { ok: false, error: o.error }) as never } });
+      await db.approval.update({
+        where: { id: a.id },
+        data: {
+          status: "done",
+          result: (o.ok ? { ok: true, result: o.result ?? null } : { ok: false, error: o.error }) as never,
+        },
+      });
       parts.push({ type: "tool-result", toolCallId: a.toolCallId, toolName: a.toolName, output: toolResultOutput(o) });
       returns.push({
         event: newEvent(runId, "ToolReturnEvent", {
@@ -70,7 +128,11 @@ export async function resumeRun(rt: RunRuntime, runId: string, actor: RunActor):
         }),
       });
     }
-    if (parts.length) await deps.store.appendEvents(run.conversationId, [{ event: newEvent(runId, "LlmMessageEvent", { role: "tool", parts }) }, ...returns]);
+    if (parts.length)
+      await deps.store.appendEvents(run.conversationId, [
+        { event: newEvent(runId, "LlmMessageEvent", { role: "tool", parts }) },
+        ...returns,
+      ]);
 
     const context = foldContext(await deps.store.conversationEvents(run.conversationId));
     const history = run.kind === "child" ? [] : context.messages;
@@ -103,7 +165,17 @@ export async function resumeRun(rt: RunRuntime, runId: string, actor: RunActor):
       deps,
     );
     return run.kind === "turn"
-      ? await concludeIfRecovered(resumed, agent, { conversationId: run.conversationId, actor, signal: turn.controller.signal, onRunStart: (id) => turn.runIds.push(id) }, deps)
+      ? await concludeIfRecovered(
+          resumed,
+          agent,
+          {
+            conversationId: run.conversationId,
+            actor,
+            signal: turn.controller.signal,
+            onRunStart: (id) => turn.runIds.push(id),
+          },
+          deps,
+        )
       : { runs: [resumed], final: resumed };
   } finally {
     rt.active.release(turn);

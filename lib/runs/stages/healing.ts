@@ -24,6 +24,14 @@ export function danglingCalls(assistantParts: readonly MessagePart[], answered: 
   );
 }
 
-export function healingParts(calls: ReadonlyArray<{ toolCallId: string; toolName: string }>, instruction: string): MessagePart[] {
-  return calls.map((c) => ({ type: "tool-result", toolCallId: c.toolCallId, toolName: c.toolName, output: { type: "error-text", value: instruction } }));
+export function healingParts(
+  calls: ReadonlyArray<{ toolCallId: string; toolName: string }>,
+  instruction: string,
+): MessagePart[] {
+  return calls.map((c) => ({
+    type: "tool-result",
+    toolCallId: c.toolCallId,
+    toolName: c.toolName,
+    output: { type: "error-text", value: instruction },
+  }));
 }

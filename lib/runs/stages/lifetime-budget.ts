@@ -19,11 +19,21 @@ export function checkAgentBudget(limits: AgentLimits, used: LifetimeUsage): void
   for (const [limit, counter] of TOKEN_LIMITS) {
     const max = limits[limit];
     if (max !== null && used[counter] > max) {
-      throw new AgentUsageLimitError(`Exceeded the ${limit} of ${max} (${counter}=${used[counter]})`, limit, used[counter], max);
+      throw new AgentUsageLimitError(
+        `Exceeded the ${limit} of ${max} (${counter}=${used[counter]})`,
+        limit,
+        used[counter],
+        max,
+      );
     }
   }
   const maxRuns = limits.agentRequestLimit;
   if (maxRuns !== null && used.runs >= maxRuns) {
-    throw new AgentUsageLimitError(`Exceeded the agentRequestLimit of ${maxRuns} (runCount=${used.runs})`, "agentRequestLimit", used.runs, maxRuns);
+    throw new AgentUsageLimitError(
+      `Exceeded the agentRequestLimit of ${maxRuns} (runCount=${used.runs})`,
+      "agentRequestLimit",
+      used.runs,
+      maxRuns,
+    );
   }
 }

@@ -11,7 +11,10 @@ export interface ConclusionDecision {
   reason: string;
 }
 
-export function decideRecovery(policy: LimitRecovery, kind: "turn" | "conclusion" | "child"): ConclusionDecision | null {
+export function decideRecovery(
+  policy: LimitRecovery,
+  kind: "turn" | "conclusion" | "child",
+): ConclusionDecision | null {
   if (kind !== "turn") return null;
   return policy.policy === "conclude" ? { reason: conclusionReason(policy) } : null;
 }

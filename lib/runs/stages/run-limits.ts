@@ -10,7 +10,12 @@ import { RunUsageLimitError } from "../run-errors";
 export function checkBeforeRequest(limits: RunLimits, usage: RunUsage): void {
   const max = limits.requestLimit;
   if (max !== null && usage.requests + 1 > max) {
-    throw new RunUsageLimitError(`The next request would exceed the requestLimit of ${max} (requests=${usage.requests})`, "requestLimit", usage.requests, max);
+    throw new RunUsageLimitError(
+      `The next request would exceed the requestLimit of ${max} (requests=${usage.requests})`,
+      "requestLimit",
+      usage.requests,
+      max,
+    );
   }
 }
 
@@ -22,7 +27,8 @@ export function checkTokens(limits: RunLimits, usage: RunUsage): void {
   ] as const;
   for (const [limit, counter, used] of checks) {
     const max = limits[limit];
-    if (max !== null && used > max) throw new RunUsageLimitError(`Exceeded the ${limit} of ${max} (${counter}=${used})`, limit, used, max);
+    if (max !== null && used > max)
+      throw new RunUsageLimitError(`Exceeded the ${limit} of ${max} (${counter}=${used})`, limit, used, max);
   }
 }
 
@@ -30,7 +36,12 @@ export function checkToolCalls(limits: RunLimits, usage: RunUsage, pending: numb
   const max = limits.toolCallsLimit;
   const next = usage.toolCalls + pending;
   if (max !== null && next > max) {
-    throw new RunUsageLimitError(`The next tool call(s) would exceed the toolCallsLimit of ${max} (toolCalls=${next})`, "toolCallsLimit", next, max);
+    throw new RunUsageLimitError(
+      `The next tool call(s) would exceed the toolCallsLimit of ${max} (toolCalls=${next})`,
+      "toolCallsLimit",
+      next,
+      max,
+    );
   }
 }
 

@@ -16,7 +16,10 @@ export function systemPromptHash(parts: SystemPromptParts): string {
 }
 
 /** The event to record, or null when nothing changed since `lastHash`. */
-export function systemPromptRecord(parts: SystemPromptParts, lastHash: string | null): EventData["LlmSystemPromptEvent"] | null {
+export function systemPromptRecord(
+  parts: SystemPromptParts,
+  lastHash: string | null,
+): EventData["LlmSystemPromptEvent"] | null {
   if (parts.length === 0) return null;
   const contentHash = systemPromptHash(parts);
   return contentHash === lastHash ? null : { parts, contentHash };

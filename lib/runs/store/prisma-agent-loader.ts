@@ -22,14 +22,31 @@ export function createPrismaAgentLoader(db: Db): AgentLoader {
       const view = await getAgent(db, agentId);
       const tools: AgentToolRecord[] = [];
       const pinned = view.tools.flatMap((r) => ("toolId" in r && r.toolVersionId ? [r.toolVersionId] : []));
-      const versions = new Map((pinned.length ? await db.toolVersion.findMany({ where: { id: { in: pinned } } }) : []).map((v) => [v.id, v]));
+      const versions = new Map(
+        (pinned.length ? await db.toolVersion.findMany({ where: { id: { in: pinned } } }) : []).map((v) => [v.id, v]),
+      );
       for (const ref of view.tools) {
         if ("builtin" in ref) tools.push({ kind: "builtin", builtin: "memory" });
         else if ("agentId" in ref) {
-          const child = await db.agent.findUnique({ where: { id: ref.agentId }, select: { id: true, name: true, config: true } });
-          if (!child) throw new AgentNotRunnableError(`Agent '${view.name}' calls an agent that no longer exists (${ref.agentId}).`);
-          const description = typeof (child.config as { description?: unknown })?.description === "string" ? ((child.config as { description: string }).description) : "";
-          tools.push({ kind: "agent", agentId: child.id, name: child.name, description, sideEffecting: ref.sideEffecting });
+          const child = await db.agent.findUnique({
+            where: { id: ref.agentId },
+            select: { id: true, name: true, config: true },
+          });
+          if (!child)
+            throw new AgentNotRunnableError(
+              `Agent '${view.name}' calls an agent that no longer exists (${ref.agentId}).`,
+            );
+          const description =
+            typeof (child.config as { description?: unknown })?.description === "string"
+              ? (child.config as { description: string }).description
+              : "";
+          tools.push({
+            kind: "agent",
+            agentId: child.id,
+            name: child.name,
+            description,
+            sideEffecting: ref.sideEffecting,
+          });
         } else {
           const pinnedVersion = ref.toolVersionId ? versions.get(ref.toolVersionId) : undefined;
           const version = ref.toolVersionId
@@ -38,12 +55,28 @@ export function createPrismaAgentLoader(db: Db): AgentLoader {
               : null
             : await db.toolVersion.findFirst({ where: { toolId: ref.toolId }, orderBy: { version: "desc" } });
           if (!version || version.hasErrors || !version.analysis) {
-            throw new AgentNotRunnableError(`Agent '${view.name}' uses a tool version that cannot run (tool ${ref.toolId}); open the agent and pick a version without definition errors.`);
+            throw new AgentNotRunnableError(
+              `Agent '${view.name}' uses a tool version that cannot run (tool ${ref.toolId}); open the agent and pick a version without definition errors.`,
+            );
           }
-          tools.push({ kind: "tool", toolId: ref.toolId, tool: version.analysis as unknown as AnalyzedTool, source: version.source });
+          tools.push({
+            kind: "tool",
+            toolId: ref.toolId,
+            tool: version.analysis as unknown as AnalyzedTool,
+            source: version.source,
+          });
         }
       }
-      const { id, name, description, tools: _refs, modelSwitches: _switches, createdAt: _c, updatedAt: _u, ...config } = view;
+      const {
+        id,
+        name,
+        description,
+        tools: _refs,
+        modelSwitches: _switches,
+        createdAt: _c,
+        updatedAt: _u,
+        ...config
+      } = view;
       return { id, name, description, config: { ...config, name, description, tools: view.tools }, tools };
     },
   };

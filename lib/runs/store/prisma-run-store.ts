@@ -13,10 +13,21 @@ import type { RunStore } from "../ports";
 type EventRow = { seq: number; runId: string; type: string; payload: unknown; createdAt: Date };
 
 export function toStoredEvent(row: EventRow): StoredEvent {
-  return { seq: row.seq, runId: row.runId === "" ? null : row.runId, type: row.type, createdAt: row.createdAt.toISOString(), data: row.payload } as StoredEvent;
+  return {
+    seq: row.seq,
+    runId: row.runId === "" ? null : row.runId,
+    type: row.type,
+    createdAt: row.createdAt.toISOString(),
+    data: row.payload,
+  } as StoredEvent;
 }
 
-export async function readConversationEvents(db: Db, conversationId: string, afterSeq = 0, limit?: number): Promise<StoredEvent[]> {
+export async function readConversationEvents(
+  db: Db,
+  conversationId: string,
+  afterSeq = 0,
+  limit?: number,
+): Promise<StoredEvent[]> {
   const rows = await db.event.findMany({
     where: { conversationId, seq: { gt: afterSeq } },
     orderBy: { seq: "asc" },
@@ -66,13 +77,28 @@ export function createPrismaRunStore(db: Db, writer: EventWriter): RunStore {
     async agentLifetimeUsage(agentId) {
       const [runs, sums] = await Promise.all([
         db.run.count({ where: { agentId } }),
-        db.usageRecord.aggregate({ where: { agentId }, _sum: { inputTokens: true, outputTokens: true, totalTokens: true } }),
+        db.usageRecord.aggregate({
+          where: { agentId },
+          _sum: { inputTokens: true, outputTokens: true, totalTokens: true },
+        }),
       ]);
-      return { runs, inputTokens: sums._sum.inputTokens ?? 0, outputTokens: sums._sum.outputTokens ?? 0, totalTokens: sums._sum.totalTokens ?? 0 };
+      return {
+        runs,
+        inputTokens: sums._sum.inputTokens ?? 0,
+        outputTokens: sums._sum.outputTokens ?? 0,
+        totalTokens: sums._sum.totalTokens ?? 0,
+      };
     },
     async createApproval(a) {
       const row = await db.approval.create({
-        data: { conversationId: a.conversationId, runId: a.runId, toolCallId: a.toolCallId, toolName: a.toolName, arguments: a.arguments as never, argumentsHash: a.argumentsHash },
+        data: {
+          conversationId: a.conversationId,
+          runId: a.runId,
+          toolCallId: a.toolCallId,
+          toolName: a.toolName,
+          arguments: a.arguments as never,
+          argumentsHash: a.argumentsHash,
+        },
         select: { id: true },
       });
       return row;

@@ -8,19 +8,25 @@ import { newEvent, type EventEntry, type MessagePart, type StoredEvent } from ".
 import type { RunStore } from "../ports";
 import { readConversationEvents } from "./prisma-run-store";
 
-export const INTERRUPTED_INSTRUCTION = "Not executed: the server stopped while this run was in flight, so this call never ran. Do not assume it happened.";
+export const INTERRUPTED_INSTRUCTION =
+  "Not executed: the server stopped while this run was in flight, so this call never ran. Do not assume it happened.";
 
 export const OUTCOME_UNKNOWN_INSTRUCTION =
   "Outcome unknown: the server stopped while this approved call was executing, so it may or may not have taken effect. It will not be repeated automatically; a person reconciles it.";
 
 /** Tool calls of the run's last assistant message that have no result in the run's events. */
-export function danglingOf(events: readonly StoredEvent[], runId: string): Array<{ toolCallId: string; toolName: string }> {
+export function danglingOf(
+  events: readonly StoredEvent[],
+  runId: string,
+): Array<{ toolCallId: string; toolName: string }> {
   let calls: Array<{ toolCallId: string; toolName: string }> = [];
   const answered = new Set<string>();
   for (const e of events) {
     if (e.runId !== runId || e.type !== "LlmMessageEvent") continue;
     if (e.data.role === "assistant") {
-      calls = e.data.parts.filter((p): p is Extract<MessagePart, { type: "tool-call" }> => p.type === "tool-call").map((p) => ({ toolCallId: p.toolCallId, toolName: p.toolName }));
+      calls = e.data.parts
+        .filter((p): p is Extract<MessagePart, { type: "tool-call" }> => p.type === "tool-call")
+        .map((p) => ({ toolCallId: p.toolCallId, toolName: p.toolName }));
       answered.clear();
     } else if (e.data.role === "tool") {
       for (const p of e.data.parts) if (p.type === "tool-result") answered.add(p.toolCallId);
@@ -29,7 +35,11 @@ export function danglingOf(events: readonly StoredEvent[], runId: string): Array
   return calls.filter((c) => !answered.has(c.toolCallId));
 }
 
-export async function recoverInterruptedRuns(db: Db, store: RunStore, isActive: (runId: string) => boolean = () => false): Promise<string[]> {
+export async function recoverInterruptedRuns(
+  db: Db,
+  store: RunStore,
+  isActive: (runId: string) => boolean = () => false,
+): Promise<string[]> {
   const runs = await db.run.findMany({ where: { status: "running" }, orderBy: { startedAt: "desc" } });
   const recovered: string[] = [];
   for (const run of runs) {
@@ -38,33 +48,75 @@ export async function recoverInterruptedRuns(db: Db, store: RunStore, isActive: 
     const dangling = danglingOf(events, run.id);
     // An approved call that was executing when the process died is never re-run blindly: its
     // outcome is unknown until a person reconciles it in the approval inbox.
-    const executing = await db.approval.findMany({ where: { runId: run.id, status: "executing" }, select: { id: true, toolCallId: true } });
-    if (executing.length) await db.approval.updateMany({ where: { id: { in: executing.map((a) => a.id) }, status: "executing" }, data: { status: "outcome_unknown" } });
+    const executing = await db.approval.findMany({
+      where: { runId: run.id, status: "executing" },
+      select: { id: true, toolCallId: true },
+    });
+    if (executing.length)
+      await db.approval.updateMany({
+        where: { id: { in: executing.map((a) => a.id) }, status: "executing" },
+        data: { status: "outcome_unknown" },
+      });
     const unknown = new Set(executing.map((a) => a.toolCallId));
     const entries: EventEntry[] = [];
     if (dangling.length) {
       const parts: MessagePart[] = dangling.map((c) => ({
         type: "tool-result",
         ...c,
-        output: { type: "error-text", value: unknown.has(c.toolCallId) ? OUTCOME_UNKNOWN_INSTRUCTION : INTERRUPTED_INSTRUCTION },
+        output: {
+          type: "error-text",
+          value: unknown.has(c.toolCallId) ? OUTCOME_UNKNOWN_INSTRUCTION : INTERRUPTED_INSTRUCTION,
+        },
       }));
       entries.push({ event: newEvent(run.id, "LlmMessageEvent", { role: "tool", parts }) });
       for (const c of dangling) {
-        entries.push({ event: newEvent(run.id, "ToolReturnEvent", { ...c, success: false, durationMs: 0, errorType: unknown.has(c.toolCallId) ? "OutcomeUnknown" : "RunInterrupted" }) });
+        entries.push({
+          event: newEvent(run.id, "ToolReturnEvent", {
+            ...c,
+            success: false,
+            durationMs: 0,
+            errorType: unknown.has(c.toolCallId) ? "OutcomeUnknown" : "RunInterrupted",
+          }),
+        });
       }
     }
-    const usage = { requests: run.requests, toolCalls: run.toolCalls, inputTokens: run.inputTokens, outputTokens: run.outputTokens, totalTokens: run.totalTokens };
+    const usage = {
+      requests: run.requests,
+      toolCalls: run.toolCalls,
+      inputTokens: run.inputTokens,
+      outputTokens: run.outputTokens,
+      totalTokens: run.totalTokens,
+    };
     // The run's own totals were only written at its end: recount what it spent from its usage records.
-    const spent = await db.usageRecord.aggregate({ where: { runId: run.id }, _sum: { inputTokens: true, outputTokens: true, totalTokens: true, costNanoUsd: true }, _count: { _all: true } });
+    const spent = await db.usageRecord.aggregate({
+      where: { runId: run.id },
+      _sum: { inputTokens: true, outputTokens: true, totalTokens: true, costNanoUsd: true },
+      _count: { _all: true },
+    });
     usage.requests = Math.max(usage.requests, spent._count._all);
     usage.inputTokens = Math.max(usage.inputTokens, spent._sum.inputTokens ?? 0);
     usage.outputTokens = Math.max(usage.outputTokens, spent._sum.outputTokens ?? 0);
     usage.totalTokens = Math.max(usage.totalTokens, spent._sum.totalTokens ?? 0);
     const costNanoUsd = Number(spent._sum.costNanoUsd ?? run.costNanoUsd);
     const error = { type: "RunInterrupted", message: "The server stopped while this run was in flight." };
-    entries.push({ event: newEvent(run.id, "RunFinished", { status: "interrupted", stopReason: "interrupted", usage, costNanoUsd, error }) });
+    entries.push({
+      event: newEvent(run.id, "RunFinished", {
+        status: "interrupted",
+        stopReason: "interrupted",
+        usage,
+        costNanoUsd,
+        error,
+      }),
+    });
     await store.appendEvents(run.conversationId, entries);
-    await store.finishRun(run.id, { status: "interrupted", stopReason: "interrupted", error, usage, costNanoUsd, model: run.model });
+    await store.finishRun(run.id, {
+      status: "interrupted",
+      stopReason: "interrupted",
+      error,
+      usage,
+      costNanoUsd,
+      model: run.model,
+    });
     recovered.push(run.id);
   }
   return recovered;

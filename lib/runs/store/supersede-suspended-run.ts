@@ -17,7 +17,14 @@ export async function supersedeSuspendedRun(db: Db, store: RunStore, runId: stri
   for (const a of pending) {
     const { count } = await db.approval.updateMany({
       where: { id: a.id, status: "pending" },
-      data: { status: "denied", decision: "deny", reason: SUPERSEDED_REASON, decidedById: actor.id, decidedBy: actor.name, decidedAt: new Date() },
+      data: {
+        status: "denied",
+        decision: "deny",
+        reason: SUPERSEDED_REASON,
+        decidedById: actor.id,
+        decidedBy: actor.name,
+        decidedAt: new Date(),
+      },
     });
     if (count === 1) denied.push(a);
   }
@@ -25,18 +32,50 @@ export async function supersedeSuspendedRun(db: Db, store: RunStore, runId: stri
     type: "tool-result",
     toolCallId: a.toolCallId,
     toolName: a.toolName,
-    output: { type: "error-text", value: `Denied by ${actor.name ?? "a user"}: ${SUPERSEDED_REASON}. The call was not executed.` },
+    output: {
+      type: "error-text",
+      value: `Denied by ${actor.name ?? "a user"}: ${SUPERSEDED_REASON}. The call was not executed.`,
+    },
   }));
   const entries: EventEntry[] = denied.map((a) => ({
-    event: newEvent(runId, "ApprovalDecided", { approvalId: a.id, decision: "deny", reason: SUPERSEDED_REASON, decidedBy: actor.name }),
+    event: newEvent(runId, "ApprovalDecided", {
+      approvalId: a.id,
+      decision: "deny",
+      reason: SUPERSEDED_REASON,
+      decidedBy: actor.name,
+    }),
   }));
   if (parts.length) {
     entries.push({ event: newEvent(runId, "LlmMessageEvent", { role: "tool", parts }) });
-    for (const a of denied) entries.push({ event: newEvent(runId, "ToolReturnEvent", { toolName: a.toolName, toolCallId: a.toolCallId, success: false, durationMs: 0, errorType: "ApprovalDenied" }) });
+    for (const a of denied)
+      entries.push({
+        event: newEvent(runId, "ToolReturnEvent", {
+          toolName: a.toolName,
+          toolCallId: a.toolCallId,
+          success: false,
+          durationMs: 0,
+          errorType: "ApprovalDenied",
+        }),
+      });
   }
-  const usage = { requests: run.requests, toolCalls: run.toolCalls, inputTokens: run.inputTokens, outputTokens: run.outputTokens, totalTokens: run.totalTokens };
+  const usage = {
+    requests: run.requests,
+    toolCalls: run.toolCalls,
+    inputTokens: run.inputTokens,
+    outputTokens: run.outputTokens,
+    totalTokens: run.totalTokens,
+  };
   const costNanoUsd = Number(run.costNanoUsd);
-  entries.push({ event: newEvent(runId, "RunFinished", { status: "completed", stopReason: "superseded", usage, costNanoUsd }) });
+  entries.push({
+    event: newEvent(runId, "RunFinished", { status: "completed", stopReason: "superseded", usage, costNanoUsd }),
+  });
   await store.appendEvents(run.conversationId, entries);
-  await store.finishRun(runId, { status: "completed", stopReason: "superseded", error: null, usage, costNanoUsd, model: run.model });
+  await store.finishRun(runId, {
+    status: "completed",
+    stopReason: "superseded",
+    error: null,
+    usage,
+    costNanoUsd,
+    model: run.model,
+  });
 }

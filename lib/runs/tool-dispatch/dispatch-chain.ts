@@ -8,7 +8,14 @@ import { composeMiddleware, type Next } from "./middleware";
 import { retry, type RetryState } from "./retry";
 import { tracing } from "./tracing";
 
-export function createDispatchChain(options: { clock: Clock; store: Pick<RunStore, "audit">; actor: RunActor; meter: ToolMeter; retries: number; retryState: RetryState }): Next {
+export function createDispatchChain(options: {
+  clock: Clock;
+  store: Pick<RunStore, "audit">;
+  actor: RunActor;
+  meter: ToolMeter;
+  retries: number;
+  retryState: RetryState;
+}): Next {
   return composeMiddleware(
     [
       tracing(options.clock),
@@ -24,7 +31,13 @@ export function createDispatchChain(options: { clock: Clock; store: Pick<RunStor
       } catch (err) {
         // A tool's infrastructure failed (its store, loading a child agent): the model is told so.
         const message = err instanceof Error ? err.message : String(err);
-        return { outcome: { ok: false, error: { type: "ToolExecutionError", message: `tool '${inv.tool.name}' failed: ${message}` } }, durationMs: 0 };
+        return {
+          outcome: {
+            ok: false,
+            error: { type: "ToolExecutionError", message: `tool '${inv.tool.name}' failed: ${message}` },
+          },
+          durationMs: 0,
+        };
       }
     },
   );

@@ -19,7 +19,12 @@ export function newRetryState(): RetryState {
 }
 
 /** Counts a repairable failure; true when the tool has now failed more often than allowed. */
-export function countRepairableFailure(state: RetryState, toolName: string, errorType: string, maxRetries: number): boolean {
+export function countRepairableFailure(
+  state: RetryState,
+  toolName: string,
+  errorType: string,
+  maxRetries: number,
+): boolean {
   if (!REPAIRABLE.has(errorType)) return false;
   const count = (state.failures.get(toolName) ?? 0) + 1;
   state.failures.set(toolName, count);

@@ -17,8 +17,14 @@ export const MAX_AGENT_DEPTH = 4;
 
 export type RunChild = (agentId: string, task: string, scope: ToolCallScope) => Promise<ToolOutcome>;
 
-export function agentRunTool(child: { agentId: string; name: string; description: string; sideEffecting: boolean }, runChild: RunChild): RunTool {
-  const description = child.description.trim().length >= 30 ? child.description.trim() : `Delegate a sub-task to the agent '${child.name}'${child.description.trim() ? `: ${child.description.trim()}` : "."} It answers with its final text.`;
+export function agentRunTool(
+  child: { agentId: string; name: string; description: string; sideEffecting: boolean },
+  runChild: RunChild,
+): RunTool {
+  const description =
+    child.description.trim().length >= 30
+      ? child.description.trim()
+      : `Delegate a sub-task to the agent '${child.name}'${child.description.trim() ? `: ${child.description.trim()}` : "."} It answers with its final text.`;
   return {
     name: child.name,
     description,
@@ -40,7 +46,13 @@ export function agentRunTool(child: { agentId: string; name: string; description
         };
       }
       if (scope.depth + 1 > MAX_AGENT_DEPTH) {
-        return { ok: false, error: { type: "ToolExecutionError", message: `agent '${child.name}' was not called: agents may call agents at most ${MAX_AGENT_DEPTH} levels deep.` } };
+        return {
+          ok: false,
+          error: {
+            type: "ToolExecutionError",
+            message: `agent '${child.name}' was not called: agents may call agents at most ${MAX_AGENT_DEPTH} levels deep.`,
+          },
+        };
       }
       return runChild(child.agentId, task, scope);
     },

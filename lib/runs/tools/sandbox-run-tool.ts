@@ -3,7 +3,12 @@ import type { InvokeToolRequest, InvokeOutcome } from "../../sandbox/invoke-tool
 import type { AnalyzedTool } from "../../tools/tool-types";
 import type { RunTool } from "../run-tool";
 
-export function sandboxRunTool(toolId: string, tool: AnalyzedTool, source: string, invoke: (r: InvokeToolRequest) => Promise<InvokeOutcome>): RunTool {
+export function sandboxRunTool(
+  toolId: string,
+  tool: AnalyzedTool,
+  source: string,
+  invoke: (r: InvokeToolRequest) => Promise<InvokeOutcome>,
+): RunTool {
   return {
     name: tool.name,
     description: tool.description,

@@ -20,7 +20,12 @@ export async function startLocalServer(): Promise<LocalServer> {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
-      seen.push({ method: req.method ?? "", path: url.pathname + url.search, headers: req.headers, body: Buffer.concat(chunks).toString() });
+      seen.push({
+        method: req.method ?? "",
+        path: url.pathname + url.search,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+      });
       const p = url.pathname;
       if (p === "/json") {
         res.setHeader("content-type", "application/json");
@@ -28,7 +33,13 @@ export async function startLocalServer(): Promise<LocalServer> {
         res.end(JSON.stringify({ n: Number(url.searchParams.get("n") ?? 0), hello: "world" }));
       } else if (p === "/echo") {
         res.setHeader("content-type", "application/json");
-        res.end(JSON.stringify({ method: req.method, body: Buffer.concat(chunks).toString(), auth: req.headers.authorization ?? null }));
+        res.end(
+          JSON.stringify({
+            method: req.method,
+            body: Buffer.concat(chunks).toString(),
+            auth: req.headers.authorization ?? null,
+          }),
+        );
       } else if (p === "/redirect-local") {
         res.statusCode = 302;
         res.setHeader("location", `/json?n=7`);

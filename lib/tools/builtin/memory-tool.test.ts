@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { MAX_MEMORY_FILE_CHARS, MEMORY_COMMANDS, MEMORY_TOOL, runMemoryCommand, type MemoryCommandResult, type MemoryFileStore } from "./memory-tool";
+import {
+  MAX_MEMORY_FILE_CHARS,
+  MEMORY_COMMANDS,
+  MEMORY_TOOL,
+  runMemoryCommand,
+  type MemoryCommandResult,
+  type MemoryFileStore,
+} from "./memory-tool";
 
 /** The port over a Map, as the database store behaves (rename refuses an occupied destination). */
 class MapStore implements MemoryFileStore {
@@ -54,12 +61,27 @@ describe("MEMORY_TOOL definition", () => {
   });
 
   it("advertises every command and argument, requiring only command", () => {
-    const p = MEMORY_TOOL.parameters as { type: string; properties: Record<string, { type: string; enum?: string[] }>; required: string[] };
+    const p = MEMORY_TOOL.parameters as {
+      type: string;
+      properties: Record<string, { type: string; enum?: string[] }>;
+      required: string[];
+    };
     expect(p.type).toBe("object");
     expect(p.required).toEqual(["command"]);
     expect(p.properties.command.enum).toEqual(["view", "create", "str_replace", "insert", "delete", "rename"]);
     expect(Object.keys(p.properties).sort()).toEqual(
-      ["command", "file_text", "insert_line", "insert_text", "new_path", "new_str", "old_path", "old_str", "path", "view_range"].sort(),
+      [
+        "command",
+        "file_text",
+        "insert_line",
+        "insert_text",
+        "new_path",
+        "new_str",
+        "old_path",
+        "old_str",
+        "path",
+        "view_range",
+      ].sort(),
     );
     expect(p.properties.insert_line.type).toBe("integer");
     expect(p.properties.view_range.type).toBe("array");
@@ -69,9 +91,13 @@ describe("MEMORY_TOOL definition", () => {
 describe("argument errors", () => {
   it("refuses a non-object, a missing command and an unknown command, naming the commands", async () => {
     for (const bad of [null, "view", [1], 3]) {
-      expect(failure(await run(bad), "ToolArgumentError")).toContain("view, create, str_replace, insert, delete, rename");
+      expect(failure(await run(bad), "ToolArgumentError")).toContain(
+        "view, create, str_replace, insert, delete, rename",
+      );
     }
-    expect(failure(await run({ path: "/memories" }), "ToolArgumentError")).toMatch(/missing required argument 'command'.*view, create/);
+    expect(failure(await run({ path: "/memories" }), "ToolArgumentError")).toMatch(
+      /missing required argument 'command'.*view, create/,
+    );
     const unknown = failure(await run({ command: "list", path: "/memories" }), "ToolArgumentError");
     expect(unknown).toContain("unknown command 'list'");
     expect(unknown).toContain("Accepted commands: view, create, str_replace, insert, delete, rename");
@@ -93,20 +119,28 @@ describe("argument errors", () => {
   });
 
   it("refuses wrong types", async () => {
-    expect(failure(await run({ command: "view", path: 5 }), "ToolArgumentError")).toContain("argument 'path' must be a string, got number");
-    expect(failure(await run({ command: "create", path: "/memories/a", file_text: null }), "ToolArgumentError")).toContain(
-      "argument 'file_text' must be a string, got null",
+    expect(failure(await run({ command: "view", path: 5 }), "ToolArgumentError")).toContain(
+      "argument 'path' must be a string, got number",
     );
-    expect(failure(await run({ command: "insert", path: "/memories/a", insert_line: "2", insert_text: "x" }), "ToolArgumentError")).toContain(
-      "argument 'insert_line' must be an integer, got string",
-    );
-    expect(failure(await run({ command: "insert", path: "/memories/a", insert_line: 1.5, insert_text: "x" }), "ToolArgumentError")).toContain(
-      "must be an integer, got non-integer number",
-    );
+    expect(
+      failure(await run({ command: "create", path: "/memories/a", file_text: null }), "ToolArgumentError"),
+    ).toContain("argument 'file_text' must be a string, got null");
+    expect(
+      failure(
+        await run({ command: "insert", path: "/memories/a", insert_line: "2", insert_text: "x" }),
+        "ToolArgumentError",
+      ),
+    ).toContain("argument 'insert_line' must be an integer, got string");
+    expect(
+      failure(
+        await run({ command: "insert", path: "/memories/a", insert_line: 1.5, insert_text: "x" }),
+        "ToolArgumentError",
+      ),
+    ).toContain("must be an integer, got non-integer number");
     for (const range of [[1], [1, 2, 3], ["1", "2"], [1.5, 2], "1-2"]) {
-      expect(failure(await run({ command: "view", path: "/memories/a", view_range: range }), "ToolArgumentError")).toContain(
-        "argument 'view_range' must be an array of two integers [start, end]",
-      );
+      expect(
+        failure(await run({ command: "view", path: "/memories/a", view_range: range }), "ToolArgumentError"),
+      ).toContain("argument 'view_range' must be an array of two integers [start, end]");
     }
   });
 
@@ -133,12 +167,15 @@ describe("argument errors", () => {
       expect(message).toMatch(why);
       expect(message).toContain("every path must be /memories or start with /memories/");
     }
-    expect(failure(await run({ command: "rename", old_path: "/memories/a", new_path: "/tmp/a" }), "ToolArgumentError")).toContain(
-      "'new_path' '/tmp/a' is outside /memories",
-    );
-    expect(failure(await run({ command: "str_replace", path: "/memories/a", old_str: "", new_str: "x" }), "ToolArgumentError")).toContain(
-      "'old_str' must not be empty",
-    );
+    expect(
+      failure(await run({ command: "rename", old_path: "/memories/a", new_path: "/tmp/a" }), "ToolArgumentError"),
+    ).toContain("'new_path' '/tmp/a' is outside /memories");
+    expect(
+      failure(
+        await run({ command: "str_replace", path: "/memories/a", old_str: "", new_str: "x" }),
+        "ToolArgumentError",
+      ),
+    ).toContain("'old_str' must not be empty");
     expect(store.files.size).toBe(0);
   });
 });
@@ -167,7 +204,11 @@ describe("view", () => {
       "2K\t/memories/projects/atelier.md",
       "2B\t/memories/projects/deep/",
     ]);
-    expect(ok(await run({ command: "view", path: "/memories/projects" })).split("\n").slice(1)).toEqual([
+    expect(
+      ok(await run({ command: "view", path: "/memories/projects" }))
+        .split("\n")
+        .slice(1),
+    ).toEqual([
       "2.0K\t/memories/projects",
       "2K\t/memories/projects/atelier.md",
       "2B\t/memories/projects/deep/",
@@ -183,23 +224,35 @@ describe("view", () => {
     expect(ok(await run({ command: "view", path: "/memories/todo.md", view_range: [2, 3] }))).toBe(
       "Here's the content of /memories/todo.md with line numbers:\n     2\ttwo\n     3\tthree",
     );
-    expect(ok(await run({ command: "view", path: "/memories/todo.md", view_range: [3, -1] })).split("\n").slice(1)).toEqual(["     3\tthree", "     4\tfour"]);
-    expect(ok(await run({ command: "view", path: "/memories/todo.md", view_range: [4, 4] })).split("\n").slice(1)).toEqual(["     4\tfour"]);
+    expect(
+      ok(await run({ command: "view", path: "/memories/todo.md", view_range: [3, -1] }))
+        .split("\n")
+        .slice(1),
+    ).toEqual(["     3\tthree", "     4\tfour"]);
+    expect(
+      ok(await run({ command: "view", path: "/memories/todo.md", view_range: [4, 4] }))
+        .split("\n")
+        .slice(1),
+    ).toEqual(["     4\tfour"]);
   });
 
   it("refuses a view_range outside the file or on a directory", async () => {
     await store.write("/memories/todo.md", "one\ntwo");
-    expect(failure(await run({ command: "view", path: "/memories/todo.md", view_range: [0, 1] }), "ToolExecutionError")).toContain(
-      "first element 0 should be a line of the file: [1, 2]",
-    );
-    expect(failure(await run({ command: "view", path: "/memories/todo.md", view_range: [3, -1] }), "ToolExecutionError")).toContain("first element 3");
-    expect(failure(await run({ command: "view", path: "/memories/todo.md", view_range: [2, 5] }), "ToolExecutionError")).toContain(
-      "second element 5 should be -1 or a line number from 2 to 2",
-    );
-    expect(failure(await run({ command: "view", path: "/memories/todo.md", view_range: [2, 1] }), "ToolExecutionError")).toContain("second element 1");
-    expect(failure(await run({ command: "view", path: "/memories", view_range: [1, 2] }), "ToolExecutionError")).toContain(
-      "only for files; /memories is a directory",
-    );
+    expect(
+      failure(await run({ command: "view", path: "/memories/todo.md", view_range: [0, 1] }), "ToolExecutionError"),
+    ).toContain("first element 0 should be a line of the file: [1, 2]");
+    expect(
+      failure(await run({ command: "view", path: "/memories/todo.md", view_range: [3, -1] }), "ToolExecutionError"),
+    ).toContain("first element 3");
+    expect(
+      failure(await run({ command: "view", path: "/memories/todo.md", view_range: [2, 5] }), "ToolExecutionError"),
+    ).toContain("second element 5 should be -1 or a line number from 2 to 2");
+    expect(
+      failure(await run({ command: "view", path: "/memories/todo.md", view_range: [2, 1] }), "ToolExecutionError"),
+    ).toContain("second element 1");
+    expect(
+      failure(await run({ command: "view", path: "/memories", view_range: [1, 2] }), "ToolExecutionError"),
+    ).toContain("only for files; /memories is a directory");
   });
 
   it("reports a missing path", async () => {
@@ -211,7 +264,9 @@ describe("view", () => {
 
 describe("create", () => {
   it("creates a file, then overwrites it", async () => {
-    expect(ok(await run({ command: "create", path: "/memories/notes/a.md", file_text: "first" }))).toBe("File created successfully at: /memories/notes/a.md");
+    expect(ok(await run({ command: "create", path: "/memories/notes/a.md", file_text: "first" }))).toBe(
+      "File created successfully at: /memories/notes/a.md",
+    );
     expect(ok(await run({ command: "create", path: "/memories/notes/a.md", file_text: "second" }))).toBe(
       "File overwritten successfully at: /memories/notes/a.md",
     );
@@ -220,28 +275,40 @@ describe("create", () => {
 
   it("refuses the root, a directory, a path below a file, and an oversized file", async () => {
     await store.write("/memories/dir/a.md", "a");
-    expect(failure(await run({ command: "create", path: "/memories", file_text: "x" }), "ToolExecutionError")).toContain("memory directory itself");
-    expect(failure(await run({ command: "create", path: "/memories/dir", file_text: "x" }), "ToolExecutionError")).toContain(
-      "/memories/dir: it is a directory",
-    );
-    expect(failure(await run({ command: "create", path: "/memories/dir/a.md/b.md", file_text: "x" }), "ToolExecutionError")).toContain(
-      "/memories/dir/a.md is a file, not a directory",
-    );
-    expect(failure(await run({ command: "create", path: "/memories/big.md", file_text: "x".repeat(MAX_MEMORY_FILE_CHARS + 1) }), "ToolExecutionError")).toContain(
-      "over the limit",
-    );
+    expect(
+      failure(await run({ command: "create", path: "/memories", file_text: "x" }), "ToolExecutionError"),
+    ).toContain("memory directory itself");
+    expect(
+      failure(await run({ command: "create", path: "/memories/dir", file_text: "x" }), "ToolExecutionError"),
+    ).toContain("/memories/dir: it is a directory");
+    expect(
+      failure(await run({ command: "create", path: "/memories/dir/a.md/b.md", file_text: "x" }), "ToolExecutionError"),
+    ).toContain("/memories/dir/a.md is a file, not a directory");
+    expect(
+      failure(
+        await run({ command: "create", path: "/memories/big.md", file_text: "x".repeat(MAX_MEMORY_FILE_CHARS + 1) }),
+        "ToolExecutionError",
+      ),
+    ).toContain("over the limit");
     expect([...store.files.keys()]).toEqual(["/memories/dir/a.md"]);
   });
 });
 
 describe("str_replace", () => {
   beforeEach(async () => {
-    await store.write("/memories/prefs.md", "# Prefs\ncolour: blue\nfood: pizza\nsport: tennis\nmusic: jazz\nbook: dune\n");
+    await store.write(
+      "/memories/prefs.md",
+      "# Prefs\ncolour: blue\nfood: pizza\nsport: tennis\nmusic: jazz\nbook: dune\n",
+    );
   });
 
   it("replaces the one occurrence and shows the edited lines", async () => {
-    const out = ok(await run({ command: "str_replace", path: "/memories/prefs.md", old_str: "pizza", new_str: "$& sushi" }));
-    expect(store.files.get("/memories/prefs.md")).toBe("# Prefs\ncolour: blue\nfood: $& sushi\nsport: tennis\nmusic: jazz\nbook: dune\n");
+    const out = ok(
+      await run({ command: "str_replace", path: "/memories/prefs.md", old_str: "pizza", new_str: "$& sushi" }),
+    );
+    expect(store.files.get("/memories/prefs.md")).toBe(
+      "# Prefs\ncolour: blue\nfood: $& sushi\nsport: tennis\nmusic: jazz\nbook: dune\n",
+    );
     expect(out).toBe(
       "The memory file has been edited. Here is the snippet showing the change (with line numbers):\n" +
         "     1\t# Prefs\n     2\tcolour: blue\n     3\tfood: $& sushi\n     4\tsport: tennis\n     5\tmusic: jazz",
@@ -251,35 +318,62 @@ describe("str_replace", () => {
   it("replaces text spanning lines, and with an empty new_str", async () => {
     ok(await run({ command: "str_replace", path: "/memories/prefs.md", old_str: "blue\nfood", new_str: "red\nfood" }));
     ok(await run({ command: "str_replace", path: "/memories/prefs.md", old_str: "book: dune\n", new_str: "" }));
-    expect(store.files.get("/memories/prefs.md")).toBe("# Prefs\ncolour: red\nfood: pizza\nsport: tennis\nmusic: jazz\n");
+    expect(store.files.get("/memories/prefs.md")).toBe(
+      "# Prefs\ncolour: red\nfood: pizza\nsport: tennis\nmusic: jazz\n",
+    );
   });
 
   it("refuses text that is not there, naming it", async () => {
-    expect(failure(await run({ command: "str_replace", path: "/memories/prefs.md", old_str: "golf", new_str: "x" }), "ToolExecutionError")).toBe(
-      "No replacement was performed, old_str `golf` did not appear verbatim in /memories/prefs.md.",
-    );
+    expect(
+      failure(
+        await run({ command: "str_replace", path: "/memories/prefs.md", old_str: "golf", new_str: "x" }),
+        "ToolExecutionError",
+      ),
+    ).toBe("No replacement was performed, old_str `golf` did not appear verbatim in /memories/prefs.md.");
   });
 
   it("refuses text that occurs more than once, saying it must be unique", async () => {
-    const message = failure(await run({ command: "str_replace", path: "/memories/prefs.md", old_str: ": ", new_str: "=" }), "ToolExecutionError");
-    expect(message).toBe("No replacement was performed. Multiple occurrences of old_str `: ` in lines: 2, 3, 4, 5, 6. Please ensure it is unique");
-    await store.write("/memories/aaa.md", "aaa");
-    expect(failure(await run({ command: "str_replace", path: "/memories/aaa.md", old_str: "aa", new_str: "b" }), "ToolExecutionError")).toContain(
-      "Multiple occurrences",
+    const message = failure(
+      await run({ command: "str_replace", path: "/memories/prefs.md", old_str: ": ", new_str: "=" }),
+      "ToolExecutionError",
     );
+    expect(message).toBe(
+      "No replacement was performed. Multiple occurrences of old_str `: ` in lines: 2, 3, 4, 5, 6. Please ensure it is unique",
+    );
+    await store.write("/memories/aaa.md", "aaa");
+    expect(
+      failure(
+        await run({ command: "str_replace", path: "/memories/aaa.md", old_str: "aa", new_str: "b" }),
+        "ToolExecutionError",
+      ),
+    ).toContain("Multiple occurrences");
     expect(store.files.get("/memories/aaa.md")).toBe("aaa");
   });
 
   it("refuses a missing file, a directory and a result over the size limit", async () => {
-    expect(failure(await run({ command: "str_replace", path: "/memories/none.md", old_str: "a", new_str: "b" }), "ToolExecutionError")).toBe(
-      "The path /memories/none.md does not exist. Please provide a valid path.",
-    );
-    await store.write("/memories/dir/x.md", "x");
-    expect(failure(await run({ command: "str_replace", path: "/memories/dir", old_str: "a", new_str: "b" }), "ToolExecutionError")).toBe(
-      "The path /memories/dir is not a file.",
-    );
     expect(
-      failure(await run({ command: "str_replace", path: "/memories/prefs.md", old_str: "dune", new_str: "x".repeat(MAX_MEMORY_FILE_CHARS) }), "ToolExecutionError"),
+      failure(
+        await run({ command: "str_replace", path: "/memories/none.md", old_str: "a", new_str: "b" }),
+        "ToolExecutionError",
+      ),
+    ).toBe("The path /memories/none.md does not exist. Please provide a valid path.");
+    await store.write("/memories/dir/x.md", "x");
+    expect(
+      failure(
+        await run({ command: "str_replace", path: "/memories/dir", old_str: "a", new_str: "b" }),
+        "ToolExecutionError",
+      ),
+    ).toBe("The path /memories/dir is not a file.");
+    expect(
+      failure(
+        await run({
+          command: "str_replace",
+          path: "/memories/prefs.md",
+          old_str: "dune",
+          new_str: "x".repeat(MAX_MEMORY_FILE_CHARS),
+        }),
+        "ToolExecutionError",
+      ),
     ).toContain("over the limit");
   });
 });
@@ -290,7 +384,9 @@ describe("insert", () => {
   });
 
   it("inserts at the top, in the middle and at the end", async () => {
-    expect(ok(await run({ command: "insert", path: "/memories/list.md", insert_line: 0, insert_text: "top" }))).toBe("The file /memories/list.md has been edited.");
+    expect(ok(await run({ command: "insert", path: "/memories/list.md", insert_line: 0, insert_text: "top" }))).toBe(
+      "The file /memories/list.md has been edited.",
+    );
     ok(await run({ command: "insert", path: "/memories/list.md", insert_line: 2, insert_text: "after a\n" }));
     ok(await run({ command: "insert", path: "/memories/list.md", insert_line: 5, insert_text: "end1\nend2" }));
     expect(store.files.get("/memories/list.md")).toBe("top\na\nafter a\nb\nc\nend1\nend2\n");
@@ -306,18 +402,30 @@ describe("insert", () => {
   });
 
   it("refuses a line out of range, a missing file and a directory", async () => {
-    expect(failure(await run({ command: "insert", path: "/memories/list.md", insert_line: 4, insert_text: "x" }), "ToolExecutionError")).toBe(
-      "Invalid `insert_line` parameter: 4. It should be within the range of lines of the file: [0, 3]",
-    );
-    expect(failure(await run({ command: "insert", path: "/memories/list.md", insert_line: -1, insert_text: "x" }), "ToolExecutionError")).toContain(
-      "Invalid `insert_line` parameter: -1",
-    );
-    expect(failure(await run({ command: "insert", path: "/memories/none.md", insert_line: 0, insert_text: "x" }), "ToolExecutionError")).toContain(
-      "does not exist",
-    );
-    expect(failure(await run({ command: "insert", path: "/memories", insert_line: 0, insert_text: "x" }), "ToolExecutionError")).toBe(
-      "The path /memories is not a file.",
-    );
+    expect(
+      failure(
+        await run({ command: "insert", path: "/memories/list.md", insert_line: 4, insert_text: "x" }),
+        "ToolExecutionError",
+      ),
+    ).toBe("Invalid `insert_line` parameter: 4. It should be within the range of lines of the file: [0, 3]");
+    expect(
+      failure(
+        await run({ command: "insert", path: "/memories/list.md", insert_line: -1, insert_text: "x" }),
+        "ToolExecutionError",
+      ),
+    ).toContain("Invalid `insert_line` parameter: -1");
+    expect(
+      failure(
+        await run({ command: "insert", path: "/memories/none.md", insert_line: 0, insert_text: "x" }),
+        "ToolExecutionError",
+      ),
+    ).toContain("does not exist");
+    expect(
+      failure(
+        await run({ command: "insert", path: "/memories", insert_line: 0, insert_text: "x" }),
+        "ToolExecutionError",
+      ),
+    ).toBe("The path /memories is not a file.");
     expect(store.files.get("/memories/list.md")).toBe("a\nb\nc\n");
   });
 });
@@ -327,7 +435,9 @@ describe("delete", () => {
     await store.write("/memories/a.md", "a");
     expect(ok(await run({ command: "delete", path: "/memories/a.md" }))).toBe("Successfully deleted /memories/a.md");
     expect(store.files.size).toBe(0);
-    expect(failure(await run({ command: "delete", path: "/memories/a.md" }), "ToolExecutionError")).toBe("The path /memories/a.md does not exist");
+    expect(failure(await run({ command: "delete", path: "/memories/a.md" }), "ToolExecutionError")).toBe(
+      "The path /memories/a.md does not exist",
+    );
   });
 
   it("deletes a directory with everything in it, and nothing that only shares its prefix", async () => {
@@ -340,7 +450,9 @@ describe("delete", () => {
 
   it("refuses to delete /memories itself", async () => {
     await store.write("/memories/a.md", "a");
-    expect(failure(await run({ command: "delete", path: "/memories" }), "ToolExecutionError")).toBe("Cannot delete the /memories directory itself");
+    expect(failure(await run({ command: "delete", path: "/memories" }), "ToolExecutionError")).toBe(
+      "Cannot delete the /memories directory itself",
+    );
     expect(store.files.size).toBe(1);
   });
 });
@@ -359,32 +471,56 @@ describe("rename", () => {
     await store.write("/memories/old/sub/b.md", "b");
     await store.write("/memories/older.md", "keep");
     ok(await run({ command: "rename", old_path: "/memories/old", new_path: "/memories/new" }));
-    expect([...store.files.keys()].sort()).toEqual(["/memories/new/a.md", "/memories/new/sub/b.md", "/memories/older.md"]);
+    expect([...store.files.keys()].sort()).toEqual([
+      "/memories/new/a.md",
+      "/memories/new/sub/b.md",
+      "/memories/older.md",
+    ]);
   });
 
   it("refuses an existing destination, a missing source, the root and moves into itself", async () => {
     await store.write("/memories/a.md", "a");
     await store.write("/memories/b.md", "b");
     await store.write("/memories/dir/c.md", "c");
-    expect(failure(await run({ command: "rename", old_path: "/memories/a.md", new_path: "/memories/b.md" }), "ToolExecutionError")).toBe(
-      "The destination /memories/b.md already exists",
-    );
-    expect(failure(await run({ command: "rename", old_path: "/memories/a.md", new_path: "/memories/dir" }), "ToolExecutionError")).toBe(
-      "The destination /memories/dir already exists",
-    );
-    expect(failure(await run({ command: "rename", old_path: "/memories/a.md", new_path: "/memories/a.md" }), "ToolExecutionError")).toContain("already exists");
-    expect(failure(await run({ command: "rename", old_path: "/memories/x.md", new_path: "/memories/y.md" }), "ToolExecutionError")).toBe(
-      "The path /memories/x.md does not exist",
-    );
-    expect(failure(await run({ command: "rename", old_path: "/memories", new_path: "/memories/m" }), "ToolExecutionError")).toContain(
-      "Cannot rename the /memories directory itself",
-    );
-    expect(failure(await run({ command: "rename", old_path: "/memories/dir", new_path: "/memories/dir/inner" }), "ToolExecutionError")).toContain(
-      "into itself",
-    );
-    expect(failure(await run({ command: "rename", old_path: "/memories/dir", new_path: "/memories/a.md/x" }), "ToolExecutionError")).toContain(
-      "/memories/a.md is a file, not a directory",
-    );
+    expect(
+      failure(
+        await run({ command: "rename", old_path: "/memories/a.md", new_path: "/memories/b.md" }),
+        "ToolExecutionError",
+      ),
+    ).toBe("The destination /memories/b.md already exists");
+    expect(
+      failure(
+        await run({ command: "rename", old_path: "/memories/a.md", new_path: "/memories/dir" }),
+        "ToolExecutionError",
+      ),
+    ).toBe("The destination /memories/dir already exists");
+    expect(
+      failure(
+        await run({ command: "rename", old_path: "/memories/a.md", new_path: "/memories/a.md" }),
+        "ToolExecutionError",
+      ),
+    ).toContain("already exists");
+    expect(
+      failure(
+        await run({ command: "rename", old_path: "/memories/x.md", new_path: "/memories/y.md" }),
+        "ToolExecutionError",
+      ),
+    ).toBe("The path /memories/x.md does not exist");
+    expect(
+      failure(await run({ command: "rename", old_path: "/memories", new_path: "/memories/m" }), "ToolExecutionError"),
+    ).toContain("Cannot rename the /memories directory itself");
+    expect(
+      failure(
+        await run({ command: "rename", old_path: "/memories/dir", new_path: "/memories/dir/inner" }),
+        "ToolExecutionError",
+      ),
+    ).toContain("into itself");
+    expect(
+      failure(
+        await run({ command: "rename", old_path: "/memories/dir", new_path: "/memories/a.md/x" }),
+        "ToolExecutionError",
+      ),
+    ).toContain("/memories/a.md is a file, not a directory");
     expect([...store.files.keys()].sort()).toEqual(["/memories/a.md", "/memories/b.md", "/memories/dir/c.md"]);
   });
 });
@@ -398,6 +534,8 @@ describe("store failures", () => {
       remove: (path) => store.remove(path),
       rename: (from, to) => store.rename(from, to),
     };
-    await expect(runMemoryCommand(broken, { command: "view", path: "/memories/a.md" })).rejects.toThrow("database is down");
+    await expect(runMemoryCommand(broken, { command: "view", path: "/memories/a.md" })).rejects.toThrow(
+      "database is down",
+    );
   });
 });

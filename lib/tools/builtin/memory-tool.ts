@@ -62,18 +62,26 @@ export const MEMORY_TOOL: MemoryToolDefinition = {
     type: "object",
     properties: {
       command: { type: "string", enum: [...MEMORY_COMMANDS], description: "The operation to perform." },
-      path: { type: "string", description: "A path under /memories, e.g. /memories/notes.md (view, create, str_replace, insert, delete)." },
+      path: {
+        type: "string",
+        description: "A path under /memories, e.g. /memories/notes.md (view, create, str_replace, insert, delete).",
+      },
       view_range: {
         type: "array",
         items: { type: "integer" },
         minItems: 2,
         maxItems: 2,
-        description: "view of a file only: [start, end] line numbers, 1-based and inclusive; end -1 reads to the last line.",
+        description:
+          "view of a file only: [start, end] line numbers, 1-based and inclusive; end -1 reads to the last line.",
       },
       file_text: { type: "string", description: "create: the whole content of the file." },
       old_str: { type: "string", description: "str_replace: the exact text to replace; it must occur exactly once." },
       new_str: { type: "string", description: "str_replace: the text to put in its place (may be empty)." },
-      insert_line: { type: "integer", minimum: 0, description: "insert: the line after which to insert (0 inserts at the top)." },
+      insert_line: {
+        type: "integer",
+        minimum: 0,
+        description: "insert: the line after which to insert (0 inserts at the top).",
+      },
       insert_text: { type: "string", description: "insert: the text to insert." },
       old_path: { type: "string", description: "rename: the file or directory to rename." },
       new_path: { type: "string", description: "rename: its new path under /memories." },
@@ -155,7 +163,11 @@ const FIELDS: Record<MemoryCommandName, { required: string[]; optional: string[]
 
 const COMMAND_LIST = MEMORY_COMMANDS.join(", ");
 const quoted = (names: string[]) => names.map((n) => `'${n}'`).join(", ");
-const acceptedFor = (command: MemoryCommandName) => ["command", ...FIELDS[command].required, ...FIELDS[command].optional];
+const acceptedFor = (command: MemoryCommandName) => [
+  "command",
+  ...FIELDS[command].required,
+  ...FIELDS[command].optional,
+];
 
 function typeName(value: unknown): string {
   if (value === null) return "null";
@@ -166,7 +178,9 @@ function typeName(value: unknown): string {
 
 function parseMemoryCommand(args: unknown): MemoryCommand {
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
-    throw argumentError(`memory: the arguments must be a JSON object with a 'command' (one of: ${COMMAND_LIST}), got ${typeName(args)}`);
+    throw argumentError(
+      `memory: the arguments must be a JSON object with a 'command' (one of: ${COMMAND_LIST}), got ${typeName(args)}`,
+    );
   }
   const a = args as Record<string, unknown>;
   if (!("command" in a) || a.command === undefined) {
@@ -191,22 +205,43 @@ function parseMemoryCommand(args: unknown): MemoryCommand {
     if (why) problems.push(`argument '${k}' ${why}`);
   }
   if (problems.length > 0) {
-    throw argumentError(`memory ${command}: ${problems.join("; ")}. Accepted arguments for ${command}: ${quoted(accepted)}`);
+    throw argumentError(
+      `memory ${command}: ${problems.join("; ")}. Accepted arguments for ${command}: ${quoted(accepted)}`,
+    );
   }
   switch (command) {
     case "view":
-      return { command, path: memoryPath("path", a.path as string), view_range: present("view_range") ? (a.view_range as [number, number]) : null };
+      return {
+        command,
+        path: memoryPath("path", a.path as string),
+        view_range: present("view_range") ? (a.view_range as [number, number]) : null,
+      };
     case "create":
       return { command, path: memoryPath("path", a.path as string), file_text: a.file_text as string };
     case "str_replace":
-      if (a.old_str === "") throw argumentError("memory str_replace: 'old_str' must not be empty: give the exact text to replace");
-      return { command, path: memoryPath("path", a.path as string), old_str: a.old_str as string, new_str: a.new_str as string };
+      if (a.old_str === "")
+        throw argumentError("memory str_replace: 'old_str' must not be empty: give the exact text to replace");
+      return {
+        command,
+        path: memoryPath("path", a.path as string),
+        old_str: a.old_str as string,
+        new_str: a.new_str as string,
+      };
     case "insert":
-      return { command, path: memoryPath("path", a.path as string), insert_line: a.insert_line as number, insert_text: a.insert_text as string };
+      return {
+        command,
+        path: memoryPath("path", a.path as string),
+        insert_line: a.insert_line as number,
+        insert_text: a.insert_text as string,
+      };
     case "delete":
       return { command, path: memoryPath("path", a.path as string) };
     case "rename":
-      return { command, old_path: memoryPath("old_path", a.old_path as string), new_path: memoryPath("new_path", a.new_path as string) };
+      return {
+        command,
+        old_path: memoryPath("old_path", a.old_path as string),
+        new_path: memoryPath("new_path", a.new_path as string),
+      };
   }
 }
 
@@ -217,8 +252,11 @@ function checkType(field: string, value: unknown): string | null {
     return null;
   }
   if (field === "view_range") {
-    const ok = Array.isArray(value) && value.length === 2 && value.every((n) => typeof n === "number" && Number.isInteger(n));
-    return ok ? null : `must be an array of two integers [start, end], got ${Array.isArray(value) ? JSON.stringify(value) : typeName(value)}`;
+    const ok =
+      Array.isArray(value) && value.length === 2 && value.every((n) => typeof n === "number" && Number.isInteger(n));
+    return ok
+      ? null
+      : `must be an array of two integers [start, end], got ${Array.isArray(value) ? JSON.stringify(value) : typeName(value)}`;
   }
   return typeof value === "string" ? null : `must be a string, got ${typeName(value)}`;
 }
@@ -228,7 +266,8 @@ function checkType(field: string, value: unknown): string | null {
  * below it, with no empty, `.` or `..` segment and no control character.
  */
 function memoryPath(field: string, raw: string): string {
-  const refuse = (why: string) => argumentError(`memory: '${field}' ${why}; every path must be ${MEMORY_ROOT} or start with ${MEMORY_ROOT}/`);
+  const refuse = (why: string) =>
+    argumentError(`memory: '${field}' ${why}; every path must be ${MEMORY_ROOT} or start with ${MEMORY_ROOT}/`);
   if (raw.length === 0) throw refuse("is empty");
   if (raw.length > MAX_MEMORY_PATH_LENGTH) throw refuse(`is longer than ${MAX_MEMORY_PATH_LENGTH} characters`);
   if (/[\u0000-\u001f\u007f]/.test(raw)) throw refuse("contains a control character");
@@ -278,12 +317,15 @@ async function isDirectory(store: MemoryFileStore, path: string): Promise<boolea
 
 /** A file to be written must not be, or sit inside, something that is not a plain file path. */
 async function checkWritableFile(store: MemoryFileStore, path: string, verb: string): Promise<void> {
-  if (path === MEMORY_ROOT) throw executionError(`Cannot ${verb} ${MEMORY_ROOT}: it is the memory directory itself, not a file.`);
-  if (await isDirectory(store, path)) throw executionError(`Cannot ${verb} ${path}: it is a directory. Give the path of a file.`);
+  if (path === MEMORY_ROOT)
+    throw executionError(`Cannot ${verb} ${MEMORY_ROOT}: it is the memory directory itself, not a file.`);
+  if (await isDirectory(store, path))
+    throw executionError(`Cannot ${verb} ${path}: it is a directory. Give the path of a file.`);
   const segments = path.slice(MEMORY_ROOT.length + 1).split("/");
   for (let i = 1; i < segments.length; i++) {
     const parent = `${MEMORY_ROOT}/${segments.slice(0, i).join("/")}`;
-    if ((await store.read(parent)) !== null) throw executionError(`Cannot ${verb} ${path}: ${parent} is a file, not a directory.`);
+    if ((await store.read(parent)) !== null)
+      throw executionError(`Cannot ${verb} ${path}: ${parent} is a file, not a directory.`);
   }
 }
 
@@ -337,7 +379,8 @@ async function view(store: MemoryFileStore, path: string, range: [number, number
         : end !== -1 && (end < start || end > lines.length)
           ? `its second element ${end} should be -1 or a line number from ${start} to ${lines.length}`
           : null;
-    if (problem) throw executionError(`Invalid view_range [${start}, ${end}] for ${path} (${lines.length} lines): ${problem}.`);
+    if (problem)
+      throw executionError(`Invalid view_range [${start}, ${end}] for ${path} (${lines.length} lines): ${problem}.`);
     first = start;
     shown = lines.slice(start - 1, last);
   }
@@ -451,10 +494,15 @@ async function insert(store: MemoryFileStore, path: string, at: number, text: st
   const content = await readFile(store, path);
   const { lines, trailingNewline } = splitLines(content);
   if (at < 0 || at > lines.length) {
-    throw executionError(`Invalid \`insert_line\` parameter: ${at}. It should be within the range of lines of the file: [0, ${lines.length}]`);
+    throw executionError(
+      `Invalid \`insert_line\` parameter: ${at}. It should be within the range of lines of the file: [0, ${lines.length}]`,
+    );
   }
   const inserted = splitLines(text.endsWith("\n") ? text : `${text}\n`).lines;
-  const updated = joinLines([...lines.slice(0, at), ...inserted, ...lines.slice(at)], trailingNewline || lines.length === 0);
+  const updated = joinLines(
+    [...lines.slice(0, at), ...inserted, ...lines.slice(at)],
+    trailingNewline || lines.length === 0,
+  );
   checkSize(path, updated);
   await store.write(path, updated);
   return `The file ${path} has been edited.`;

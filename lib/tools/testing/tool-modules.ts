@@ -23,7 +23,8 @@ export function analyze(source: string): AnalysisResult {
 /** The analysed tool; fails the test (throws) when there is none. */
 export function toolOf(source: string): AnalyzedTool {
   const result = analyzeTool(source);
-  if (!result.tool) throw new Error(`expected a tool, got diagnostics:\n${result.diagnostics.map((d) => d.message).join("\n")}`);
+  if (!result.tool)
+    throw new Error(`expected a tool, got diagnostics:\n${result.diagnostics.map((d) => d.message).join("\n")}`);
   return result.tool;
 }
 

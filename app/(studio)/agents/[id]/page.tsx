@@ -11,7 +11,10 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   const row = await getDb().agent.findUnique({ where: { id }, select: { name: true } });
   return (
     <>
-      <PageHeader title={row ? `Agent · ${row.name}` : "Agent"} description="Prompt, models, tools, limits and policies." />
+      <PageHeader
+        title={row ? `Agent · ${row.name}` : "Agent"}
+        description="Prompt, models, tools, limits and policies."
+      />
       <AgentEditorPage id={id} />
     </>
   );

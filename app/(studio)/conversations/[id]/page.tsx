@@ -9,12 +9,19 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   // Any role may read a conversation; operators (and admins) may send to it; authors may switch its model too.
   const viewer = await requirePagePrincipal();
   const { id } = await params;
-  const row = await getDb().conversation.findUnique({ where: { id }, select: { title: true, agent: { select: { name: true } } } });
+  const row = await getDb().conversation.findUnique({
+    where: { id },
+    select: { title: true, agent: { select: { name: true } } },
+  });
   const title = row ? (row.title ?? `Conversation with ${row.agent.name}`) : "Conversation";
   return (
     <>
       <PageHeader title={title} description="Answers stream in with every tool call, its usage and cost." />
-      <ConversationView id={id} canSend={viewerHas(viewer, ["operator"])} canSwitch={viewerHas(viewer, ["operator", "author"])} />
+      <ConversationView
+        id={id}
+        canSend={viewerHas(viewer, ["operator"])}
+        canSwitch={viewerHas(viewer, ["operator", "author"])}
+      />
     </>
   );
 }

@@ -9,7 +9,10 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   const { id } = await params;
   return (
     <>
-      <PageHeader title="Run trace" description={`Run ${id}: model requests, tool calls, approvals and the prompt it was given, in order.`} />
+      <PageHeader
+        title="Run trace"
+        description={`Run ${id}: model requests, tool calls, approvals and the prompt it was given, in order.`}
+      />
       <RunTrace id={id} />
     </>
   );

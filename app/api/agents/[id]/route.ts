@@ -12,10 +12,15 @@ export const dynamic = "force-dynamic";
 const Params = z.object({ id: z.string().min(1) });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: defineRoute({ access: ANY_ROLE, params: Params }, async ({ params, db }) => ({ agent: await getAgent(db, params.id) })),
-  PUT: defineRoute({ access: ["author"], params: Params, body: AgentInput, maxBodyBytes: 512 * 1024 }, async ({ params, body, db }) => ({
-    agent: await updateAgent(db, params.id, body),
+  GET: defineRoute({ access: ANY_ROLE, params: Params }, async ({ params, db }) => ({
+    agent: await getAgent(db, params.id),
   })),
+  PUT: defineRoute(
+    { access: ["author"], params: Params, body: AgentInput, maxBodyBytes: 512 * 1024 },
+    async ({ params, body, db }) => ({
+      agent: await updateAgent(db, params.id, body),
+    }),
+  ),
   DELETE: defineRoute({ access: ["author"], params: Params }, async ({ params, db }) => {
     await deleteAgent(db, params.id);
     return { deleted: params.id };

@@ -15,6 +15,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     assertSameOriginIfBrowser(req);
     const user = await setupFirstAdmin(db, body);
     const { secret, expiresAt } = await createSession(db, user.id, { userAgent: req.headers.get("user-agent") });
-    return Response.json({ user }, { status: 201, headers: { "set-cookie": sessionCookie(secret, expiresAt, isHttps(req)) } });
+    return Response.json(
+      { user },
+      { status: 201, headers: { "set-cookie": sessionCookie(secret, expiresAt, isHttps(req)) } },
+    );
   }),
 });

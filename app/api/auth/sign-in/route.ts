@@ -11,7 +11,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: defineRoute({ access: "public", body: SignInInput, maxBodyBytes: 4096 }, async ({ req, body, db }) => {
     assertSameOriginIfBrowser(req);
     const user = await signIn(db, body, clientAddress(req));
-    const { secret, expiresAt } = await createSession(db, user.id, { userAgent: req.headers.get("user-agent"), ip: clientAddress(req) });
+    const { secret, expiresAt } = await createSession(db, user.id, {
+      userAgent: req.headers.get("user-agent"),
+      ip: clientAddress(req),
+    });
     return Response.json({ user }, { headers: { "set-cookie": sessionCookie(secret, expiresAt, isHttps(req)) } });
   }),
 });

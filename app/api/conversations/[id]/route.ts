@@ -8,6 +8,8 @@ export const dynamic = "force-dynamic";
 
 const Params = z.object({ id: z.string().min(1) });
 
-const getHandler = defineRoute({ access: ANY_ROLE, params: Params }, async ({ params, db }) => getConversationView(db, params.id));
+const getHandler = defineRoute({ access: ANY_ROLE, params: Params }, async ({ params, db }) =>
+  getConversationView(db, params.id),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: getHandler });

@@ -9,9 +9,12 @@ const Params = z.object({ provider: KeyedProvider });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   /** Saves or replaces a provider key (encrypted); answers only its masked hint. */
-  PUT: defineRoute({ access: ["admin"], params: Params, body: SetCredentialInput, maxBodyBytes: 8192 }, async ({ params, body, principal, db }) => ({
-    credential: await setCredential(db, principal, params.provider, body.value),
-  })),
+  PUT: defineRoute(
+    { access: ["admin"], params: Params, body: SetCredentialInput, maxBodyBytes: 8192 },
+    async ({ params, body, principal, db }) => ({
+      credential: await setCredential(db, principal, params.provider, body.value),
+    }),
+  ),
   DELETE: defineRoute({ access: ["admin"], params: Params }, async ({ params, principal, db }) => {
     await removeCredential(db, principal, params.provider);
     return { removed: params.provider };

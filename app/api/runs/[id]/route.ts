@@ -9,6 +9,8 @@ export const dynamic = "force-dynamic";
 const Params = z.object({ id: z.string().min(1) });
 
 /** One run and its events in order. */
-const getHandler = defineRoute({ access: ANY_ROLE, params: Params }, async ({ params, db }) => getRunView(db, params.id));
+const getHandler = defineRoute({ access: ANY_ROLE, params: Params }, async ({ params, db }) =>
+  getRunView(db, params.id),
+);
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: getHandler });

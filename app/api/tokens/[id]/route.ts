@@ -7,7 +7,10 @@ import { ANY_ROLE } from "@/lib/auth/roles";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  DELETE: defineRoute({ access: ANY_ROLE, params: z.object({ id: z.string().min(1) }) }, async ({ params, principal, db }) => ({
-    token: await revokeApiToken(db, principal, params.id),
-  })),
+  DELETE: defineRoute(
+    { access: ANY_ROLE, params: z.object({ id: z.string().min(1) }) },
+    async ({ params, principal, db }) => ({
+      token: await revokeApiToken(db, principal, params.id),
+    }),
+  ),
 });

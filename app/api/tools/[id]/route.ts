@@ -18,9 +18,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     tool: await getTool(db, params.id, query.version),
   })),
   /** Saves the source as a new immutable version. */
-  PUT: defineRoute({ access: ["author"], params: Params, body: ToolSourceInput }, async ({ params, body, principal, db }) => ({
-    tool: await saveToolVersion(db, principal, params.id, body.source),
-  })),
+  PUT: defineRoute(
+    { access: ["author"], params: Params, body: ToolSourceInput },
+    async ({ params, body, principal, db }) => ({
+      tool: await saveToolVersion(db, principal, params.id, body.source),
+    }),
+  ),
   /** Deletes the tool; refused (409) while agents use it, naming them. */
   DELETE: defineRoute({ access: ["author"], params: Params }, async ({ params, db }) => {
     await deleteTool(db, params.id);

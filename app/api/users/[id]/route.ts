@@ -9,7 +9,10 @@ const Params = z.object({ id: z.string().min(1) });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   /** Change a user's name or roles, or (de)activate them; deactivation ends their sessions and tokens. */
-  PUT: defineRoute({ access: ["admin"], params: Params, body: UpdateUserInput }, async ({ params, body, principal, db }) => ({
-    user: await updateUser(db, principal, params.id, body),
-  })),
+  PUT: defineRoute(
+    { access: ["admin"], params: Params, body: UpdateUserInput },
+    async ({ params, body, principal, db }) => ({
+      user: await updateUser(db, principal, params.id, body),
+    }),
+  ),
 });

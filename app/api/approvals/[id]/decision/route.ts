@@ -11,7 +11,10 @@ const Body = z
   .object({
     decision: z.enum(["approve", "deny"], { error: 'decision is "approve" or "deny"' }),
     reason: z.string().trim().max(2000).nullable().optional(),
-    argumentsHash: z.string().trim().regex(/^[0-9a-f]{64}$/, "argumentsHash is the SHA-256 (64 hex characters) of the arguments you saw"),
+    argumentsHash: z
+      .string()
+      .trim()
+      .regex(/^[0-9a-f]{64}$/, "argumentsHash is the SHA-256 (64 hex characters) of the arguments you saw"),
   })
   .strict();
 
@@ -20,15 +23,18 @@ const Body = z
  * approval's; 409 ApprovalDecided when it was already decided otherwise. Answers the approval; the
  * run resumes in the background when this was its last pending call.
  */
-const postHandler = defineRoute({ access: ["approver"], params: Params, body: Body }, async ({ params, body, principal }) => {
-  const { approval } = await decideApproval(getRunRuntime(), {
-    approvalId: params.id,
-    decision: body.decision,
-    reason: body.reason ?? null,
-    argumentsHash: body.argumentsHash,
-    actor: { id: principal.id, name: principal.name },
-  });
-  return approval;
-});
+const postHandler = defineRoute(
+  { access: ["approver"], params: Params, body: Body },
+  async ({ params, body, principal }) => {
+    const { approval } = await decideApproval(getRunRuntime(), {
+      approvalId: params.id,
+      decision: body.decision,
+      reason: body.reason ?? null,
+      argumentsHash: body.argumentsHash,
+      actor: { id: principal.id, name: principal.name },
+    });
+    return approval;
+  },
+);
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: postHandler });

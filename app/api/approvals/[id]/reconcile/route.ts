@@ -13,11 +13,18 @@ const Body = z.discriminatedUnion("action", [
 ]);
 
 /** Resolves a call whose outcome is unknown: mark it done with its result, or retry it once, deliberately. */
-const postHandler = defineRoute({ access: ["approver"], params: Params, body: Body }, async ({ params, body, principal }) =>
-  reconcileApproval(getRunRuntime(), params.id, body.action === "done" ? { action: "done", result: body.result ?? null } : { action: "retry" }, {
-    id: principal.id,
-    name: principal.name,
-  }),
+const postHandler = defineRoute(
+  { access: ["approver"], params: Params, body: Body },
+  async ({ params, body, principal }) =>
+    reconcileApproval(
+      getRunRuntime(),
+      params.id,
+      body.action === "done" ? { action: "done", result: body.result ?? null } : { action: "retry" },
+      {
+        id: principal.id,
+        name: principal.name,
+      },
+    ),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: postHandler });

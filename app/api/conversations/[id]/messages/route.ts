@@ -22,25 +22,33 @@ const Body = z
  * turn's last RunFinished. Refusals are JSON errors and append nothing. The turn runs on when the
  * client disconnects; `GET …/events` follows it from any seq.
  */
-const postHandler = defineRoute({ access: ["operator"], params: Params, body: Body }, async ({ params, body, principal }) => {
-  const rt = getRunRuntime();
-  const buffered: BusMessage[] = [];
-  let forward: ((m: BusMessage) => void) | null = null;
-  const unsubscribe = rt.bus.subscribe(params.id, (m) => (forward ? forward(m) : buffered.push(m)));
-  let started;
-  try {
-    started = await startTurn(rt, { conversationId: params.id, content: body.content, supersede: body.supersede, actor: { id: principal.id, name: principal.name } });
-  } catch (err) {
-    unsubscribe();
-    throw err;
-  }
-  const stream = sseStream((send, close) => {
-    for (const m of buffered) send(sseFrame(m));
-    forward = (m) => send(sseFrame(m));
-    started.done.then(close, close);
-    return unsubscribe;
-  });
-  return new Response(stream, { status: 200, headers: SSE_HEADERS });
-});
+const postHandler = defineRoute(
+  { access: ["operator"], params: Params, body: Body },
+  async ({ params, body, principal }) => {
+    const rt = getRunRuntime();
+    const buffered: BusMessage[] = [];
+    let forward: ((m: BusMessage) => void) | null = null;
+    const unsubscribe = rt.bus.subscribe(params.id, (m) => (forward ? forward(m) : buffered.push(m)));
+    let started;
+    try {
+      started = await startTurn(rt, {
+        conversationId: params.id,
+        content: body.content,
+        supersede: body.supersede,
+        actor: { id: principal.id, name: principal.name },
+      });
+    } catch (err) {
+      unsubscribe();
+      throw err;
+    }
+    const stream = sseStream((send, close) => {
+      for (const m of buffered) send(sseFrame(m));
+      forward = (m) => send(sseFrame(m));
+      started.done.then(close, close);
+      return unsubscribe;
+    });
+    return new Response(stream, { status: 200, headers: SSE_HEADERS });
+  },
+);
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: postHandler });

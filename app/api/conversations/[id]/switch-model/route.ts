@@ -10,8 +10,9 @@ const Params = z.object({ id: z.string().min(1) });
 const Body = z.object({ key: z.string().trim().min(1, "Name the roster key to switch to (provider:model)") }).strict();
 
 /** Switches the conversation's agent to a roster entry from the next run, recorded as ModelSwitched. */
-const postHandler = defineRoute({ access: ["operator", "author"], params: Params, body: Body }, async ({ params, body, principal }) =>
-  switchConversationModel(getRunRuntime(), params.id, body.key, principal),
+const postHandler = defineRoute(
+  { access: ["operator", "author"], params: Params, body: Body },
+  async ({ params, body, principal }) => switchConversationModel(getRunRuntime(), params.id, body.key, principal),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: postHandler });

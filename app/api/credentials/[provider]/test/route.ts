@@ -11,7 +11,8 @@ const Params = z.object({ provider: KeyedProvider });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   /** Makes one tiny real request with the provider's key: {ok, answer} or {ok: false, error} with the provider's text. */
-  POST: defineRoute({ access: ["admin"], params: Params, body: ProviderTestInput.prefault({}), maxBodyBytes: 8192 }, async ({ params, body, db }) =>
-    testProviderKey(params.provider, body, { savedKeys: await loadSavedKeys(db) }),
+  POST: defineRoute(
+    { access: ["admin"], params: Params, body: ProviderTestInput.prefault({}), maxBodyBytes: 8192 },
+    async ({ params, body, db }) => testProviderKey(params.provider, body, { savedKeys: await loadSavedKeys(db) }),
   ),
 });

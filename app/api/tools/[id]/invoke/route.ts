@@ -17,8 +17,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
    * `{ok: false, error: {type, message, missing?, unexpected?, invalid?, accepted?, line?}, …}`.
    * A test run has no conversation: ctx.scope ids are empty and emitted events are returned, not stored.
    */
-  POST: defineRoute({ access: ["author", "operator"], params: z.object({ id: z.string().min(1) }), body: Body }, async ({ params, body, db }) => {
-    const { tool, source } = await getRunnableTool(db, params.id, body.version);
-    return invokeTool({ tool, source, arguments: body.arguments });
-  }),
+  POST: defineRoute(
+    { access: ["author", "operator"], params: z.object({ id: z.string().min(1) }), body: Body },
+    async ({ params, body, db }) => {
+      const { tool, source } = await getRunnableTool(db, params.id, body.version);
+      return invokeTool({ tool, source, arguments: body.arguments });
+    },
+  ),
 });

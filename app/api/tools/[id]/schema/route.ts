@@ -14,8 +14,11 @@ const Query = z.object({
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   /** The tool as a provider receives it (OpenAI or Anthropic tool format). */
-  GET: defineRoute({ access: ANY_ROLE, params: z.object({ id: z.string().min(1) }), query: Query }, async ({ params, query, db }) => {
-    const { tool, version } = await getRunnableTool(db, params.id, query.version);
-    return { format: query.format, version, schema: toProviderTool(tool, query.format) };
-  }),
+  GET: defineRoute(
+    { access: ANY_ROLE, params: z.object({ id: z.string().min(1) }), query: Query },
+    async ({ params, query, db }) => {
+      const { tool, version } = await getRunnableTool(db, params.id, query.version);
+      return { format: query.format, version, schema: toProviderTool(tool, query.format) };
+    },
+  ),
 });
