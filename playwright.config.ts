@@ -29,6 +29,11 @@ export default defineConfig({
     screenshot: "only-on-failure",
     trace: "off",
   },
+  // The shell's empty states are checked on the fresh studio, before other specs run conversations.
+  projects: [
+    { name: "fresh-studio", testMatch: /shell\.spec\.ts/ },
+    { name: "studio", testIgnore: /shell\.spec\.ts/, dependencies: ["fresh-studio"] },
+  ],
   webServer: {
     command: "node node_modules/tsx/dist/cli.mjs scripts/start.ts",
     url: `http://localhost:${port}/api/health`,

@@ -15,6 +15,7 @@ export function sseFrame(message: BusMessage): string {
 }
 
 export const SSE_PING = ": ping\n\n";
+export const SSE_CONNECTED = ": connected\n\n";
 
 export const SSE_HEADERS = {
   "content-type": "text/event-stream; charset=utf-8",

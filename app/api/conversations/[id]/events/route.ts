@@ -4,7 +4,7 @@ import { NotFoundError } from "@/lib/errors";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import type { BusMessage } from "@/lib/events/event-bus";
-import { SSE_HEADERS, SSE_PING, sseFrame, sseStream } from "@/lib/events/sse";
+import { SSE_CONNECTED, SSE_HEADERS, SSE_PING, sseFrame, sseStream } from "@/lib/events/sse";
 import { getRunRuntime } from "@/lib/runs/runtime";
 import { readConversationEvents } from "@/lib/runs/store/prisma-run-store";
 
@@ -33,7 +33,9 @@ const getHandler = defineRoute({ access: ANY_ROLE, params: Params, query: Query 
   }
   const lastEventId = Number(req.headers.get("last-event-id"));
   const after = Number.isInteger(lastEventId) && lastEventId > 0 ? lastEventId : query.after;
-  const stream = sseStream((send) => {
+  const stream = sseStream((send, close) => {
+    // A first comment line, so the client knows at once that the tail is open.
+    send(SSE_CONNECTED);
     let sent = after;
     let live: BusMessage[] | null = [];
     const deliver = (m: BusMessage) => {
@@ -52,9 +54,8 @@ const getHandler = defineRoute({ access: ANY_ROLE, params: Params, query: Query 
         live = null;
         for (const m of queued) deliver(m);
       },
-      () => {
-        live = null;
-      },
+      // Without its backlog the tail would skip events: end it, and the client reconnects from its last seq.
+      () => close(),
     );
     return () => {
       clearInterval(ping);
