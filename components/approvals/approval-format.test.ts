@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { argumentRows, describeResult, shortHash, statusText } from "./approval-format";
+
+describe("argumentRows", () => {
+  it("gives one row per key, in the order written: strings as they are, scalars in words", () => {
+    expect(argumentRows({ orderId: "A-1001", amountUsd: 25, urgent: false, note: null })).toEqual({
+      rows: [
+        { key: "orderId", kind: "string", text: "A-1001" },
+        { key: "amountUsd", kind: "scalar", text: "25" },
+        { key: "urgent", kind: "scalar", text: "false" },
+        { key: "note", kind: "scalar", text: "null" },
+      ],
+      whole: null,
+    });
+  });
+
+  it("shows nested objects and arrays as pretty JSON", () => {
+    const { rows } = argumentRows({ to: ["a@example.com", "b@example.com"], meta: { tags: { vip: true } }, empty: [] });
+    expect(rows).toEqual([
+      { key: "to", kind: "json", text: '[\n  "a@example.com",\n  "b@example.com"\n]' },
+      { key: "meta", kind: "json", text: '{\n  "tags": {\n    "vip": true\n  }\n}' },
+      { key: "empty", kind: "json", text: "[]" },
+    ]);
+  });
+
+  it("keeps an empty string a string (the table says it is empty)", () => {
+    expect(argumentRows({ subject: "" }).rows).toEqual([{ key: "subject", kind: "string", text: "" }]);
+  });
+
+  it("has no rows for an empty object", () => {
+    expect(argumentRows({})).toEqual({ rows: [], whole: null });
+  });
+
+  it("shows anything but a plain object whole", () => {
+    expect(argumentRows([1, 2])).toEqual({ rows: [], whole: "[\n  1,\n  2\n]" });
+    expect(argumentRows("just text")).toEqual({ rows: [], whole: '"just text"' });
+    expect(argumentRows(null)).toEqual({ rows: [], whole: "null" });
+    expect(argumentRows(undefined)).toEqual({ rows: [], whole: null });
+  });
+});
+
+describe("shortHash", () => {
+  it("is the first 12 hex characters", () => {
+    expect(shortHash("0123456789abcdef".repeat(4))).toBe("0123456789ab");
+  });
+});
+
+describe("describeResult", () => {
+  it("is nothing before the call finished", () => {
+    expect(describeResult(null)).toBeNull();
+    expect(describeResult(undefined)).toBeNull();
+  });
+
+  it("shows a string result as text and anything else as JSON", () => {
+    expect(describeResult({ ok: true, result: "refunded 25.00 USD on A-1001" })).toEqual({
+      ok: true,
+      text: "refunded 25.00 USD on A-1001",
+      json: false,
+      note: null,
+    });
+    expect(describeResult({ ok: true, result: { id: "R-1" } })).toEqual({
+      ok: true,
+      text: '{\n  "id": "R-1"\n}',
+      json: true,
+      note: null,
+    });
+    expect(describeResult({ ok: true, result: null })).toMatchObject({ ok: true, text: "(no result)" });
+  });
+
+  it("names an error by type and message", () => {
+    expect(describeResult({ ok: false, error: { type: "ToolTimeoutError", message: "took too long" } })).toEqual({
+      ok: false,
+      text: "ToolTimeoutError: took too long",
+      json: false,
+      note: null,
+    });
+  });
+
+  it("says who reconciled or retried a call by hand", () => {
+    expect(describeResult({ ok: true, result: "R-A1001", reconciledBy: "Ada" })?.note).toBe("marked done by Ada");
+    expect(describeResult({ ok: true, result: "R-A1001", retriedBy: "Ada" })?.note).toBe("retried by Ada");
+  });
+
+  it("shows a result of another shape as it is", () => {
+    expect(describeResult("plain")).toEqual({ ok: true, text: "plain", json: false, note: null });
+    expect(describeResult({ count: 2 })).toMatchObject({ ok: true, json: true, text: '{\n  "count": 2\n}' });
+  });
+});
+
+describe("statusText", () => {
+  it("words every status of an approval", () => {
+    expect(statusText("pending").label).toBe("waiting");
+    expect(statusText("outcome_unknown").label).toBe("outcome unknown");
+    expect(statusText("done").label).toBe("done");
+    expect(statusText("denied").label).toBe("denied");
+    expect(statusText("something_new")).toEqual({ label: "something_new", hint: "something_new" });
+  });
+});
