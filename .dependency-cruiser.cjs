@@ -81,10 +81,11 @@ module.exports = {
     },
     {
       name: "only-routes-and-workers-use-runs",
-      comment: "lib/runs may use every domain; nothing but app/api routes, workers and scripts uses lib/runs.",
+      comment:
+        "lib/runs may use every domain; nothing but app/api routes, workers and scripts uses lib/runs (components may import the shapes it answers with, type-only).",
       severity: "error",
       from: { pathNot: "^(lib/runs/|app/api/|lib/workers/|workers/|scripts/)" },
-      to: { path: "^lib/runs/" },
+      to: { path: "^lib/runs/", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "no-circular",
