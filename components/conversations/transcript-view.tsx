@@ -1,6 +1,7 @@
 "use client";
 /** Renders a folded transcript: user messages, runs with their answers, tool cards (child runs nested), status lines, approvals and usage. */
 import Link from "next/link";
+import { PendingApprovalCard } from "@/components/approvals/approval-card";
 import { formatCost, formatDuration, formatTokens } from "@/components/runs/usage-format";
 import { parseInline } from "./markdown";
 import { Markdown } from "./markdown-view";
@@ -95,6 +96,7 @@ function Approvals({ approvals, suspended }: { approvals: ApprovalView[]; suspen
       <ul className="plain-list">
         {approvals.map((a) => (
           <li key={a.approvalId} className="cv-approval">
+            {suspended && !a.decision ? <PendingApprovalCard approvalId={a.approvalId} /> : null}
             <span className="mono">{a.toolName}</span>{" "}
             <code className="args">{a.argumentsText.replace(/\s+/g, " ")}</code>{" "}
             {a.decision ? (
