@@ -48,47 +48,96 @@ export function toModelMessage(
   };
 }
 
-export function foldContext(events: readonly StoredEvent[]): FoldedContext {
-  const childRuns = new Set<string>();
-  const runAgent = new Map<string, string>();
-  let messages: LanguageModelV3Message[] = [];
-  let lastInputTokens: number | null = null;
-  const systemPromptHashes = new Map<string, string>();
-  for (const e of events) {
-    switch (e.type) {
-      case "RunStarted":
-        if (e.runId) runAgent.set(e.runId, e.data.agentId);
-        if (e.data.kind === "child" && e.runId) childRuns.add(e.runId);
-        break;
-      case "LlmMessageEvent":
-        if (e.runId && childRuns.has(e.runId)) break;
-        messages.push(toModelMessage(e.data.role, e.data.parts));
-        break;
-      case "LlmUsageEvent":
-        if (e.runId && childRuns.has(e.runId)) break;
-        lastInputTokens = e.data.inputTokens;
-        break;
-      case "LlmSystemPromptEvent": {
-        const agentId = e.runId ? runAgent.get(e.runId) : undefined;
-        if (agentId) systemPromptHashes.set(agentId, e.data.contentHash);
-        break;
-      }
-      case "LlmContextCompactedEvent": {
-        const kept = messages.slice(Math.min(e.data.replacedMessageCount, messages.length));
-        messages = [
-          { role: "user", content: [{ type: "text", text: `${SUMMARY_PREFIX}\n${e.data.summary}` }] },
-          ...kept,
-        ];
-        lastInputTokens = null;
-        break;
-      }
-      case "LlmContextClearedEvent":
-        messages = [];
-        lastInputTokens = null;
-        break;
-      default:
-        break;
+/** The fold's running state: the context so far, and what it needs to read the events after. */
+export interface ContextFold extends FoldedContext {
+  /** Child runs keep their own context: their messages and usage are not the conversation's. */
+  childRuns: Set<string>;
+  runAgent: Map<string, string>;
+}
+
+export function emptyFold(): ContextFold {
+  return {
+    messages: [],
+    lastInputTokens: null,
+    systemPromptHashes: new Map(),
+    childRuns: new Set(),
+    runAgent: new Map(),
+  };
+}
+
+/**
+ * Where a fold that replaces the first `count` messages may cut: never between a tool call and
+ * its results. A cut that would leave tool-result messages at the head of what is kept (their
+ * assistant message folded away) moves past them, so the kept tail never opens with an orphaned
+ * result — providers refuse a tool result whose call they never saw.
+ */
+export function pairSafeCut(messages: readonly LanguageModelV3Message[], count: number): number {
+  let cut = Math.max(0, Math.min(Math.floor(count), messages.length));
+  while (cut < messages.length && messages[cut]!.role === "tool") cut++;
+  return cut;
+}
+
+/** The summary (or a window's marker) as the one message that stands for what a compaction replaced. */
+export function summaryMessage(summary: string): LanguageModelV3Message {
+  return { role: "user", content: [{ type: "text", text: `${SUMMARY_PREFIX}\n${summary}` }] };
+}
+
+/**
+ * Applies one event to the fold (in place) and returns it. This is the only place a compaction or
+ * clear changes the context: the run head that records a fold applies its stored event here, and
+ * a replay after a restart applies the same event here, so both send the model the same messages.
+ *
+ * A compaction replaces the first `replacedMessageCount` messages (cut where pairing allows) with
+ * one summary message; a clear empties the context and forgets the recorded system prompts, so the
+ * next run records its prompt again as a first run does. Both forget the last reported input
+ * size: the next trigger decision waits for a request made on the folded context. (The
+ * summarizer's own LlmUsageEvent is appended just before its compaction event, so it never counts
+ * as the size of the conversation's context.)
+ */
+export function applyEvent(fold: ContextFold, e: StoredEvent): ContextFold {
+  switch (e.type) {
+    case "RunStarted":
+      if (e.runId) fold.runAgent.set(e.runId, e.data.agentId);
+      if (e.data.kind === "child" && e.runId) fold.childRuns.add(e.runId);
+      break;
+    case "LlmMessageEvent":
+      if (e.runId && fold.childRuns.has(e.runId)) break;
+      fold.messages.push(toModelMessage(e.data.role, e.data.parts));
+      break;
+    case "LlmUsageEvent":
+      if (e.runId && fold.childRuns.has(e.runId)) break;
+      fold.lastInputTokens = e.data.inputTokens;
+      break;
+    case "LlmSystemPromptEvent": {
+      const agentId = e.runId ? fold.runAgent.get(e.runId) : undefined;
+      if (agentId) fold.systemPromptHashes.set(agentId, e.data.contentHash);
+      break;
     }
+    case "LlmContextCompactedEvent": {
+      const cut = pairSafeCut(fold.messages, e.data.replacedMessageCount);
+      fold.messages = [summaryMessage(e.data.summary), ...fold.messages.slice(cut)];
+      fold.lastInputTokens = null;
+      break;
+    }
+    case "LlmContextClearedEvent":
+      fold.messages = [];
+      fold.lastInputTokens = null;
+      fold.systemPromptHashes.clear();
+      break;
+    default:
+      break;
   }
+  return fold;
+}
+
+/** The fold over a whole log, kept open for the events that follow (see applyEvent). */
+export function foldEvents(events: readonly StoredEvent[]): ContextFold {
+  const fold = emptyFold();
+  for (const e of events) applyEvent(fold, e);
+  return fold;
+}
+
+export function foldContext(events: readonly StoredEvent[]): FoldedContext {
+  const { messages, lastInputTokens, systemPromptHashes } = foldEvents(events);
   return { messages, lastInputTokens, systemPromptHashes };
 }

@@ -1,12 +1,13 @@
 /**
  * A user's turn, end to end: the lifetime budget (outermost — a spent agent is refused before
- * anything is appended or paid), the context fold (compaction applies here), the run, and — when a
- * run-tier breach is recovered — the sibling conclusion run: no tools, one request, the agent-tier
- * pre-flight paid again, prompted with the recovery reason on top of the healed context. Agents
- * called as tools run as child runs through the same loop.
+ * anything is appended or paid), the compaction gate with the context fold (stages/compaction.ts),
+ * the run, and — when a run-tier breach is recovered — the sibling conclusion run (through the same
+ * gate): no tools, one request, the agent-tier pre-flight paid again, prompted with the recovery
+ * reason on top of the healed context. Agents called as tools run as child runs through the same loop.
  */
 import type { LanguageModelV3Message } from "@ai-sdk/provider";
 import { foldContext } from "./context-fold";
+import { compactionGate } from "./stages/compaction";
 import type { RunActor, RunDeps, AgentRecord, RunnableAgent } from "./ports";
 import { prepareAgent } from "./prepare-agent";
 import { errorRecord, type RunUsageLimitError } from "./run-errors";
@@ -51,7 +52,14 @@ export async function executeTurn(input: TurnInput, deps: RunDeps): Promise<Turn
   if (!input.admitted) await preflightAgent(deps, record);
   const runChild = createChildRunner(input.conversationId, input.actor, deps);
   const agent = prepareAgent(record, deps, runChild);
-  const context = foldContext(await deps.store.conversationEvents(input.conversationId));
+  // Compaction: at the run's head, after the budget, before the run reads its history.
+  const head = await compactionGate(deps, {
+    conversationId: input.conversationId,
+    agent,
+    rootRunId: null,
+    signal: input.signal,
+  });
+  const context = head.context;
   const history: LanguageModelV3Message[] = context.messages;
   const lifetime = async () => {
     if (!decideRecovery(agent.config.limitRecovery, "turn")) return false;
@@ -81,7 +89,7 @@ export async function executeTurn(input: TurnInput, deps: RunDeps): Promise<Turn
       onStart: input.onRunStart,
       admitConclusion: lifetime,
     },
-    deps,
+    head.deps,
   );
   return concludeIfRecovered(turn, agent, input, deps);
 }
@@ -96,7 +104,14 @@ export async function concludeIfRecovered(
   const decision = decideRecovery(agent.config.limitRecovery, "turn");
   if (!(turn.breach && turn.status === "completed" && decision)) return { runs: [turn], final: turn };
 
-  const healed = foldContext(await deps.store.conversationEvents(input.conversationId));
+  // The conclusion passes the same compaction gate as any run.
+  const head = await compactionGate(deps, {
+    conversationId: input.conversationId,
+    agent: { ...agent, tools: [] },
+    rootRunId: turn.runId,
+    signal: input.signal,
+  });
+  const healed = head.context;
   const conclusion = await runLoop(
     {
       conversationId: input.conversationId,
@@ -115,7 +130,7 @@ export async function concludeIfRecovered(
       concludes: turn.breach as RunUsageLimitError,
       onStart: input.onRunStart,
     },
-    deps,
+    head.deps,
   );
   return { runs: [turn, conclusion], final: conclusion };
 }

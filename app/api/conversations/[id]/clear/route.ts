@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { defineRoute } from "@/lib/api/define-route";
+import { routeMethods } from "@/lib/api/route-methods";
+import { clearConversation } from "@/lib/runs/compaction/manual";
+import { nextContextView } from "@/lib/runs/compaction/next-context";
+import { getRunRuntime } from "@/lib/runs/runtime";
+
+export const dynamic = "force-dynamic";
+
+const Params = z.object({ id: z.string().min(1) });
+
+/** Clears the conversation's context outright, outside any run (LlmContextClearedEvent, runId null). */
+const postHandler = defineRoute({ access: ["operator"], params: Params }, async ({ params }) => {
+  const rt = getRunRuntime();
+  const { event } = await clearConversation(rt, params.id);
+  return { event, context: await nextContextView(rt, params.id) };
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: postHandler });

@@ -1,0 +1,92 @@
+/**
+ * "What the model sees next": the context the conversation's next request will carry, read-only —
+ * the system prompt as it renders now, the summary in effect, the messages kept verbatim, the
+ * tools advertised — with its estimated size against the auto-compaction threshold, and whether
+ * the next run will fold it first. It is the same fold the run head uses (context-fold.ts), so what
+ * this shows is what is sent, up to the next user message.
+ */
+import { renderSystemPrompt } from "../../agents/prompt-template";
+import { getAgent } from "../../agents/read-agent";
+import type { StoredEvent } from "../../events/event-types";
+import { modelRosterKey } from "../../models/providers.shared";
+import { foldEvents } from "../context-fold";
+import { prepareAgent } from "../prepare-agent";
+import type { RunTool } from "../run-tool";
+import type { RunRuntime } from "../runtime";
+import { ConversationNotFoundError } from "../start-turn";
+import { estimateRequestTokens } from "./estimate";
+import { isTruncationMarker } from "./strategies";
+import { summarizerModel } from "./summarizer";
+import { summarizerPrompt } from "./summarizer-prompts";
+import { decideTrigger } from "./trigger";
+import { messageView, type NextContextView } from "./views";
+
+/** The last compaction or clear of the log, or null. */
+function lastFold(events: readonly StoredEvent[]) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.type === "LlmContextCompactedEvent" || e.type === "LlmContextClearedEvent") return e;
+  }
+  return null;
+}
+
+export async function nextContextView(rt: RunRuntime, conversationId: string): Promise<NextContextView> {
+  const conversation = await rt.db.conversation.findUnique({
+    where: { id: conversationId },
+    select: { id: true, agentId: true, agent: { select: { name: true } } },
+  });
+  if (!conversation) throw new ConversationNotFoundError(conversationId);
+  const [events, view] = await Promise.all([
+    rt.deps.store.conversationEvents(conversationId),
+    getAgent(rt.db, conversation.agentId),
+  ]);
+  const config = view;
+  // The tools the next request advertises; an agent that cannot run right now still shows its context.
+  let tools: RunTool[] = [];
+  try {
+    const record = await rt.deps.agents.load(conversation.agentId);
+    tools = prepareAgent(record, rt.deps, async () => ({
+      ok: false,
+      error: { type: "NotInARun", message: "no run" },
+    })).tools;
+  } catch {
+    tools = [];
+  }
+  const fold = foldEvents(events);
+  const system = renderSystemPrompt(config.prompt, rt.deps.clock.now());
+  const last = lastFold(events);
+  const summaryInEffect = last?.type === "LlmContextCompactedEvent" && fold.messages.length > 0 ? last : null;
+  const trigger = decideTrigger(config.compaction, config.model, fold.lastInputTokens);
+  return {
+    conversationId,
+    agentId: conversation.agentId,
+    agentName: conversation.agent.name,
+    model: modelRosterKey(config.model),
+    contextLength: config.model.contextLength,
+    system: system.map((p) => ({ dynamicRef: p.dynamicRef, content: p.content })),
+    summary: summaryInEffect
+      ? {
+          text: summaryInEffect.data.summary,
+          strategyId: summaryInEffect.data.strategyId,
+          seq: summaryInEffect.seq,
+          createdAt: summaryInEffect.createdAt,
+          degraded: summaryInEffect.data.strategyId === "summarize" && isTruncationMarker(summaryInEffect.data.summary),
+        }
+      : null,
+    messages: fold.messages.slice(summaryInEffect ? 1 : 0).map((m) => messageView(m)),
+    tools: tools.map((t) => t.name).sort(),
+    estimatedTokens: estimateRequestTokens(system, fold.messages, tools),
+    lastInputTokens: fold.lastInputTokens,
+    threshold: trigger.threshold,
+    compactsNextRun: trigger.due && config.compaction.strategy !== "none",
+    compaction: {
+      strategy: config.compaction.strategy,
+      autoTrigger: config.compaction.autoTrigger,
+      triggerRatio: config.compaction.triggerRatio,
+      keepRecentMessages: config.compaction.keepRecentMessages,
+      summaryTargetTokens: config.compaction.summaryTargetTokens,
+      summarizerPromptVersion: summarizerPrompt(config.compaction.summarizerPromptVersion).version,
+      summarizerModel: modelRosterKey(summarizerModel(config)),
+    },
+  };
+}
