@@ -52,6 +52,7 @@ const usage = (prompt: number, completion = 5) => ({
   prompt_tokens: prompt,
   completion_tokens: completion,
   total_tokens: prompt + completion,
+  prompt_tokens_details: { cached_tokens: 0 },
 });
 const say = (text: string, prompt: number, completion = 5) =>
   openaiReplies.streamText([text], usage(prompt, completion));

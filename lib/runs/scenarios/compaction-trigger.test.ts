@@ -25,7 +25,9 @@ import {
 const LOOKUP = savedTool(toolSource("lookup", "{ sideEffecting: false }", "q: string", "  return q;"));
 const user = (text: string): LanguageModelV3Message => ({ role: "user", content: [{ type: "text", text }] });
 
-function setup(steps: MockStep[], agent: Partial<AgentInput> = {}, contextLength: number | null = 1000) {
+type AgentOptions = Partial<Omit<AgentInput, "name" | "model" | "id">>;
+
+function setup(steps: MockStep[], agent: AgentOptions = {}, contextLength: number | null = 1000) {
   const model = mockModel(steps);
   const summarizer = mockModel(
     Array.from({ length: 5 }, (_, i) => ({ text: `summary ${i + 1}`, usage: { input: 5, output: 2 } })),
@@ -108,7 +110,7 @@ describe("the gate at the run head", () => {
       ["c3", {}, null],
       ["c4", { compaction: { autoTrigger: false } }, 1000],
     ] as const) {
-      const { h, summarizer } = setup([said(5000), said(10)], agent as Partial<AgentInput>, contextLength);
+      const { h, summarizer } = setup([said(5000), said(10)], agent as AgentOptions, contextLength);
       await turn(h.deps, id, "gated", "one");
       await turn(h.deps, id, "gated", "two");
       expect(eventsOfType(h.store, id, "LlmContextCompactedEvent")).toHaveLength(0);
