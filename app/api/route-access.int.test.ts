@@ -72,6 +72,7 @@ const RULES: Record<string, Access> = {
   "POST /api/approvals/[id]/reconcile": ["approver"],
   "GET /api/runs": "any",
   "GET /api/runs/[id]": "any",
+  "GET /api/runs/[id]/trace": "any",
   "GET /api/usage/summary": "any",
 };
 
