@@ -6,6 +6,7 @@
  * reason on top of the healed context. Agents called as tools run as child runs through the same loop.
  */
 import type { LanguageModelV3Message } from "@ai-sdk/provider";
+import { renderSystemPrompt } from "../agents/prompt-template";
 import { foldContext } from "./context-fold";
 import { compactionGate } from "./stages/compaction";
 import type { RunActor, RunDeps, AgentRecord, RunnableAgent } from "./ports";
@@ -16,6 +17,7 @@ import type { ToolCallScope, ToolOutcome } from "./run-tool";
 import { checkAgentBudget } from "./stages/lifetime-budget";
 import { decideRecovery } from "./stages/limit-recovery";
 import { CONCLUSION_LIMITS } from "./stages/run-limits";
+import { systemPromptHash } from "./stages/system-prompt-record";
 
 export interface TurnInput {
   conversationId: string;
@@ -138,6 +140,9 @@ export async function concludeIfRecovered(
 /** Runs another agent as a child run of the calling run; its answer (or failure) is the tool's outcome. */
 export function createChildRunner(conversationId: string, actor: RunActor, deps: RunDeps) {
   const input = { conversationId, actor };
+  // The system prompt each agent's child runs rendered in this turn: calls of one step run
+  // concurrently, so a sibling's record is not in the store yet when the next child reads it.
+  const rendered = new Map<string, string>();
   const runChild = async (agentId: string, task: string, scope: ToolCallScope): Promise<ToolOutcome> => {
     const record = await deps.agents.load(agentId);
     try {
@@ -147,6 +152,9 @@ export function createChildRunner(conversationId: string, actor: RunActor, deps:
     }
     const child = prepareAgent(record, deps, runChild);
     const hashes = foldContext(await deps.store.conversationEvents(input.conversationId)).systemPromptHashes;
+    const lastSystemPromptHash = rendered.get(child.id) ?? hashes.get(child.id) ?? null;
+    const parts = renderSystemPrompt(child.config.prompt, deps.clock.now());
+    if (parts.length) rendered.set(child.id, systemPromptHash(parts));
     const r = await runLoop(
       {
         conversationId: input.conversationId,
@@ -161,7 +169,7 @@ export function createChildRunner(conversationId: string, actor: RunActor, deps:
         tools: child.tools,
         signal: scope.signal,
         actor: input.actor,
-        lastSystemPromptHash: hashes.get(child.id) ?? null,
+        lastSystemPromptHash,
       },
       deps,
     );
