@@ -15,7 +15,9 @@ function answers(store: MemoryRunStore, conversationId: string): string[] {
     .eventsOf(conversationId)
     .flatMap((e) =>
       e.type === "LlmMessageEvent" && e.data.role === "tool"
-        ? e.data.parts.flatMap((p) => (p.type === "tool-result" ? [String(p.output.value)] : []))
+        ? e.data.parts.flatMap((p) =>
+            p.type === "tool-result" ? [String("value" in p.output ? p.output.value : p.output.type)] : [],
+          )
         : [],
     );
 }
