@@ -199,6 +199,47 @@ describe("child runs", () => {
     expect(await h.store.agentLifetimeUsage("lead")).toMatchObject({ runs: 2 });
   });
 
+  it("records a child agent's unchanged system prompt once, also when one step calls it twice in parallel", async () => {
+    const h = createHarness();
+    const helper = h.agents.define({
+      name: "helper",
+      description: "Does one small task and answers with a single line of text.",
+      prompt: { template: "You help with one task at a time." },
+      model: { provider: "scripted", model: "h", script: [{ text: "done" }] },
+    });
+    h.agents.define(
+      {
+        name: "lead",
+        prompt: { template: "You delegate." },
+        model: {
+          provider: "scripted",
+          model: "l",
+          script: [
+            {
+              toolCalls: [
+                { toolName: "helper", args: { task: "a" } },
+                { toolName: "helper", args: { task: "b" } },
+              ],
+            },
+            { text: "both done" },
+            { toolCalls: [{ toolName: "helper", args: { task: "c" } }] },
+            { text: "done again" },
+          ],
+        },
+      },
+      [agentTool(helper)],
+    );
+    await turn(h.deps, "c", "lead", "do a and b");
+    await turn(h.deps, "c", "lead", "do c");
+    const children = h.store.runList({ kind: "child" });
+    expect(children).toHaveLength(3);
+    const recorded = eventsOfType(h.store, "c", "LlmSystemPromptEvent").map((e) => e.runId);
+    const turns = h.store.runList({ kind: "turn" });
+    expect(recorded).toHaveLength(2);
+    expect(recorded[0]).toBe(turns[0].id);
+    expect(children.map((r) => r.id)).toContain(recorded[1]);
+  });
+
   it(`refuses an agent call deeper than MAX_AGENT_DEPTH (${MAX_AGENT_DEPTH})`, async () => {
     const h = createHarness();
     const self: AgentToolRecord = {

@@ -9,6 +9,7 @@ import { startSandboxTestbed } from "../../sandbox/testing/sandbox-testbed";
 import {
   createHarness,
   eventsOfType,
+  mockModel,
   realSandbox,
   sandboxStub,
   savedTool,
@@ -291,5 +292,73 @@ describe("tool state events", () => {
     // …while another conversation numbers its own from 1.
     await turn(h.deps, "c4", "tracked", "track a then b");
     expect(eventsOfType(h.store, "c4", "ToolStateEvent").map((e) => e.data.toolSeq)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe("durability barriers", () => {
+  const NOTIFY = savedTool(
+    toolSource(
+      "notify",
+      "{ sideEffecting: true }",
+      "msg: string",
+      "  return msg;",
+      "Page the on-call engineer with a short message.",
+    ),
+  );
+  const DEPLOY = savedTool(
+    toolSource(
+      "deploy",
+      "{ sideEffecting: true, requiresApproval: true }",
+      "version: string",
+      "  return version;",
+      "Deploy a version of the service to production.",
+    ),
+  );
+
+  it("commits a step's calls before a side-effecting call runs, its events before approvals, and RunFinished before the run row finishes", async () => {
+    const h = createHarness({
+      commitDelayMs: 15,
+      models: mockModel([
+        {
+          toolCalls: [
+            { toolName: "lookup", args: { q: "status" } },
+            { toolName: "notify", args: { msg: "deploying" } },
+          ],
+        },
+        { toolCalls: [{ toolName: "deploy", args: { version: "1.2.0" } }] },
+      ]),
+    });
+    const seen: Record<string, string[]> = {};
+    const committedTypes = () => h.store.committed("c").map((e) => e.type);
+    h.deps.invokeSandbox = sandboxStub({
+      lookup: (args) => args.q,
+      notify: (args) => {
+        seen.notify = committedTypes();
+        return args.msg;
+      },
+    }).invoke;
+    const { createApproval, finishRun } = h.store;
+    h.store.createApproval = (a) => {
+      seen.approval = committedTypes();
+      seen.appendedAtApproval = h.store.eventsOf("c").map((e) => e.type);
+      return createApproval.call(h.store, a);
+    };
+    h.store.finishRun = (id, f) => {
+      seen.finish = committedTypes();
+      return finishRun.call(h.store, id, f);
+    };
+    h.agents.define({ name: "careful", model: { provider: "demo", model: "careful" } }, [LOOKUP, NOTIFY, DEPLOY]);
+    const result = await turn(h.deps, "c", "careful", "check, page, deploy");
+    expect(result.final.status).toBe("suspended");
+
+    // The side effect ran only once both calls of its step were durable.
+    expect(seen.notify.filter((t) => t === "ToolCallEvent")).toHaveLength(2);
+    expect(seen.notify.at(-1)).toBe("LlmUsageEvent");
+    // The approval was created once every event before it was durable.
+    expect(seen.approval).toEqual(seen.appendedAtApproval);
+    expect(seen.approval.filter((t) => t === "ToolCallEvent")).toHaveLength(3);
+    // The run row finished after its RunFinished was committed.
+    expect(seen.finish.at(-1)).toBe("RunFinished");
+    expect(seen.finish).toEqual(h.store.eventsOf("c").map((e) => e.type));
   });
 });

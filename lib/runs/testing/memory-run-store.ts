@@ -6,7 +6,9 @@
  * sequences per (tool, conversation), the audit list and each agent's memory files.
  *
  * Event data is stored as JSON (a round trip, as a database column would), so a test can never see
- * an object the loop still holds and mutates.
+ * an object the loop still holds and mutates. With `commitDelayMs`, appends commit late (as the
+ * batched writer's do): numbered at once, readable through `conversationEvents` and resolved only
+ * once committed — so a test can check what was committed when a side effect ran.
  */
 import type { RunStatus, StopReason, RunError, RunUsage, StoredEvent } from "../../events/event-types";
 import type { MemoryFileStore } from "../../tools/builtin/memory-tool";
@@ -40,8 +42,13 @@ export class MemoryRunStore implements RunStore {
   readonly files = new Map<string, Map<string, string>>();
   private readonly toolSeqs = new Map<string, number>();
   private ids = 0;
+  /** Per conversation: how many of its events are committed. */
+  private readonly committedCount = new Map<string, number>();
 
-  constructor(private readonly now: () => Date = () => new Date(0)) {}
+  constructor(
+    private readonly now: () => Date = () => new Date(0),
+    private readonly commitDelayMs = 0,
+  ) {}
 
   /** Numbers are taken when the append is called, so they follow the order of the calls. */
   async appendEvents(conversationId: string, entries: Parameters<RunStore["appendEvents"]>[1]): Promise<StoredEvent[]> {
@@ -54,11 +61,20 @@ export class MemoryRunStore implements RunStore {
       list.push(e as StoredEvent);
       stored.push(e as StoredEvent);
     }
+    const last = list.length;
+    if (this.commitDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.commitDelayMs));
+    this.committedCount.set(conversationId, Math.max(this.committedCount.get(conversationId) ?? 0, last));
     return json(stored);
   }
 
+  /** The committed events, in seq order. */
   async conversationEvents(conversationId: string): Promise<StoredEvent[]> {
-    return json(this.log.get(conversationId) ?? []);
+    return this.committed(conversationId);
+  }
+
+  /** The events committed so far (all of them unless commits are delayed). */
+  committed(conversationId: string): StoredEvent[] {
+    return json((this.log.get(conversationId) ?? []).slice(0, this.committedCount.get(conversationId) ?? 0));
   }
 
   /** Sequential ids, unique in this store (so deps created after a "restart" never reuse one). */
@@ -66,7 +82,7 @@ export class MemoryRunStore implements RunStore {
     return `${prefix}-${++this.ids}`;
   }
 
-  /** The stored events, synchronously (assertions). */
+  /** Every appended event, committed or not, synchronously (assertions). */
   eventsOf(conversationId: string): StoredEvent[] {
     return json(this.log.get(conversationId) ?? []);
   }

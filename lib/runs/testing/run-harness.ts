@@ -92,6 +92,8 @@ export interface HarnessOptions {
   invokeSandbox?: RunDeps["invokeSandbox"];
   clock?: ManualClock;
   publishDelta?: RunDeps["publishDelta"];
+  /** Appends commit this much later (a new store only): see MemoryRunStore. */
+  commitDelayMs?: number;
 }
 
 export interface Harness {
@@ -107,7 +109,7 @@ function isModel(m: unknown): m is LanguageModelV3 {
 
 export function createHarness(options: HarnessOptions = {}): Harness {
   const clock = options.clock ?? new ManualClock();
-  const store = options.store ?? new MemoryRunStore(() => clock.now());
+  const store = options.store ?? new MemoryRunStore(() => clock.now(), options.commitDelayMs);
   const agents = options.agents ?? new MemoryAgentLoader();
   const real: ModelFactory = (cfg, http) => createLanguageModel(cfg, { env: options.env ?? {}, http });
   const m = options.models;
