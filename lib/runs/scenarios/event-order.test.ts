@@ -9,6 +9,7 @@ import { startSandboxTestbed } from "../../sandbox/testing/sandbox-testbed";
 import {
   createHarness,
   eventsOfType,
+  eventTypes,
   mockModel,
   realSandbox,
   sandboxStub,
@@ -340,7 +341,7 @@ describe("durability barriers", () => {
     const { createApproval, finishRun } = h.store;
     h.store.createApproval = (a) => {
       seen.approval = committedTypes();
-      seen.appendedAtApproval = h.store.eventsOf("c").map((e) => e.type);
+      seen.appendedAtApproval = eventTypes(h.store, "c");
       return createApproval.call(h.store, a);
     };
     h.store.finishRun = (id, f) => {
@@ -359,6 +360,6 @@ describe("durability barriers", () => {
     expect(seen.approval.filter((t) => t === "ToolCallEvent")).toHaveLength(3);
     // The run row finished after its RunFinished was committed.
     expect(seen.finish.at(-1)).toBe("RunFinished");
-    expect(seen.finish).toEqual(h.store.eventsOf("c").map((e) => e.type));
+    expect(seen.finish).toEqual(eventTypes(h.store, "c"));
   });
 });

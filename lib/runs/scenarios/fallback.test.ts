@@ -11,7 +11,7 @@ import {
   startFakeProviderServer,
   type FakeProviderServer,
 } from "../../models/testing/fake-provider-server";
-import { createHarness, eventsOfType, turn } from "../testing/run-harness";
+import { createHarness, eventsOfType, eventTypes, turn } from "../testing/run-harness";
 
 let server: FakeProviderServer;
 beforeAll(async () => {
@@ -98,7 +98,7 @@ describe("fallback chain", () => {
       stopReason: "error",
       error: { type: "ModelConfigurationError", message: expect.stringContaining("OPENAI_API_KEY") },
     });
-    expect(h.store.eventsOf("c").map((e) => e.type)).toEqual(["RunStarted", "LlmMessageEvent", "RunFinished"]);
+    expect(eventTypes(h.store, "c")).toEqual(["RunStarted", "LlmMessageEvent", "RunFinished"]);
     expect(server.requests).toHaveLength(0);
   });
 
