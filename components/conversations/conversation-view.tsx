@@ -7,6 +7,7 @@
 import Link from "next/link";
 import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { ApiClientError } from "@/components/api/api-client";
+import { NextContextPanel } from "@/components/compactions/next-context-panel";
 import { formatCost } from "@/components/runs/usage-format";
 import { Composer } from "./composer";
 import { useLiveConversation } from "./conversation-queries";
@@ -116,6 +117,8 @@ export function ConversationView({ id, canSend, canSwitch }: { id: string; canSe
           {live.streamError}
         </p>
       ) : null}
+
+      <NextContextPanel conversationId={id} canCompact={canSend} lastSeq={events.data?.lastSeq ?? 0} />
 
       <Composer
         canSend={canSend}

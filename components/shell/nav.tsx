@@ -11,6 +11,7 @@ export const NAV_ITEMS = [
   { href: "/conversations", label: "Conversations" },
   { href: "/approvals", label: "Approvals" },
   { href: "/traces", label: "Traces" },
+  { href: "/compactions", label: "Compactions" },
   { href: "/costs", label: "Costs" },
   { href: "/settings", label: "Settings" },
 ] as const;
