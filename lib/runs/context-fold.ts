@@ -102,6 +102,9 @@ export function applyEvent(fold: ContextFold, e: StoredEvent): ContextFold {
       break;
     case "LlmMessageEvent":
       if (e.runId && fold.childRuns.has(e.runId)) break;
+      // A blank answer (no text, no calls) stays in the log but not in the context: some
+      // providers refuse an empty message, and it tells the model nothing.
+      if (e.data.parts.length === 0) break;
       fold.messages.push(toModelMessage(e.data.role, e.data.parts));
       break;
     case "LlmUsageEvent":
