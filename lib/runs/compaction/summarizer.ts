@@ -52,7 +52,8 @@ export async function requestSummary(options: {
   try {
     const model = await options.models(cfg, config.runtime.http);
     const response = await requestModel({
-      model: withMaxOutputTokens(model, summaryMaxOutputTokens(target)),
+      // The summary's room, never more than the model's own output cap.
+      model: withMaxOutputTokens(model, Math.min(summaryMaxOutputTokens(target), cfg.maxTokens ?? Infinity)),
       prompt: [
         { role: "system", content: prompt.system(target) },
         ...appendInstruction(summarizerTranscript(options.messages), prompt.instruction(target)),
