@@ -100,6 +100,19 @@ export function NextContextPanel({
       ) : (
         <div className="cx-body">
           <Gauge c={c} />
+          <p className="muted small" data-testid="next-context-policy">
+            {c.compaction.strategy === "summarize" ? (
+              <>
+                Compaction summarizes with <span className="mono">{c.compaction.summarizerModel}</span> (prompt{" "}
+                <span className="mono">{c.compaction.summarizerPromptVersion}</span>, about{" "}
+                {formatInt(c.compaction.summaryTargetTokens)} tokens).
+              </>
+            ) : c.compaction.strategy === "sliding_window" ? (
+              <>Compaction keeps the last {c.compaction.keepRecentMessages} messages behind a marker.</>
+            ) : (
+              <>This agent never compacts on its own (strategy none).</>
+            )}
+          </p>
           {canCompact ? (
             <div className="inline-form wrap cx-actions">
               <label className="small">
