@@ -1,16 +1,42 @@
 "use client";
-/** TanStack Query hooks over the usage summary HTTP API. */
-import { useQuery } from "@tanstack/react-query";
-import type { UsageGroupBy, UsageSummary } from "@/lib/events/usage-summary";
+/** TanStack Query hooks over the usage summary HTTP API (GET /api/usage/summary). */
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { UsageGroupBy, UsageStackBy, UsageSummary } from "@/lib/events/usage-summary";
 import { apiFetch } from "@/components/api/api-client";
 
+export interface UsageParams {
+  groupBy: UsageGroupBy;
+  /** UTC dates, inclusive. */
+  from?: string | null;
+  to?: string | null;
+  agentId?: string | null;
+  /** `provider:model`. */
+  model?: string | null;
+  stack?: UsageStackBy | null;
+  /** By run: how many turns to list. */
+  limit?: number;
+}
+
+export function usageSummaryPath(p: UsageParams): string {
+  const q = new URLSearchParams({ groupBy: p.groupBy });
+  for (const k of ["from", "to", "agentId", "model", "stack"] as const) {
+    const v = p[k];
+    if (v) q.set(k, v);
+  }
+  if (p.limit && p.groupBy === "run") q.set("limit", String(p.limit));
+  return `/api/usage/summary?${q}`;
+}
+
 export const usageKeys = {
-  summary: (groupBy: UsageGroupBy) => ["usage", groupBy] as const,
+  all: ["usage"] as const,
+  summary: (p: UsageParams) => ["usage", usageSummaryPath(p)] as const,
 };
 
-export function useUsageSummary(groupBy: UsageGroupBy) {
+export function useUsageSummary(p: UsageParams) {
   return useQuery({
-    queryKey: usageKeys.summary(groupBy),
-    queryFn: () => apiFetch<UsageSummary>(`/api/usage/summary?groupBy=${groupBy}`),
+    queryKey: usageKeys.summary(p),
+    queryFn: () => apiFetch<UsageSummary>(usageSummaryPath(p)),
+    // Switching a period, tab or filter keeps the previous figures on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,14 +1,19 @@
 "use client";
-/** TanStack Query hooks over the runs HTTP API: the list, and one run's trace. */
+/** TanStack Query hooks over the runs HTTP API: the list, one run with its events, and its trace. */
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-client";
 import type { RunDetail } from "@/components/conversations/event-types";
 import type { RunSummary } from "@/lib/db/list-runs";
+import type { RunTrace } from "@/lib/events/run-trace";
 
 export const runKeys = {
   list: ["runs"] as const,
   detail: (id: string) => ["runs", id] as const,
+  trace: (id: string) => ["runs", id, "trace"] as const,
 };
+
+/** A run still going (or waiting for a decision) is looked at again every few seconds. */
+const poll = (status: string | undefined) => (status === "running" ? 2_000 : status === "suspended" ? 5_000 : false);
 
 export function useRuns() {
   return useQuery({ queryKey: runKeys.list, queryFn: () => apiFetch<{ runs: RunSummary[] }>("/api/runs") });
@@ -18,10 +23,14 @@ export function useRun(id: string) {
   return useQuery({
     queryKey: runKeys.detail(id),
     queryFn: () => apiFetch<RunDetail>(`/api/runs/${encodeURIComponent(id)}`),
-    // A run still going (or waiting for a decision) is looked at again every few seconds.
-    refetchInterval: (q) => {
-      const status = q.state.data?.run.status;
-      return status === "running" ? 2_000 : status === "suspended" ? 5_000 : false;
-    },
+    refetchInterval: (q) => poll(q.state.data?.run.status),
+  });
+}
+
+export function useRunTrace(id: string) {
+  return useQuery({
+    queryKey: runKeys.trace(id),
+    queryFn: () => apiFetch<RunTrace>(`/api/runs/${encodeURIComponent(id)}/trace`),
+    refetchInterval: (q) => poll(q.state.data?.run.status),
   });
 }

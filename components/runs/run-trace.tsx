@@ -1,207 +1,25 @@
 "use client";
-/** One run's trace: what it was and how it ended, then its events in order as a timeline. */
+/**
+ * /runs/{id}: one run as a trace — what it was and how it ended, then the waterfall of its model
+ * requests, tool calls, approvals, compactions and the runs below it, then the raw event log.
+ */
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { ApiClientError } from "@/components/api/api-client";
-import type { RunDetail, StoredEvent } from "@/components/conversations/event-types";
+import type { RunTrace as Trace } from "@/lib/events/run-trace";
 import { formatDateTime } from "@/components/shell/format";
-import { decisionLabel, outputText, prettyJson } from "@/components/conversations/transcript";
-import { useRun } from "./run-queries";
+import { RunEventLog } from "./run-events";
+import { useRunTrace } from "./run-queries";
+import { TraceWaterfall } from "./trace-waterfall";
 import { formatCost, formatDuration, formatTokens } from "./usage-format";
-import "@/components/conversations/conversations.css";
+import "./trace.css";
 
 const runHref = (id: string) => `/runs/${encodeURIComponent(id)}`;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-function pricing(events: StoredEvent[]): "all" | "some" | "none" {
-  const usage = events.filter((e): e is Extract<StoredEvent, { type: "LlmUsageEvent" }> => e.type === "LlmUsageEvent");
-  const unpriced = usage.filter((e) => !e.data.priced).length;
-  return unpriced === 0 ? "all" : unpriced === usage.length ? "none" : "some";
-}
-
-function Json({ value }: { value: unknown }) {
-  return (
-    <pre className="json-block">{typeof value === "string" ? prettyJson(value) : JSON.stringify(value, null, 2)}</pre>
-  );
-}
-
-function outcome(success: boolean) {
-  return <span className={success ? "pill ok" : "pill danger"}>{success ? "ok" : "error"}</span>;
-}
-
-function EventBody({ e, priced }: { e: StoredEvent; priced: "all" | "some" | "none" }): ReactNode {
-  switch (e.type) {
-    case "RunStarted":
-      return (
-        <p>
-          {e.data.kind} run on <span className="mono">{e.data.model}</span>
-          {e.data.parentRunId ? (
-            <>
-              {" "}
-              · parent{" "}
-              <Link href={runHref(e.data.parentRunId)} className="mono">
-                {e.data.parentRunId}
-              </Link>
-            </>
-          ) : null}
-        </p>
-      );
-    case "LlmSystemPromptEvent":
-      return (
-        <details>
-          <summary>
-            system prompt · {e.data.parts.length} part{e.data.parts.length === 1 ? "" : "s"} ·{" "}
-            <span className="mono">{e.data.contentHash.slice(0, 12)}</span>
-          </summary>
-          {e.data.parts.map((p, i) => (
-            <div key={i}>
-              {p.dynamicRef ? <span className="muted small">dynamic: {p.dynamicRef}</span> : null}
-              <pre className="json-block">{p.content}</pre>
-            </div>
-          ))}
-        </details>
-      );
-    case "LlmMessageEvent":
-      return (
-        <div>
-          <span className="pill">{e.data.role}</span>
-          {e.data.parts.map((p, i) => {
-            if (p.type === "text")
-              return (
-                <p key={i} className="rt-text">
-                  {p.text}
-                </p>
-              );
-            if (p.type === "tool-call")
-              return (
-                <p key={i}>
-                  calls <span className="mono">{p.toolName}</span>{" "}
-                  <code className="args">{JSON.stringify(p.input)}</code>
-                </p>
-              );
-            return (
-              <p key={i}>
-                <span className="mono">{p.toolName}</span> →{" "}
-                <span className={p.output.type === "text" || p.output.type === "json" ? undefined : "error"}>
-                  {p.output.type}
-                </span>{" "}
-                <code className="args">{outputText(p.output)}</code>
-              </p>
-            );
-          })}
-        </div>
-      );
-    case "LlmUsageEvent": {
-      const d = e.data;
-      const answered = `${d.provider}:${d.model}`;
-      return (
-        <p>
-          <span className="mono">{answered}</span>
-          {d.requestedModel && d.requestedModel !== answered ? (
-            <span className="muted"> (requested {d.requestedModel})</span>
-          ) : null}{" "}
-          · {formatTokens(d.inputTokens)} in · {formatTokens(d.outputTokens)} out
-          {d.cacheReadTokens || d.cacheWriteTokens
-            ? ` · cache ${formatTokens(d.cacheReadTokens)} read / ${formatTokens(d.cacheWriteTokens)} written`
-            : ""}{" "}
-          · {formatCost(d.costNanoUsd, d.priced)}
-        </p>
-      );
-    }
-    case "ToolCallEvent":
-      return (
-        <div>
-          <span className="mono">{e.data.toolName}</span> <span className="muted small">{e.data.toolCallId}</span>
-          <Json value={e.data.arguments} />
-        </div>
-      );
-    case "ToolReturnEvent":
-      return (
-        <p>
-          <span className="mono">{e.data.toolName}</span> {outcome(e.data.success)} {formatDuration(e.data.durationMs)}
-          {e.data.errorType ? <span className="error"> {e.data.errorType}</span> : null}
-          {e.data.childRunId ? (
-            <>
-              {" "}
-              · agent run{" "}
-              <Link href={runHref(e.data.childRunId)} className="mono">
-                {e.data.childRunId}
-              </Link>
-            </>
-          ) : null}
-        </p>
-      );
-    case "ApprovalRequested":
-      return (
-        <div>
-          <span className="mono">{e.data.toolName}</span> held for a decision · <Link href="/approvals">approvals</Link>
-          <Json value={e.data.arguments} />
-        </div>
-      );
-    case "ApprovalDecided":
-      return (
-        <p>
-          <span className={decisionLabel(e.data.decision) === "approved" ? "pill ok" : "pill danger"}>
-            {decisionLabel(e.data.decision)}
-          </span>
-          {e.data.decidedBy ? ` by ${e.data.decidedBy}` : ""}
-          {e.data.reason ? <span className="muted"> — {e.data.reason}</span> : null}
-        </p>
-      );
-    case "ModelSwitched":
-      return (
-        <p className="mono">
-          {e.data.from} → {e.data.to}
-        </p>
-      );
-    case "LlmContextCompactedEvent":
-      return (
-        <details>
-          <summary>
-            {e.data.strategyId}: {e.data.replacedMessageCount} messages replaced · {formatTokens(e.data.tokensBefore)} →{" "}
-            {formatTokens(e.data.tokensAfter)} tokens
-          </summary>
-          <pre className="json-block">{e.data.summary}</pre>
-        </details>
-      );
-    case "LlmContextClearedEvent":
-      return <p>{e.data.clearedMessageCount} messages cleared</p>;
-    case "ToolStateEvent":
-      return (
-        <details>
-          <summary>
-            <span className="mono">{e.data.toolName}</span> state #{e.data.toolSeq}
-          </summary>
-          <Json value={e.data.payload} />
-        </details>
-      );
-    case "RunFinished": {
-      const u = e.data.usage;
-      return (
-        <div>
-          <p>
-            <span className={`pill status-${e.data.status}`}>{e.data.status}</span>{" "}
-            <span className="mono">{e.data.stopReason}</span>
-            {u
-              ? ` · ${plural(u.requests, "request")} · ${plural(u.toolCalls, "tool call")} · ${formatTokens(u.totalTokens)} tokens`
-              : ""}
-            {u?.requests ? ` · ${formatCost(e.data.costNanoUsd ?? 0, priced)}` : ""}
-          </p>
-          {e.data.error ? (
-            <p className="error">
-              {e.data.error.type}: {e.data.error.message}
-            </p>
-          ) : null}
-        </div>
-      );
-    }
-    default:
-      return <Json value={(e as StoredEvent).data} />;
-  }
-}
-
-function Header({ run, events }: { run: RunDetail["run"]; events: StoredEvent[] }) {
-  const duration = run.finishedAt ? new Date(run.finishedAt).getTime() - new Date(run.startedAt).getTime() : null;
+function Header({ trace }: { trace: Trace }) {
+  const run = trace.run;
+  const own = run.usage;
+  const tree = run.treeUsage;
   return (
     <div className="card rt-header" data-testid="run-header">
       <dl className="facts">
@@ -212,25 +30,43 @@ function Header({ run, events }: { run: RunDetail["run"]; events: StoredEvent[] 
           </Link>
         </dd>
         <dt>Kind</dt>
-        <dd>{run.kind}</dd>
+        <dd>
+          {run.kind}
+          {run.depth ? <span className="muted"> · depth {run.depth}</span> : null}
+        </dd>
         <dt>Status</dt>
         <dd data-testid="run-status">
           <span className={`pill status-${run.status}`}>{run.status}</span>
           {run.stopReason ? <span className="mono small"> {run.stopReason}</span> : null}
         </dd>
         <dt>Model</dt>
-        <dd className="mono">{run.model ?? "—"}</dd>
+        <dd className="mono">
+          {run.model ?? run.requestedModel ?? "—"}
+          {run.requestedModel && run.model && run.model !== run.requestedModel ? (
+            <span className="muted"> (asked for {run.requestedModel})</span>
+          ) : null}
+        </dd>
         <dt>Usage</dt>
         <dd>
-          {plural(run.requests, "request")} · {plural(run.toolCalls, "tool call")} · {formatTokens(run.totalTokens)}{" "}
-          tokens ({formatTokens(run.inputTokens)} in · {formatTokens(run.outputTokens)} out)
+          {plural(own.requests, "request")} · {plural(own.toolCalls, "tool call")} · {formatTokens(own.totalTokens)}{" "}
+          tokens ({formatTokens(own.inputTokens)} in · {formatTokens(own.outputTokens)} out
+          {own.cacheReadTokens ? ` · ${formatTokens(own.cacheReadTokens)} cached` : ""})
         </dd>
         <dt>Cost</dt>
-        <dd data-testid="run-cost">{run.requests === 0 ? "—" : formatCost(run.costNanoUsd, pricing(events))}</dd>
+        <dd data-testid="run-cost">{own.requests === 0 ? "—" : formatCost(own.costNanoUsd, own.pricing)}</dd>
+        {tree.requests !== own.requests ? (
+          <>
+            <dt>With agent runs</dt>
+            <dd data-testid="tree-cost">
+              {plural(tree.requests, "request")} · {formatTokens(tree.totalTokens)} tokens ·{" "}
+              {formatCost(tree.costNanoUsd, tree.pricing)}
+            </dd>
+          </>
+        ) : null}
         <dt>Conversation</dt>
         <dd>
-          <Link className="mono" href={`/conversations/${encodeURIComponent(run.conversationId)}`}>
-            {run.conversationId}
+          <Link className="mono" href={`/conversations/${encodeURIComponent(trace.conversation.id)}`}>
+            {trace.conversation.title ?? trace.conversation.id}
           </Link>
         </dd>
         <dt>Parent run</dt>
@@ -246,20 +82,17 @@ function Header({ run, events }: { run: RunDetail["run"]; events: StoredEvent[] 
         <dt>Started</dt>
         <dd>{formatDateTime(run.startedAt)}</dd>
         <dt>Duration</dt>
-        <dd>{duration === null ? (run.status === "running" ? "running…" : "—") : formatDuration(duration)}</dd>
-        {run.childRunIds.length ? (
-          <>
-            <dt>Agent runs</dt>
-            <dd>
-              {run.childRunIds.map((c) => (
-                <Link key={c} className="mono" href={runHref(c)} style={{ marginRight: 8 }}>
-                  {c}
-                </Link>
-              ))}
-            </dd>
-          </>
-        ) : null}
+        <dd>
+          {run.status === "running"
+            ? "running…"
+            : `${formatDuration(run.durationMs)}${trace.durationMs > run.durationMs ? ` (${formatDuration(trace.durationMs)} with what followed)` : ""}`}
+        </dd>
       </dl>
+      {run.prompt ? (
+        <p className="rt-prompt">
+          <span className="muted">{run.kind === "child" ? "Task" : "Message"}:</span> {run.prompt}
+        </p>
+      ) : null}
       {run.error ? (
         <div className="run-error" role="alert">
           <p className="run-error-message">
@@ -272,7 +105,7 @@ function Header({ run, events }: { run: RunDetail["run"]; events: StoredEvent[] 
 }
 
 export function RunTrace({ id }: { id: string }) {
-  const q = useRun(id);
+  const q = useRunTrace(id);
   if (q.isPending)
     return (
       <p className="muted" role="status">
@@ -291,33 +124,18 @@ export function RunTrace({ id }: { id: string }) {
       </div>
     );
   }
-  const { run, events } = q.data;
-  const t0 = events.length ? new Date(events[0].createdAt).getTime() : 0;
-  const priced = pricing(events);
+  const trace = q.data;
   return (
     <div className="rt" data-testid="run-trace">
-      <Header run={run} events={events} />
-      <h2>Timeline</h2>
-      {events.length === 0 ? (
-        <p className="muted">No events recorded for this run.</p>
-      ) : (
-        <ol className="rt-timeline" data-testid="run-timeline">
-          {events.map((e) => (
-            <li
-              key={e.seq}
-              className={e.runId && e.runId !== run.id ? "rt-event rt-child" : "rt-event"}
-              data-type={e.type}
-            >
-              <span className="rt-seq">#{e.seq}</span>
-              <span className="rt-time">+{formatDuration(new Date(e.createdAt).getTime() - t0)}</span>
-              <span className="rt-type">{e.type}</span>
-              <div className="rt-body">
-                <EventBody e={e} priced={priced} />
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
+      <Header trace={trace} />
+      <div className="wf-head">
+        <h2>Timeline</h2>
+        <span className="muted small">
+          Durations as recorded; start times are placed from them and the order of events. Open a row for its details.
+        </span>
+      </div>
+      <TraceWaterfall trace={trace} />
+      <RunEventLog id={id} />
     </div>
   );
 }

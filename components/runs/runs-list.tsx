@@ -1,7 +1,10 @@
 "use client";
+/** /traces: every run, newest first; each opens its trace. */
+import Link from "next/link";
 import { useRuns } from "./run-queries";
-import { formatDateTime, formatInt, formatNanoUsd } from "@/components/shell/format";
+import { formatDateTime, formatInt } from "@/components/shell/format";
 import { QueryState } from "@/components/shell/query-state";
+import { formatNanoUsd } from "./usage-format";
 
 export function RunsList() {
   const query = useRuns();
@@ -36,7 +39,11 @@ export function RunsList() {
           <tbody>
             {d.runs.map((r) => (
               <tr key={r.id}>
-                <td className="mono">{r.id}</td>
+                <td className="mono">
+                  <Link href={`/runs/${encodeURIComponent(r.id)}`} data-testid="trace-link">
+                    {r.id}
+                  </Link>
+                </td>
                 <td>{r.kind}</td>
                 <td>
                   <span className={`pill status-${r.status}`}>{r.status}</span>
@@ -46,7 +53,16 @@ export function RunsList() {
                 <td>{r.requests}</td>
                 <td>{r.toolCalls}</td>
                 <td>{formatInt(r.totalTokens)}</td>
-                <td>{formatNanoUsd(r.costNanoUsd)}</td>
+                <td>
+                  {/* A run's cost is 0 with tokens only when no request was priced: never a silent $0. */}
+                  {r.costNanoUsd === 0 && r.totalTokens > 0 ? (
+                    <span className="pill warn" title="No price data for the model that answered; tokens are counted">
+                      unpriced
+                    </span>
+                  ) : (
+                    formatNanoUsd(r.costNanoUsd)
+                  )}
+                </td>
                 <td>{formatDateTime(r.startedAt)}</td>
               </tr>
             ))}

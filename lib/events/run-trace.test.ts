@@ -201,4 +201,33 @@ describe("buildRunTrace", () => {
       startMs: 50,
     });
   });
+
+  it("a compaction at the run's head: its summarizer request is marked and the run starts with it", () => {
+    seq = 0;
+    const events = [
+      ev("S", "LlmUsageEvent", 400, usage(400, { provider: "openai", model: "gpt-4o-mini" })),
+      ev("S", "LlmContextCompactedEvent", 401, {
+        strategyId: "summarize",
+        summary: "the story so far",
+        replacedMessageCount: 12,
+        summarizerPromptVersion: "v1",
+        tokensBefore: 12000,
+        tokensAfter: 900,
+      }),
+      ev("S", "RunStarted", 402, { kind: "turn", parentRunId: null, agentId: "a1", model: "openai:gpt-4o" }),
+      ev("S", "LlmMessageEvent", 402, { role: "user", parts: [{ type: "text", text: "next" }] }),
+      ev("S", "LlmMessageEvent", 600, { role: "assistant", parts: [{ type: "text", text: "ok" }] }),
+      ev("S", "LlmUsageEvent", 600, usage(150)),
+    ];
+    const trace = buildRunTrace(input(events, [run("S", "turn", null, { startedAt: new Date(T0 + 402) })], "S"));
+    expect(trace.startedAt).toBe(new Date(T0).toISOString());
+    expect(trace.run.spans.map((s) => (s.type === "model" ? `${s.type}:${s.purpose}` : s.type))).toEqual([
+      "model:summarizer",
+      "compaction",
+      "model:request",
+    ]);
+    expect(trace.run.spans[0]).toMatchObject({ startMs: 0, endMs: 400, text: "", model: "gpt-4o-mini" });
+    expect(trace.run.spans[2]).toMatchObject({ startMs: 450, endMs: 600, text: "ok" });
+    expect(trace.run.usage.requests).toBe(2);
+  });
 });

@@ -48,6 +48,8 @@ interface SpanTimes {
 export interface TraceModelSpan extends SpanTimes {
   type: "model";
   runId: string;
+  /** "summarizer": the request that wrote a compaction's summary (its usage is the run's too). */
+  purpose: "request" | "summarizer";
   durationMs: number;
   /** The entry that answered (a fallback entry when the requested one failed). */
   provider: string;
@@ -304,16 +306,21 @@ export function buildRunTrace(input: TraceInput): RunTrace {
     return found.data.contentHash;
   };
 
-  const firstEvent = byRun.get(root.id)?.[0];
-  const t0 = firstEvent?.type === "RunStarted" ? Date.parse(firstEvent.createdAt) : root.startedAt.getTime();
+  /** When a run began: its first event (a compaction's summarizer request at its head began earlier by its duration). */
+  const beganAt = (row: RunRow): number => {
+    const first = byRun.get(row.id)?.[0];
+    if (!first) return row.startedAt.getTime();
+    const lead = first.type === "LlmUsageEvent" ? Math.max(0, first.data.durationMs ?? 0) : 0;
+    return Date.parse(first.createdAt) - lead;
+  };
+  const t0 = beganAt(root);
   const at = (iso: string | Date) => (typeof iso === "string" ? Date.parse(iso) : iso.getTime()) - t0;
   const laidOut = new Set<string>();
 
   function layoutRun(row: RunRow, minStart: number): TraceRun {
     laidOut.add(row.id);
     const events = byRun.get(row.id) ?? [];
-    const started = events[0]?.type === "RunStarted" ? at(events[0].createdAt) : at(row.startedAt);
-    const start = Math.max(minStart, started);
+    const start = Math.max(minStart, beganAt(row) - t0);
     let cursor = start;
     const spans: TraceSpan[] = [];
     const tools = new Map<string, TraceToolSpan>();
@@ -327,7 +334,7 @@ export function buildRunTrace(input: TraceInput): RunTrace {
     const suspensions: TraceRun["suspensions"] = [];
     let finishedAt: number | null = null;
 
-    for (const e of events) {
+    events.forEach((e, i) => {
       switch (e.type) {
         case "RunStarted":
           requestedModel = e.data.model;
@@ -388,6 +395,7 @@ export function buildRunTrace(input: TraceInput): RunTrace {
           const answered = `${d.provider}:${d.model}`;
           const span: TraceModelSpan = {
             type: "model",
+            purpose: "request",
             seq: e.seq,
             runId: row.id,
             startMs: begin,
@@ -514,6 +522,13 @@ export function buildRunTrace(input: TraceInput): RunTrace {
         case "LlmContextCompactedEvent":
         case "LlmContextClearedEvent":
         case "ModelSwitched": {
+          const previous = events[i - 1];
+          if (e.type === "LlmContextCompactedEvent" && previous?.type === "LlmUsageEvent") {
+            // The request just before a compaction wrote its summary.
+            const summarizer = spans.findLast((s): s is TraceModelSpan => s.type === "model" && s.seq === previous.seq);
+            if (summarizer)
+              Object.assign(summarizer, { purpose: "summarizer", text: "", toolCalls: [], systemPromptHash: null });
+          }
           const when = Math.max(cursor, at(e.createdAt));
           spans.push({
             type:
@@ -540,7 +555,7 @@ export function buildRunTrace(input: TraceInput): RunTrace {
         default:
           break;
       }
-    }
+    });
     // Runs below this one that no call led to (a conclusion run, a child whose call was lost).
     for (const c of (childrenOf.get(row.id) ?? []).sort((a, b) => +a.startedAt - +b.startedAt)) {
       if (laidOut.has(c.id)) continue;

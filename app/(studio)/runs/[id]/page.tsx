@@ -11,7 +11,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     <>
       <PageHeader
         title="Run trace"
-        description={`Run ${id}: model requests, tool calls, approvals and the prompt it was given, in order.`}
+        description={`Run ${id} as a timeline: model requests, tool calls, approvals, compactions and the agent runs it started.`}
       />
       <RunTrace id={id} />
     </>
