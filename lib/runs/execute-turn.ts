@@ -90,8 +90,10 @@ export async function executeTurn(input: TurnInput, deps: RunDeps): Promise<Turn
       lastSystemPromptHash: context.systemPromptHashes.get(agent.id) ?? null,
       onStart: input.onRunStart,
       admitConclusion: lifetime,
+      runId: head.runId,
+      prepaidCostNanoUsd: head.prepaidCostNanoUsd,
     },
-    head.deps,
+    deps,
   );
   return concludeIfRecovered(turn, agent, input, deps);
 }
@@ -131,8 +133,10 @@ export async function concludeIfRecovered(
       lastSystemPromptHash: healed.systemPromptHashes.get(agent.id) ?? null,
       concludes: turn.breach as RunUsageLimitError,
       onStart: input.onRunStart,
+      runId: head.runId,
+      prepaidCostNanoUsd: head.prepaidCostNanoUsd,
     },
-    head.deps,
+    deps,
   );
   return { runs: [turn, conclusion], final: conclusion };
 }

@@ -61,6 +61,10 @@ export interface RunSpec {
    * already ends with the answers to its held calls. Its row is marked running by the caller.
    */
   resume?: { runId: string; usage: RunUsage; costNanoUsd: number };
+  /** The id to run under (the compaction gate recorded its fold under it); default: a new one. */
+  runId?: string;
+  /** Spent for this run before it started (the summarizer of its compaction), counted in its cost. */
+  prepaidCostNanoUsd?: number;
   /** Called once the run exists (its id is known), before its first event. */
   onStart?: (runId: string) => void;
 }
@@ -84,12 +88,12 @@ const zeroUsage = (): RunUsage => ({ requests: 0, toolCalls: 0, inputTokens: 0, 
 export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> {
   const { store, clock } = deps;
   const agent = spec.agent;
-  const runId = spec.resume?.runId ?? deps.newId();
+  const runId = spec.resume?.runId ?? spec.runId ?? deps.newId();
   const rootRunId = spec.rootRunId ?? runId;
   const requested = agent.config.model;
   const requestedKey = modelRosterKey(requested);
   const usage = spec.resume ? { ...spec.resume.usage } : zeroUsage();
-  let costNanoUsd = spec.resume?.costNanoUsd ?? 0;
+  let costNanoUsd = (spec.resume?.costNanoUsd ?? 0) + (spec.prepaidCostNanoUsd ?? 0);
   let answeredKey = requestedKey;
   const append = (entries: EventEntry[]) => store.appendEvents(spec.conversationId, entries);
   const ev = (event: ReturnType<typeof newEvent>): EventEntry => ({ event });

@@ -5,23 +5,26 @@
  * request reached `triggerRatio × contextLength` of the agent's active model
  * (compaction/trigger.ts). The turn run and a conclusion run pass through it alike.
  *
- * The fold is recorded under the id of the run about to start: the gate draws that id and hands
- * the run loop deps whose first `newId()` returns it, so the compaction event and the summarizer's
+ * The fold is recorded under the id of the run about to start: the gate draws that id and the run
+ * loop is started with it (`RunSpec.runId`), so the compaction event and the summarizer's
  * LlmUsageEvent carry the run's id (they precede its RunStarted in the log). The summarizer's cost
- * is added to that run's `costNanoUsd` (its RunFinished and its row), so the money of a run adds
- * up to the sum of its usage events; its tokens and request are not added to the run's usage
- * counters, which are what the run-tier limits count (a summary does not spend the run's budget).
+ * is handed to the run as `prepaidCostNanoUsd` and counted in its `costNanoUsd` (RunFinished and its
+ * row), so the money of a run adds up to the sum of its usage events; its tokens and request are
+ * not added to the run's usage counters, which are what the run-tier limits count (a summary does
+ * not spend the run's budget).
  */
 import { foldEvents, type ContextFold } from "../context-fold";
 import { compactContext, type CompactOutcome } from "../compaction/compact";
 import { decideTrigger } from "../compaction/trigger";
-import type { RunDeps, RunnableAgent, RunStore } from "../ports";
+import type { RunDeps, RunnableAgent } from "../ports";
 
 export interface RunHead {
   /** The context the run reads: compacted when the gate fired. */
   context: ContextFold;
-  /** The deps to start the run with (see above); `deps` itself when nothing was folded. */
-  deps: RunDeps;
+  /** The id the run must take (the fold was recorded under it); undefined when nothing was folded. */
+  runId?: string;
+  /** What the summarizer cost, to count in the run's cost. */
+  prepaidCostNanoUsd: number;
   compaction: CompactOutcome | null;
 }
 
@@ -40,7 +43,7 @@ export async function compactionGate(
   const config = head.agent.config;
   const strategy = config.compaction.strategy;
   const trigger = decideTrigger(config.compaction, config.model, fold.lastInputTokens);
-  if (!trigger.due || strategy === "none") return { context: fold, deps, compaction: null };
+  if (!trigger.due || strategy === "none") return { context: fold, prepaidCostNanoUsd: 0, compaction: null };
 
   const runId = deps.newId();
   const outcome = await compactContext({
@@ -56,52 +59,6 @@ export async function compactionGate(
     tokensBefore: fold.lastInputTokens!,
     signal: head.signal,
   });
-  if (!outcome) return { context: fold, deps, compaction: null };
-  return {
-    context: fold,
-    deps: { ...deps, newId: firstIdThen(runId, deps.newId), store: chargeRun(deps.store, runId, outcome) },
-    compaction: outcome,
-  };
-}
-
-/** An id source that answers `first` once, then defers to `next`. */
-function firstIdThen(first: string, next: () => string): () => string {
-  let pending: string | null = first;
-  return () => {
-    if (pending === null) return next();
-    const id = pending;
-    pending = null;
-    return id;
-  };
-}
-
-/** The store, with the summarizer's cost added to the run's RunFinished and its row. */
-function chargeRun(store: RunStore, runId: string, outcome: CompactOutcome): RunStore {
-  const cost = outcome.usage?.data.costNanoUsd ?? 0;
-  if (!cost) return store;
-  const appendEvents: RunStore["appendEvents"] = (conversationId, entries) =>
-    store.appendEvents(
-      conversationId,
-      entries.map((entry) =>
-        entry.event.type === "RunFinished" && entry.event.runId === runId
-          ? {
-              ...entry,
-              event: {
-                ...entry.event,
-                data: { ...entry.event.data, costNanoUsd: entry.event.data.costNanoUsd + cost },
-              },
-            }
-          : entry,
-      ),
-    );
-  const finishRun: RunStore["finishRun"] = (id, finish) =>
-    store.finishRun(id, id === runId ? { ...finish, costNanoUsd: finish.costNanoUsd + cost } : finish);
-  return new Proxy(store, {
-    get(target, prop) {
-      if (prop === "appendEvents") return appendEvents;
-      if (prop === "finishRun") return finishRun;
-      const value = Reflect.get(target, prop, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  if (!outcome) return { context: fold, prepaidCostNanoUsd: 0, compaction: null };
+  return { context: fold, runId, prepaidCostNanoUsd: outcome.usage?.data.costNanoUsd ?? 0, compaction: outcome };
 }
