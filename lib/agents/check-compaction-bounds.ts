@@ -25,7 +25,22 @@ export function compactionThreshold(
   compaction: Pick<CompactionConfig, "autoTrigger" | "triggerRatio" | "strategy">,
 ): number | null {
   if (!compaction.autoTrigger || compaction.strategy === "none" || model.contextLength === null) return null;
-  return Math.floor(compaction.triggerRatio * model.contextLength);
+  return triggerThreshold(compaction.triggerRatio, model.contextLength);
+}
+
+/**
+ * The smallest whole number of tokens that reaches `ratio × contextLength`, computed exactly: the
+ * ratio is read as the decimal it was written as (0.7 is 7/10, not 0.69999…), so a request of
+ * exactly 70 tokens reaches 0.7 × 100 and one of 69 does not.
+ */
+export function triggerThreshold(ratio: number, contextLength: number): number {
+  const m = /^(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i.exec(String(ratio));
+  if (!m || !Number.isSafeInteger(contextLength)) return Math.ceil(ratio * contextLength);
+  const digits = BigInt(m[1]! + (m[2] ?? ""));
+  const exponent = Number(m[3] ?? 0) - (m[2]?.length ?? 0);
+  const [p, q] = exponent >= 0 ? [digits * 10n ** BigInt(exponent), 1n] : [digits, 10n ** BigInt(-exponent)];
+  const product = p * BigInt(contextLength);
+  return Number((product + q - 1n) / q);
 }
 
 /** Every run-tier limit the model's threshold would reach or pass; [] when the bounds hold. */

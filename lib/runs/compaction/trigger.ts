@@ -5,23 +5,9 @@
  * the measure. A model without `contextLength`, `autoTrigger: false` or the `none` strategy never
  * triggers, and neither does a context with no reported request since its last fold.
  */
+import { triggerThreshold } from "../../agents/check-compaction-bounds";
 import type { CompactionConfig } from "../../agents/compaction-config";
 import type { ModelConfig } from "../../models/model-config";
-
-/**
- * The smallest whole number of tokens that reaches `ratio × contextLength`, computed exactly: the
- * ratio is read as the decimal it was written as (0.7 is 7/10, not 0.69999…), so a request of
- * exactly 70 tokens reaches 0.7 × 100 and one of 69 does not.
- */
-export function triggerThreshold(ratio: number, contextLength: number): number {
-  const m = /^(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i.exec(String(ratio));
-  if (!m || !Number.isSafeInteger(contextLength)) return Math.ceil(ratio * contextLength);
-  const digits = BigInt(m[1]! + (m[2] ?? ""));
-  const exponent = Number(m[3] ?? 0) - (m[2]?.length ?? 0);
-  const [p, q] = exponent >= 0 ? [digits * 10n ** BigInt(exponent), 1n] : [digits, 10n ** BigInt(-exponent)];
-  const product = p * BigInt(contextLength);
-  return Number((product + q - 1n) / q);
-}
 
 export interface TriggerDecision {
   /** True when the run head folds the context. */
@@ -49,3 +35,5 @@ export function decideTrigger(
   const due = threshold !== null && lastInputTokens !== null && lastInputTokens >= threshold;
   return { due, threshold, lastInputTokens };
 }
+
+export { triggerThreshold };
