@@ -24,6 +24,7 @@ import pg from "pg";
 import { createDb, type Db } from "../lib/db/client";
 import { resolveDatabaseTarget, type DatabaseTarget } from "../lib/db/database-url";
 import { applyMigrations } from "../lib/db/migrations";
+import { USAGE_COLUMNS } from "../lib/events/event-writer";
 import { summarizeUsage, type UsageSummaryQuery } from "../lib/events/usage-summary";
 import { startThrowawayPostgres } from "../scripts/lib/throwaway-postgres";
 
@@ -230,30 +231,7 @@ async function loadPostgres(url: string) {
       rows: [],
     },
     Event: { cols: ["conversationId", "seq", "runId", "type", "payload", "createdAt"], rows: [] },
-    UsageRecord: {
-      cols: [
-        "id",
-        "conversationId",
-        "eventSeq",
-        "runId",
-        "rootRunId",
-        "agentId",
-        "provider",
-        "model",
-        "requestedModel",
-        "inputTokens",
-        "outputTokens",
-        "cacheReadTokens",
-        "cacheWriteTokens",
-        "totalTokens",
-        "costNanoUsd",
-        "priced",
-        "priceVersion",
-        "day",
-        "createdAt",
-      ],
-      rows: [],
-    },
+    UsageRecord: { cols: [...USAGE_COLUMNS], rows: [] },
   };
   const flush = async (name: string) => {
     const t = tables[name];

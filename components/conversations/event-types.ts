@@ -4,9 +4,9 @@
  * Browser-side types only; the server is the authority on every field.
  */
 
-export type RunKind = "turn" | "conclusion" | "child";
-export type RunStatus = "running" | "completed" | "suspended" | "failed" | "interrupted";
-export type StopReason = "end_turn" | "awaiting_approval" | "usage_limit" | "error" | "interrupted" | "superseded";
+// The vocabularies are the server's own (type-only: nothing of lib/ reaches the bundle).
+export type { RunKind, RunStatus, StopReason, RunUsage } from "@/lib/events/event-types";
+import type { RunKind, RunStatus, StopReason, RunUsage } from "@/lib/events/event-types";
 
 export type ToolOutput =
   | { type: "text"; value: string }
@@ -20,14 +20,6 @@ export type MessagePart =
   | { type: "text"; text: string }
   | { type: "tool-call"; toolCallId: string; toolName: string; input: unknown }
   | { type: "tool-result"; toolCallId: string; toolName: string; output: ToolOutput };
-
-export interface RunUsage {
-  requests: number;
-  toolCalls: number;
-  inputTokens: number;
-  outputTokens: number;
-  totalTokens: number;
-}
 
 export interface EventDataMap {
   RunStarted: { kind: RunKind; parentRunId: string | null; agentId: string; model: string };

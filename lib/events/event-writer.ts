@@ -172,7 +172,8 @@ function isUniqueViolation(err: unknown): boolean {
   return /unique constraint|UNIQUE constraint failed|duplicate key/i.test(text);
 }
 
-const USAGE_COLUMNS = [
+/** The UsageRecord columns the writer fills, in insert order (also the benchmark loader's). */
+export const USAGE_COLUMNS = [
   "id",
   "conversationId",
   "eventSeq",
