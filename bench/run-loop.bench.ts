@@ -308,7 +308,7 @@ async function concurrentConversations(plainDb: Db) {
         content: `What is the population of ${cities[i % cities.length]} (conversation ${i})?`,
         actor: { id: null, name: "bench" },
       });
-      const r = await started.done;
+      const r = (await started.done)!;
       turnEnds.push(performance.now());
       return r;
     }),

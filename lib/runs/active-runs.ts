@@ -3,12 +3,18 @@
  * runs is refused (409 RunInProgress), and a turn's runs can be cancelled through its controller.
  * Claiming is synchronous, so two messages arriving together cannot both start a turn.
  */
+import type { AgentRecord } from "./ports";
+
 export interface ActiveTurn {
   conversationId: string;
   controller: AbortController;
   /** The runs of the turn as they start (turn, children, conclusion). */
   runIds: string[];
   startedAt: number;
+  /** The claim's token once the turn is submitted as a job (lib/runs/queue). */
+  token?: string;
+  /** The agent as admitted by the lifetime budget when the turn was accepted in this process. */
+  admitted?: AgentRecord;
 }
 
 export class ActiveRuns {

@@ -10,7 +10,12 @@ import { EventWriter } from "../events/event-writer";
 import { createLanguageModel } from "../models/create-language-model";
 import { loadSavedKeys } from "../models/load-saved-keys";
 import { invokeTool } from "../sandbox/invoke-tool";
+import type { PgFanout } from "../events/pg-fanout";
 import { ActiveRuns } from "./active-runs";
+import { executeJob } from "./queue/execute-job";
+import { InProcessQueue } from "./queue/in-process-queue";
+import type { RunQueue } from "./queue/run-queue";
+import { SettledSignals } from "./queue/settled-signals";
 import { systemClock, type RunDeps } from "./ports";
 import { createPrismaAgentLoader } from "./store/prisma-agent-loader";
 import { createPrismaRunStore } from "./store/prisma-run-store";
@@ -21,6 +26,12 @@ export interface RunRuntime {
   writer: EventWriter;
   bus: EventBus;
   active: ActiveRuns;
+  /** Resolves the `done` of accepted turns (queue/settled-signals.ts). */
+  settled: SettledSignals;
+  /** Where accepted turns go: in-process (`all`), or pg-boss once queue mode started (queue/queue-mode.ts). */
+  queue: RunQueue;
+  /** Queue mode only: this process's id as a lease owner, and the fan-out over LISTEN/NOTIFY. */
+  queueMode?: { role: "web" | "worker"; owner: string; leaseMs: number; fanout: PgFanout };
 }
 
 export function createRunRuntime(
@@ -30,6 +41,7 @@ export function createRunRuntime(
 ): RunRuntime {
   const writer = new EventWriter(db, dialect, (conversationId, events) => {
     for (const e of events) bus.publish(conversationId, e);
+    runtime.queueMode?.fanout.committed(conversationId, events);
   });
   const store = createPrismaRunStore(db, writer);
   // Saved provider keys, re-read at most once a second (a key saved in Settings reaches the next run).
@@ -45,10 +57,19 @@ export function createRunRuntime(
     invokeSandbox: invokeTool,
     clock: systemClock,
     newId: () => randomUUID(),
-    publishDelta: (conversationId, delta) => bus.publish(conversationId, delta),
+    publishDelta: (conversationId, delta) => {
+      bus.publish(conversationId, delta);
+      runtime.queueMode?.fanout.delta(conversationId, delta);
+    },
   };
-  return { db, deps, writer, bus, active: new ActiveRuns() };
+  const queue = new InProcessQueue();
+  const runtime: RunRuntime = { db, deps, writer, bus, active: new ActiveRuns(), settled: new SettledSignals(), queue };
+  void queue.work((job) => executeJob({ rt: runtime }, job), IN_PROCESS_CONCURRENCY);
+  return runtime;
 }
+
+/** Turns one process (`all`) executes at once; more wait in order. */
+const IN_PROCESS_CONCURRENCY = 256;
 
 const globalRuntime = globalThis as unknown as { __atelierRunRuntime?: { url: string; runtime: RunRuntime } };
 

@@ -1,15 +1,23 @@
 /**
  * Accepting a user message: every refusal happens here, before anything is appended — unknown
  * conversation, a turn already executing (RunInProgress), a run waiting for approval without
- * `supersede` (RunSuspended), a spent agent (AgentUsageLimitError). Then the turn starts in the
- * background (it does not depend on the caller staying connected) and `done` settles when its last
- * event is committed.
+ * `supersede` (RunSuspended), a spent agent (AgentUsageLimitError). Then the turn is submitted to the
+ * run queue — in this process (`all`), or through pg-boss to a worker (queue mode) — and `done`
+ * settles when it is over (with its result when it ran in this process).
+ *
+ * The claim that makes a second message a 409 is the in-process registry of active turns in `all`,
+ * and a `RunLease` row in queue mode (lib/runs/queue), so it holds whichever web process the second
+ * message reaches.
  */
 import { NotFoundError } from "../errors";
-import { executeTurn, preflightAgent, type TurnResult } from "./execute-turn";
-import type { AgentRecord, RunActor } from "./ports";
+import { preflightAgent, type TurnResult } from "./execute-turn";
+import type { AgentRecord } from "./ports";
+import { newLeaseToken, claimLease, currentLease, releaseLease } from "./queue/run-lease";
+import type { RunJob } from "./queue/run-job";
+import { waitSettled } from "./queue/wait-settled";
 import { RunInProgressError, RunSuspendedError } from "./run-errors";
 import type { RunRuntime } from "./runtime";
+import type { RunActor } from "./ports";
 import { supersedeSuspendedRun } from "./store/supersede-suspended-run";
 
 export class ConversationNotFoundError extends NotFoundError {
@@ -27,62 +35,83 @@ export interface StartTurnInput {
 }
 
 export interface StartedTurn {
-  done: Promise<TurnResult>;
+  /** The turn's result when this process executed it; null when a worker did (queue mode). */
+  done: Promise<TurnResult | null>;
 }
 
 export async function startTurn(rt: RunRuntime, input: StartTurnInput): Promise<StartedTurn> {
-  const { db, deps } = rt;
-  const conversation = await db.conversation.findUnique({
+  const conversation = await rt.db.conversation.findUnique({
     where: { id: input.conversationId },
     select: { id: true, agentId: true, title: true },
   });
   if (!conversation) throw new ConversationNotFoundError(input.conversationId);
+  const job: RunJob = {
+    kind: "turn",
+    conversationId: conversation.id,
+    token: newLeaseToken(),
+    content: input.content,
+    actor: input.actor,
+  };
+  if (rt.queueMode) {
+    if (!(await claimLease(rt.db, job))) {
+      const lease = await currentLease(rt.db, conversation.id);
+      throw new RunInProgressError(lease?.runId ?? "queued");
+    }
+    try {
+      await admit(rt, conversation, input);
+      const done = waitSettled(rt, job.token);
+      await rt.queue.submit(job);
+      return { done };
+    } catch (err) {
+      await releaseLease(rt.db, job.token);
+      throw err;
+    }
+  }
   const turn = rt.active.claim(conversation.id);
   if (!turn) throw new RunInProgressError(rt.active.get(conversation.id)?.runIds[0] ?? "starting");
-  let admitted: AgentRecord;
   try {
-    const open = await db.run.findFirst({
-      where: { conversationId: conversation.id, status: { in: ["running", "suspended"] } },
-      orderBy: { startedAt: "desc" },
-      select: {
-        id: true,
-        status: true,
-        approvals: {
-          where: { status: { in: ["pending", "approved", "executing"] } },
-          select: { id: true, toolName: true, toolCallId: true },
-        },
-      },
-    });
-    if (open?.status === "running") throw new RunInProgressError(open.id);
-    const suspended = open?.status === "suspended" ? open : null;
-    if (suspended && !input.supersede) throw new RunSuspendedError(suspended.id, suspended.approvals);
-    admitted = await deps.agents.load(conversation.agentId);
-    await preflightAgent(deps, admitted);
-    if (suspended) await supersedeSuspendedRun(db, deps.store, suspended.id, input.actor);
-    if (!conversation.title) {
-      const title = input.content.replace(/\s+/g, " ").trim();
-      await db.conversation.update({
-        where: { id: conversation.id },
-        data: { title: title.length > 80 ? `${title.slice(0, 77)}…` : title },
-      });
-    }
+    turn.admitted = await admit(rt, conversation, input);
+    turn.token = job.token;
+    const done = rt.settled.wait(job.token);
+    await rt.queue.submit(job);
+    return { done };
   } catch (err) {
     rt.active.release(turn);
     throw err;
   }
-  const done = executeTurn(
-    {
-      conversationId: conversation.id,
-      agentId: conversation.agentId,
-      content: input.content,
-      actor: input.actor,
-      admitted,
-      signal: turn.controller.signal,
-      onRunStart: (runId) => turn.runIds.push(runId),
+}
+
+/** The refusals that depend on stored state, then the effects of accepting (supersede, title). */
+async function admit(
+  rt: RunRuntime,
+  conversation: { id: string; agentId: string; title: string | null },
+  input: StartTurnInput,
+): Promise<AgentRecord> {
+  const { db, deps } = rt;
+  const open = await db.run.findFirst({
+    where: { conversationId: conversation.id, status: { in: ["running", "suspended"] } },
+    orderBy: { startedAt: "desc" },
+    select: {
+      id: true,
+      status: true,
+      approvals: {
+        where: { status: { in: ["pending", "approved", "executing"] } },
+        select: { id: true, toolName: true, toolCallId: true },
+      },
     },
-    deps,
-  ).finally(() => rt.active.release(turn));
-  // A turn's failure is recorded in its events; nobody has to await it.
-  done.catch((err) => console.error("[atelier] turn failed outside its run:", err));
-  return { done };
+  });
+  if (open?.status === "running") throw new RunInProgressError(open.id);
+  const suspended = open?.status === "suspended" ? open : null;
+  if (suspended && !input.supersede) throw new RunSuspendedError(suspended.id, suspended.approvals);
+  const admitted = await deps.agents.load(conversation.agentId);
+  await preflightAgent(deps, admitted);
+  if (suspended) await supersedeSuspendedRun(db, deps.store, suspended.id, input.actor);
+  if (!conversation.title) {
+    const title = input.content.replace(/\s+/g, " ").trim();
+    await db.conversation.update({
+      where: { id: conversation.id },
+      data: { title: title.length > 80 ? `${title.slice(0, 77)}…` : title },
+    });
+  }
+  return admitted;
 }

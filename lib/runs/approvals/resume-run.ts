@@ -8,6 +8,7 @@
 import { foldContext } from "../context-fold";
 import { concludeIfRecovered, createChildRunner, preflightAgent, type TurnResult } from "../execute-turn";
 import { newEvent, type EventEntry, type MessagePart, type RunKind } from "../../events/event-types";
+import type { ActiveTurn } from "../active-runs";
 import type { RunActor } from "../ports";
 import { prepareAgent } from "../prepare-agent";
 import { runLoop } from "../run-loop";
@@ -23,24 +24,47 @@ export function deniedMessage(decidedBy: string | null, reason: string | null): 
   return `Denied by ${decidedBy ?? "an approver"}${reason ? `: ${reason}` : " (no reason given)"}. The call was not executed; do not retry it unless the user asks again.`;
 }
 
-export async function resumeRun(rt: RunRuntime, runId: string, actor: RunActor): Promise<TurnResult | null> {
+/** How a run left `running` by a worker that stopped is continued by the worker taking it over. */
+export interface TakeoverResume {
+  /** Answers to the calls the stopped worker left without a result (none of them side-effecting). */
+  heal: EventEntry[];
+  usage: { requests: number; toolCalls: number; inputTokens: number; outputTokens: number; totalTokens: number };
+  costNanoUsd: number;
+}
+
+export interface ResumeOptions {
+  /** The conversation's turn as already claimed by the caller (queue mode), released by the caller. */
+  claimed?: ActiveTurn;
+  /** Continue a `running` run whose worker stopped instead of a `suspended` one (lib/runs/queue). */
+  takeover?: TakeoverResume;
+}
+
+export async function resumeRun(
+  rt: RunRuntime,
+  runId: string,
+  actor: RunActor,
+  options: ResumeOptions = {},
+): Promise<TurnResult | null> {
   const { db, deps } = rt;
+  const { takeover } = options;
   const run = await db.run.findUnique({ where: { id: runId } });
-  if (!run || run.status !== "suspended") return null;
-  if ((await db.approval.count({ where: { runId, status: "pending" } })) > 0) return null;
-  const turn = rt.active.claim(run.conversationId);
+  if (!run || run.status !== (takeover ? "running" : "suspended")) return null;
+  if (!takeover && (await db.approval.count({ where: { runId, status: "pending" } })) > 0) return null;
+  const turn = options.claimed ?? rt.active.claim(run.conversationId);
   if (!turn) return null;
   try {
-    const { count } = await db.run.updateMany({
-      where: { id: runId, status: "suspended" },
-      data: { status: "running" },
-    });
-    if (count === 0) return null;
+    if (!takeover) {
+      const { count } = await db.run.updateMany({
+        where: { id: runId, status: "suspended" },
+        data: { status: "running" },
+      });
+      if (count === 0) return null;
+    }
     turn.runIds.push(runId);
     const record = await deps.agents.load(run.agentId);
     const agent = prepareAgent(record, deps, createChildRunner(run.conversationId, actor, deps));
     const toolsByName = new Map(agent.tools.map((t) => [t.name, t]));
-    const usage = {
+    const usage = takeover?.usage ?? {
       requests: run.requests,
       toolCalls: run.toolCalls,
       inputTokens: run.inputTokens,
@@ -55,10 +79,12 @@ export async function resumeRun(rt: RunRuntime, runId: string, actor: RunActor):
       retries: record.config.runtime.retries,
       retryState: newRetryState(),
     });
-    const decided = await db.approval.findMany({
-      where: { runId, status: { in: ["approved", "denied"] } },
-      orderBy: { createdAt: "asc" },
-    });
+    const decided = takeover
+      ? []
+      : await db.approval.findMany({
+          where: { runId, status: { in: ["approved", "denied"] } },
+          orderBy: { createdAt: "asc" },
+        });
 
     const parts: MessagePart[] = [];
     const returns: EventEntry[] = [];
@@ -128,6 +154,7 @@ export async function resumeRun(rt: RunRuntime, runId: string, actor: RunActor):
         }),
       });
     }
+    if (takeover?.heal.length) await deps.store.appendEvents(run.conversationId, takeover.heal);
     if (parts.length)
       await deps.store.appendEvents(run.conversationId, [
         { event: newEvent(runId, "LlmMessageEvent", { role: "tool", parts }) },
@@ -151,7 +178,7 @@ export async function resumeRun(rt: RunRuntime, runId: string, actor: RunActor):
         signal: turn.controller.signal,
         actor,
         lastSystemPromptHash: context.systemPromptHashes.get(agent.id) ?? null,
-        resume: { runId, usage, costNanoUsd: Number(run.costNanoUsd) },
+        resume: { runId, usage, costNanoUsd: takeover?.costNanoUsd ?? Number(run.costNanoUsd) },
         admitConclusion: async () => {
           if (!decideRecovery(record.config.limitRecovery, "turn") || run.kind !== "turn") return false;
           try {
@@ -178,6 +205,6 @@ export async function resumeRun(rt: RunRuntime, runId: string, actor: RunActor):
         )
       : { runs: [resumed], final: resumed };
   } finally {
-    rt.active.release(turn);
+    if (!options.claimed) rt.active.release(turn);
   }
 }

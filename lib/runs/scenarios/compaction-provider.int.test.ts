@@ -72,7 +72,7 @@ async function agentWith(name: string, compaction: AgentInputType["compaction"] 
 
 async function send(runtime: RunRuntime, conversationId: string, content: string) {
   const { done } = await startTurn(runtime, { conversationId, content, actor: ACTOR });
-  const result = await done;
+  const result = (await done)!;
   await runtime.writer.flush();
   return result;
 }

@@ -148,7 +148,7 @@ describe("crash recovery", () => {
 
     // The next message is accepted and its model sees exactly the healed context.
     const next = await startTurn(second.rt, { conversationId, content: "And of Lyon?", actor: ACTOR });
-    const result = await next.done;
+    const result = (await next.done)!;
     expect(result.final.status).toBe("completed");
     const [firstPrompt] = second.prompts;
     expect(firstPrompt[0].role).toBe("system");
@@ -171,7 +171,7 @@ describe("crash recovery", () => {
       expect(after.lastInputTokens).toBe(before.lastInputTokens);
       // …and sends it to the model of its next run.
       const again = await startTurn(third.rt, { conversationId, content: "Thanks.", actor: ACTOR });
-      expect((await again.done).final.status).toBe("completed");
+      expect((await again.done)!.final.status).toBe("completed");
       expect(third.prompts[0].slice(1)).toEqual([
         ...after.messages,
         { role: "user", content: [{ type: "text", text: "Thanks." }] },

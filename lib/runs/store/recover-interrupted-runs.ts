@@ -44,80 +44,94 @@ export async function recoverInterruptedRuns(
   const recovered: string[] = [];
   for (const run of runs) {
     if (isActive(run.id)) continue;
-    const events = await readConversationEvents(db, run.conversationId);
-    const dangling = danglingOf(events, run.id);
-    // An approved call that was executing when the process died is never re-run blindly: its
-    // outcome is unknown until a person reconciles it in the approval inbox.
-    const executing = await db.approval.findMany({
-      where: { runId: run.id, status: "executing" },
-      select: { id: true, toolCallId: true },
-    });
-    if (executing.length)
-      await db.approval.updateMany({
-        where: { id: { in: executing.map((a) => a.id) }, status: "executing" },
-        data: { status: "outcome_unknown" },
-      });
-    const unknown = new Set(executing.map((a) => a.toolCallId));
-    const entries: EventEntry[] = [];
-    if (dangling.length) {
-      const parts: MessagePart[] = dangling.map((c) => ({
-        type: "tool-result",
-        ...c,
-        output: {
-          type: "error-text",
-          value: unknown.has(c.toolCallId) ? OUTCOME_UNKNOWN_INSTRUCTION : INTERRUPTED_INSTRUCTION,
-        },
-      }));
-      entries.push({ event: newEvent(run.id, "LlmMessageEvent", { role: "tool", parts }) });
-      for (const c of dangling) {
-        entries.push({
-          event: newEvent(run.id, "ToolReturnEvent", {
-            ...c,
-            success: false,
-            durationMs: 0,
-            errorType: unknown.has(c.toolCallId) ? "OutcomeUnknown" : "RunInterrupted",
-          }),
-        });
-      }
-    }
-    const usage = {
-      requests: run.requests,
-      toolCalls: run.toolCalls,
-      inputTokens: run.inputTokens,
-      outputTokens: run.outputTokens,
-      totalTokens: run.totalTokens,
-    };
-    // The run's own totals were only written at its end: recount what it spent from its usage records.
-    const spent = await db.usageRecord.aggregate({
-      where: { runId: run.id },
-      _sum: { inputTokens: true, outputTokens: true, totalTokens: true, costNanoUsd: true },
-      _count: { _all: true },
-    });
-    usage.requests = Math.max(usage.requests, spent._count._all);
-    usage.inputTokens = Math.max(usage.inputTokens, spent._sum.inputTokens ?? 0);
-    usage.outputTokens = Math.max(usage.outputTokens, spent._sum.outputTokens ?? 0);
-    usage.totalTokens = Math.max(usage.totalTokens, spent._sum.totalTokens ?? 0);
-    const costNanoUsd = Number(spent._sum.costNanoUsd ?? run.costNanoUsd);
-    const error = { type: "RunInterrupted", message: "The server stopped while this run was in flight." };
-    entries.push({
-      event: newEvent(run.id, "RunFinished", {
-        status: "interrupted",
-        stopReason: "interrupted",
-        usage,
-        costNanoUsd,
-        error,
-      }),
-    });
-    await store.appendEvents(run.conversationId, entries);
-    await store.finishRun(run.id, {
-      status: "interrupted",
-      stopReason: "interrupted",
-      error,
-      usage,
-      costNanoUsd,
-      model: run.model,
-    });
+    await interruptRun(db, store, run);
     recovered.push(run.id);
   }
   return recovered;
+}
+
+type RunRow = NonNullable<Awaited<ReturnType<Db["run"]["findUnique"]>>>;
+
+/** What a run spent so far: its totals are only written at its end, so they are recounted from its usage records. */
+export async function recountRunUsage(db: Db, run: RunRow) {
+  const usage = {
+    requests: run.requests,
+    toolCalls: run.toolCalls,
+    inputTokens: run.inputTokens,
+    outputTokens: run.outputTokens,
+    totalTokens: run.totalTokens,
+  };
+  const spent = await db.usageRecord.aggregate({
+    where: { runId: run.id },
+    _sum: { inputTokens: true, outputTokens: true, totalTokens: true, costNanoUsd: true },
+    _count: { _all: true },
+  });
+  usage.requests = Math.max(usage.requests, spent._count._all);
+  usage.inputTokens = Math.max(usage.inputTokens, spent._sum.inputTokens ?? 0);
+  usage.outputTokens = Math.max(usage.outputTokens, spent._sum.outputTokens ?? 0);
+  usage.totalTokens = Math.max(usage.totalTokens, spent._sum.totalTokens ?? 0);
+  return { usage, costNanoUsd: Number(spent._sum.costNanoUsd ?? run.costNanoUsd) };
+}
+
+/**
+ * Finishes one run `interrupted`: approved calls that were executing become `outcome_unknown`,
+ * dangling calls are answered with the healing instruction, and a RunFinished is appended.
+ */
+export async function interruptRun(db: Db, store: RunStore, run: RunRow): Promise<void> {
+  const events = await readConversationEvents(db, run.conversationId);
+  const dangling = danglingOf(events, run.id);
+  // An approved call that was executing when the process died is never re-run blindly: its
+  // outcome is unknown until a person reconciles it in the approval inbox.
+  const executing = await db.approval.findMany({
+    where: { runId: run.id, status: "executing" },
+    select: { id: true, toolCallId: true },
+  });
+  if (executing.length)
+    await db.approval.updateMany({
+      where: { id: { in: executing.map((a) => a.id) }, status: "executing" },
+      data: { status: "outcome_unknown" },
+    });
+  const unknown = new Set(executing.map((a) => a.toolCallId));
+  const entries: EventEntry[] = [];
+  if (dangling.length) {
+    const parts: MessagePart[] = dangling.map((c) => ({
+      type: "tool-result",
+      ...c,
+      output: {
+        type: "error-text",
+        value: unknown.has(c.toolCallId) ? OUTCOME_UNKNOWN_INSTRUCTION : INTERRUPTED_INSTRUCTION,
+      },
+    }));
+    entries.push({ event: newEvent(run.id, "LlmMessageEvent", { role: "tool", parts }) });
+    for (const c of dangling) {
+      entries.push({
+        event: newEvent(run.id, "ToolReturnEvent", {
+          ...c,
+          success: false,
+          durationMs: 0,
+          errorType: unknown.has(c.toolCallId) ? "OutcomeUnknown" : "RunInterrupted",
+        }),
+      });
+    }
+  }
+  const { usage, costNanoUsd } = await recountRunUsage(db, run);
+  const error = { type: "RunInterrupted", message: "The server stopped while this run was in flight." };
+  entries.push({
+    event: newEvent(run.id, "RunFinished", {
+      status: "interrupted",
+      stopReason: "interrupted",
+      usage,
+      costNanoUsd,
+      error,
+    }),
+  });
+  await store.appendEvents(run.conversationId, entries);
+  await store.finishRun(run.id, {
+    status: "interrupted",
+    stopReason: "interrupted",
+    error,
+    usage,
+    costNanoUsd,
+    model: run.model,
+  });
 }

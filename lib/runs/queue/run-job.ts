@@ -1,0 +1,29 @@
+/**
+ * A job of the run queue: the turn a web process accepted, or the resume of a run whose approvals
+ * were all decided. It carries the claim's token (run-lease.ts), so a repeated or stale delivery
+ * never executes another claim's work.
+ */
+import { z } from "zod";
+
+const Actor = z.object({ id: z.string().nullable(), name: z.string().nullable() });
+
+export const RunJob = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("turn"),
+    conversationId: z.string().min(1),
+    token: z.string().min(1),
+    content: z.string(),
+    actor: Actor,
+  }),
+  z.object({
+    kind: z.literal("resume"),
+    conversationId: z.string().min(1),
+    token: z.string().min(1),
+    runId: z.string().min(1),
+    actor: Actor,
+  }),
+]);
+export type RunJob = z.infer<typeof RunJob>;
+
+/** The queue's name in pg-boss. */
+export const RUN_QUEUE = "atelier-runs";

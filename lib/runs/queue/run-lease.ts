@@ -1,0 +1,101 @@
+/**
+ * The claim on a conversation's turn in queue mode, as a `RunLease` row: inserted by the web process
+ * that accepts the message (a second claim on the same conversation fails: RunInProgress, whatever
+ * process it reaches), owned by the worker executing it, renewed while it runs, deleted when the turn
+ * settles. A lease whose owner stopped renewing lapses and another worker takes it over.
+ */
+import { randomUUID } from "node:crypto";
+import type { Db } from "../../db/client";
+import type { RunJob } from "./run-job";
+
+export interface LeaseRow {
+  conversationId: string;
+  token: string;
+  kind: string;
+  payload: string;
+  runId: string | null;
+  owner: string | null;
+  leaseUntil: Date | null;
+  createdAt: Date;
+}
+
+export function newLeaseToken(): string {
+  return randomUUID();
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === "object" && err !== null && (err as { code?: string }).code === "P2002";
+}
+
+/** Inserts the claim; false when the conversation already has one. */
+export async function claimLease(db: Db, job: RunJob, owner: string | null = null, leaseMs = 0): Promise<boolean> {
+  try {
+    await db.runLease.create({
+      data: {
+        conversationId: job.conversationId,
+        token: job.token,
+        kind: job.kind,
+        payload: JSON.stringify(job),
+        owner,
+        leaseUntil: owner ? new Date(Date.now() + leaseMs) : null,
+      },
+    });
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+/** The claim's current holder (the run id when one started), or null. */
+export async function currentLease(db: Db, conversationId: string): Promise<LeaseRow | null> {
+  return db.runLease.findUnique({ where: { conversationId } });
+}
+
+/** Becomes the claim's owner when it is queued or its lease lapsed; false when someone else holds it or it is gone. */
+export async function acquireLease(db: Db, token: string, owner: string, leaseMs: number): Promise<boolean> {
+  const now = new Date();
+  const { count } = await db.runLease.updateMany({
+    where: { token, OR: [{ owner: null }, { leaseUntil: { lt: now } }] },
+    data: { owner, leaseUntil: new Date(now.getTime() + leaseMs) },
+  });
+  return count === 1;
+}
+
+/** Extends the lease; false when this owner no longer holds it (taken over, or released). */
+export async function renewLease(db: Db, token: string, owner: string, leaseMs: number): Promise<boolean> {
+  const { count } = await db.runLease.updateMany({
+    where: { token, owner },
+    data: { leaseUntil: new Date(Date.now() + leaseMs) },
+  });
+  return count === 1;
+}
+
+/** Records the turn's first run on the claim (a takeover resumes that run). */
+export async function recordLeaseRun(db: Db, token: string, runId: string): Promise<void> {
+  await db.runLease.updateMany({ where: { token, runId: null }, data: { runId } });
+}
+
+/** Gives the claim back to the queue at once (graceful shutdown): the next worker's sweep takes it over. */
+export async function handBackLease(db: Db, token: string, owner: string): Promise<void> {
+  await db.runLease.updateMany({ where: { token, owner }, data: { leaseUntil: new Date(0) } });
+}
+
+export async function releaseLease(db: Db, token: string): Promise<void> {
+  await db.runLease.deleteMany({ where: { token } });
+}
+
+/** Owned leases whose owner stopped renewing, and queued claims no job will ever start (older than `orphanMs`). */
+export async function lapsedLeases(db: Db, orphanMs: number): Promise<LeaseRow[]> {
+  const now = new Date();
+  return db.runLease.findMany({
+    where: {
+      OR: [
+        { owner: { not: null }, leaseUntil: { lt: now } },
+        { owner: null, createdAt: { lt: new Date(now.getTime() - orphanMs) } },
+      ],
+    },
+    orderBy: { createdAt: "asc" },
+    take: 20,
+  });
+}

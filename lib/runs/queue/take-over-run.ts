@@ -1,0 +1,137 @@
+/**
+ * A lease that lapsed: the worker executing the turn stopped (killed, lost its connection). Another
+ * worker wins the lease and decides, from the stored events, what is safe:
+ *  - nothing started yet → the job runs from the start;
+ *  - the run stopped before any side-effecting call of its step was left without a result → the
+ *    calls left dangling (pure ones) are answered with a retry instruction and the loop resumes with
+ *    the same run id;
+ *  - a side-effecting call (or an agent called as a tool) is dangling, or an approved call was
+ *    executing → the run finishes `interrupted` (`executing` approvals become `outcome_unknown`):
+ *    a call is never executed twice.
+ */
+import { newEvent, type EventEntry, type MessagePart } from "../../events/event-types";
+import { resumeRun } from "../approvals/resume-run";
+import { createChildRunner } from "../execute-turn";
+import { prepareAgent } from "../prepare-agent";
+import type { RunRuntime } from "../runtime";
+import { readConversationEvents } from "../store/prisma-run-store";
+import { danglingOf, interruptRun, recountRunUsage } from "../store/recover-interrupted-runs";
+import { runClaimedJob, runJob, type JobContext } from "./execute-job";
+import { RunJob } from "./run-job";
+import { acquireLease, releaseLease, type LeaseRow } from "./run-lease";
+
+export const TAKEN_OVER_INSTRUCTION =
+  "Not completed: the worker running this call stopped before it answered. It has no side effects; call it again if you still need its result.";
+
+export type TakeoverOutcome = "started" | "resumed" | "interrupted" | "released" | "lost";
+
+export async function takeOverLease(ctx: JobContext, lease: LeaseRow): Promise<TakeoverOutcome> {
+  const { rt } = ctx;
+  const owner = ctx.lease!;
+  if (!(await acquireLease(rt.db, lease.token, owner.owner, owner.leaseMs))) return "lost";
+  const parsed = RunJob.safeParse(safeJson(lease.payload));
+  if (!parsed.success) {
+    await releaseLease(rt.db, lease.token);
+    return "released";
+  }
+  const job = parsed.data;
+  const turn = rt.active.claim(job.conversationId);
+  if (!turn) return "lost";
+  turn.token = job.token;
+  let outcome: TakeoverOutcome = "released";
+  await runClaimedJob(ctx, job, turn, async (t) => {
+    if (job.kind === "resume") {
+      const resumed = await rt.db.run.findUnique({ where: { id: job.runId } });
+      if (resumed?.status === "suspended") {
+        outcome = "started";
+        return resumeRun(rt, resumed.id, job.actor, { claimed: t });
+      }
+    }
+    const run = await runningRunOf(rt, lease, job);
+    if (!run) {
+      if (job.kind !== "turn" || (await anyRunSince(rt, lease))) return null;
+      outcome = "started";
+      return runJob(ctx, job, t);
+    }
+    // Runs of agents called as tools by the stopped worker are dead too.
+    const children = await rt.db.run.findMany({
+      where: { rootRunId: run.rootRunId ?? run.id, status: "running", NOT: { id: run.id } },
+    });
+    for (const child of children) await interruptRun(rt.db, rt.deps.store, child);
+    const events = await readConversationEvents(rt.db, run.conversationId);
+    const dangling = danglingOf(events, run.id);
+    const executing = await rt.db.approval.count({ where: { runId: run.id, status: "executing" } });
+    const record = await rt.deps.agents.load(run.agentId);
+    const agent = prepareAgent(record, rt.deps, createChildRunner(run.conversationId, job.actor, rt.deps));
+    const tools = new Map(agent.tools.map((tool) => [tool.name, tool]));
+    const unsafe =
+      executing > 0 ||
+      dangling.some((c) => {
+        const tool = tools.get(c.toolName);
+        return !tool || tool.sideEffecting || tool.kind === "agent";
+      });
+    if (unsafe) {
+      outcome = "interrupted";
+      await interruptRun(rt.db, rt.deps.store, run);
+      return null;
+    }
+    outcome = "resumed";
+    const { usage, costNanoUsd } = await recountRunUsage(rt.db, run);
+    return resumeRun(rt, run.id, job.actor, {
+      claimed: t,
+      takeover: { heal: healEntries(run.id, dangling), usage, costNanoUsd },
+    });
+  });
+  return outcome;
+}
+
+function healEntries(runId: string, dangling: Array<{ toolCallId: string; toolName: string }>): EventEntry[] {
+  if (dangling.length === 0) return [];
+  const parts: MessagePart[] = dangling.map((c) => ({
+    type: "tool-result",
+    ...c,
+    output: { type: "error-text", value: TAKEN_OVER_INSTRUCTION },
+  }));
+  return [
+    { event: newEvent(runId, "LlmMessageEvent", { role: "tool", parts }) },
+    ...dangling.map((c) => ({
+      event: newEvent(runId, "ToolReturnEvent", {
+        ...c,
+        success: false,
+        durationMs: 0,
+        errorType: "RunTakenOver",
+      }),
+    })),
+  ];
+}
+
+/** The top-level run the stopped worker was executing for this claim (the turn, its resumed run, or its conclusion). */
+async function runningRunOf(rt: RunRuntime, lease: LeaseRow, job: RunJob) {
+  return rt.db.run.findFirst({
+    where: {
+      conversationId: lease.conversationId,
+      status: "running",
+      depth: 0,
+      OR: [
+        { startedAt: { gte: lease.createdAt } },
+        ...(job.kind === "resume" ? [{ id: job.runId }, { parentRunId: job.runId }] : []),
+      ],
+    },
+    orderBy: { startedAt: "desc" },
+  });
+}
+
+async function anyRunSince(rt: RunRuntime, lease: LeaseRow): Promise<boolean> {
+  const n = await rt.db.run.count({
+    where: { conversationId: lease.conversationId, startedAt: { gte: lease.createdAt } },
+  });
+  return n > 0;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
