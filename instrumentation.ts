@@ -1,9 +1,19 @@
 /**
- * Runs once when a Next.js server process starts. On the Node.js runtime it finishes runs that a
- * stopped server left `running` (lib/runs/recover-at-start.ts), so their conversations are usable.
+ * Runs once when a Next.js server process starts (Node.js runtime). In one process (`ATELIER_ROLE=all`)
+ * it finishes runs a stopped server left `running` (lib/runs/recover-at-start.ts). A web process in
+ * queue mode recovers nothing — workers own running runs and take over lapsed leases — and starts
+ * its fan-out listener so live followers get events executed anywhere (lib/runs/queue/README.md).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { atelierRole } = await import("./lib/runs/queue/role");
+  const role = atelierRole();
+  if (role === "worker") throw new Error("ATELIER_ROLE=worker is started with `npm run worker`, not as a web server.");
+  if (role === "web") {
+    const { readyRunRuntime } = await import("./lib/runs/runtime");
+    await readyRunRuntime();
+    return;
+  }
   const { recoverAtStart } = await import("./lib/runs/recover-at-start");
   try {
     await recoverAtStart();

@@ -59,15 +59,21 @@ export class PgFanout {
   /** After a commit: tells the other processes which events of the conversation are new. */
   committed(conversationId: string, events: readonly StoredEvent[]): void {
     if (events.length === 0) return;
-    this.send(CHANNELS.events, { o: this.origin, c: conversationId, f: events[0].seq, t: events[events.length - 1].seq });
+    this.send(CHANNELS.events, {
+      o: this.origin,
+      c: conversationId,
+      f: events[0].seq,
+      t: events[events.length - 1].seq,
+    });
   }
 
   delta(conversationId: string, delta: TextDelta): void {
     this.send(CHANNELS.deltas, { o: this.origin, c: conversationId, d: delta });
   }
 
-  settled(token: string): Promise<void> {
-    return this.sendAwait(CHANNELS.settled, { o: this.origin, k: token });
+  /** The claim's turn is over (sent after its last events, so followers get those first). */
+  settled(token: string, conversationId: string): Promise<void> {
+    return this.sendAwait(CHANNELS.settled, { o: this.origin, k: token, c: conversationId });
   }
 
   jobSubmitted(): Promise<void> {
@@ -117,7 +123,15 @@ export class PgFanout {
       return;
     }
     if (channel === CHANNELS.jobs) return this.hooks.onJob?.();
-    if (channel === CHANNELS.settled) return msg.k ? this.hooks.onSettled?.(msg.k) : undefined;
+    if (channel === CHANNELS.settled) {
+      const token = msg.k;
+      if (!token) return;
+      // After the reads of events notified before it, so a stream that closes on it has them all.
+      const pending = msg.c ? this.chains.get(msg.c) : undefined;
+      if (pending) void pending.then(() => this.hooks.onSettled?.(token));
+      else this.hooks.onSettled?.(token);
+      return;
+    }
     if (msg.o === this.origin || !msg.c) return;
     const conversationId = msg.c;
     if (this.bus.followers(conversationId) === 0) return;

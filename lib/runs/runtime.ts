@@ -16,6 +16,8 @@ import { executeJob } from "./queue/execute-job";
 import { InProcessQueue } from "./queue/in-process-queue";
 import type { RunQueue } from "./queue/run-queue";
 import { SettledSignals } from "./queue/settled-signals";
+import { ensureQueueMode } from "./queue/queue-mode";
+import { assertRoleFits, atelierRole } from "./queue/role";
 import { systemClock, type RunDeps } from "./ports";
 import { createPrismaAgentLoader } from "./store/prisma-agent-loader";
 import { createPrismaRunStore } from "./store/prisma-run-store";
@@ -81,4 +83,18 @@ export function getRunRuntime(): RunRuntime {
   const runtime = createRunRuntime(getDb());
   globalRuntime.__atelierRunRuntime = { url, runtime };
   return runtime;
+}
+
+/**
+ * The runtime, with queue mode started when this process is a web process or a worker
+ * (ATELIER_ROLE): route handlers that accept, resume or follow turns use this one.
+ */
+export async function readyRunRuntime(): Promise<RunRuntime> {
+  const rt = getRunRuntime();
+  const role = atelierRole();
+  if (role === "all") return rt;
+  const target = getDatabaseTarget();
+  assertRoleFits(role, target.kind);
+  await ensureQueueMode(rt, role, target.url);
+  return rt;
 }

@@ -13,7 +13,7 @@ import type { RunActor } from "../ports";
 import type { RunRuntime } from "../runtime";
 import { ApprovalDecidedError, ApprovalMismatchError } from "./approval-errors";
 import { toApprovalView, type ApprovalView } from "./approval-view";
-import { resumeRun } from "./resume-run";
+import { submitResume } from "../queue/submit-resume";
 
 export interface DecisionInput {
   approvalId: string;
@@ -74,7 +74,12 @@ export async function decideApproval(rt: RunRuntime, input: DecisionInput): Prom
     },
   });
   const remaining = await db.approval.count({ where: { runId: approval.runId, status: "pending" } });
-  const resumed = remaining === 0 ? resumeRun(rt, approval.runId, input.actor) : null;
+  // In one process the run resumes in the background; in queue mode a worker resumes it.
+  const resumed =
+    remaining === 0
+      ? ((await submitResume(rt, { id: approval.runId, conversationId: approval.conversationId }, input.actor))?.done ??
+        null)
+      : null;
   resumed?.catch((err) => console.error("[atelier] resuming run failed:", err));
   return { approval: toApprovalView(await db.approval.findUniqueOrThrow({ where: { id: approval.id } })), resumed };
 }

@@ -13,6 +13,8 @@ import { renderSystemPrompt } from "../../agents/prompt-template";
 import { foldEvents, type ContextFold } from "../context-fold";
 import { preflightAgent } from "../execute-turn";
 import { prepareAgent } from "../prepare-agent";
+import type { ActiveTurn } from "../active-runs";
+import { currentLease } from "../queue/run-lease";
 import { RunInProgressError } from "../run-errors";
 import type { RunRuntime } from "../runtime";
 import { ConversationNotFoundError } from "../start-turn";
@@ -44,6 +46,7 @@ async function holdConversation(rt: RunRuntime, conversationId: string, action: 
   if (!conversation) throw new ConversationNotFoundError(conversationId);
   const turn = rt.active.claim(conversationId);
   if (!turn) throw new RunInProgressError(rt.active.get(conversationId)?.runIds[0] ?? "starting");
+  await refuseQueuedTurn(rt, conversationId, turn);
   try {
     const open = await rt.db.run.findFirst({
       where: { conversationId, status: { in: ["running", "suspended"] } },
@@ -125,4 +128,13 @@ export async function clearConversation(
   } finally {
     rt.active.release(turn);
   }
+}
+
+/** Queue mode: a turn accepted by any web process (claimed, perhaps not started yet) refuses the change. */
+async function refuseQueuedTurn(rt: RunRuntime, conversationId: string, turn: ActiveTurn): Promise<void> {
+  if (!rt.queueMode) return;
+  const lease = await currentLease(rt.db, conversationId);
+  if (!lease) return;
+  rt.active.release(turn);
+  throw new RunInProgressError(lease.runId ?? "queued");
 }

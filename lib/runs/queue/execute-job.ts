@@ -14,7 +14,7 @@ import type { RunJob } from "./run-job";
 export interface JobContext {
   rt: RunRuntime;
   /** Queue mode: this worker's id and lease length. Absent in one process (`all`). */
-  lease?: { owner: string; leaseMs: number; onSettled: (token: string) => Promise<void> };
+  lease?: { owner: string; leaseMs: number; onSettled: (token: string, conversationId: string) => Promise<void> };
 }
 
 /** Runs the job's turn; in queue mode only after winning its lease. */
@@ -50,7 +50,7 @@ export async function runClaimedJob(
     rt.active.release(turn);
     if (lease) {
       if (!renewal?.lost()) await releaseLease(rt.db, job.token);
-      await lease.onSettled(job.token).catch(() => {});
+      await lease.onSettled(job.token, job.conversationId).catch(() => {});
     }
     rt.settled.fire(job.token, result);
   }

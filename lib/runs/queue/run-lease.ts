@@ -76,9 +76,12 @@ export async function recordLeaseRun(db: Db, token: string, runId: string): Prom
   await db.runLease.updateMany({ where: { token, runId: null }, data: { runId } });
 }
 
+/** The owner of a handed-back lease: nobody renews it, and the next sweep takes it over. */
+export const HANDED_BACK = "handed-back";
+
 /** Gives the claim back to the queue at once (graceful shutdown): the next worker's sweep takes it over. */
 export async function handBackLease(db: Db, token: string, owner: string): Promise<void> {
-  await db.runLease.updateMany({ where: { token, owner }, data: { leaseUntil: new Date(0) } });
+  await db.runLease.updateMany({ where: { token, owner }, data: { owner: HANDED_BACK, leaseUntil: new Date(0) } });
 }
 
 export async function releaseLease(db: Db, token: string): Promise<void> {

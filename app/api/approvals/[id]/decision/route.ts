@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { decideApproval } from "@/lib/runs/approvals/decide-approval";
-import { getRunRuntime } from "@/lib/runs/runtime";
+import { readyRunRuntime } from "@/lib/runs/runtime";
 
 export const dynamic = "force-dynamic";
 
@@ -26,7 +26,7 @@ const Body = z
 const postHandler = defineRoute(
   { access: ["approver"], params: Params, body: Body },
   async ({ params, body, principal }) => {
-    const { approval } = await decideApproval(getRunRuntime(), {
+    const { approval } = await decideApproval(await readyRunRuntime(), {
       approvalId: params.id,
       decision: body.decision,
       reason: body.reason ?? null,

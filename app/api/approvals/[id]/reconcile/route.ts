@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { reconcileApproval } from "@/lib/runs/approvals/reconcile-approval";
-import { getRunRuntime } from "@/lib/runs/runtime";
+import { readyRunRuntime } from "@/lib/runs/runtime";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +17,7 @@ const postHandler = defineRoute(
   { access: ["approver"], params: Params, body: Body },
   async ({ params, body, principal }) =>
     reconcileApproval(
-      getRunRuntime(),
+      await readyRunRuntime(),
       params.id,
       body.action === "done" ? { action: "done", result: body.result ?? null } : { action: "retry" },
       {

@@ -3,7 +3,7 @@ import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { clearConversation } from "@/lib/runs/compaction/manual";
 import { nextContextView } from "@/lib/runs/compaction/next-context";
-import { getRunRuntime } from "@/lib/runs/runtime";
+import { readyRunRuntime } from "@/lib/runs/runtime";
 
 export const dynamic = "force-dynamic";
 
@@ -11,7 +11,7 @@ const Params = z.object({ id: z.string().min(1) });
 
 /** Clears the conversation's context outright, outside any run (LlmContextClearedEvent, runId null). */
 const postHandler = defineRoute({ access: ["operator"], params: Params }, async ({ params }) => {
-  const rt = getRunRuntime();
+  const rt = await readyRunRuntime();
   const { event } = await clearConversation(rt, params.id);
   return { event, context: await nextContextView(rt, params.id) };
 });

@@ -5,7 +5,7 @@ import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import { compactConversation } from "@/lib/runs/compaction/manual";
 import { nextContextView } from "@/lib/runs/compaction/next-context";
-import { getRunRuntime } from "@/lib/runs/runtime";
+import { readyRunRuntime } from "@/lib/runs/runtime";
 
 export const dynamic = "force-dynamic";
 
@@ -25,13 +25,13 @@ async function optionalBody(req: Request): Promise<unknown> {
 
 /** What the model sees next: the context the conversation's next request carries, with its estimate. */
 const getHandler = defineRoute({ access: ANY_ROLE, params: Params }, async ({ params }) => ({
-  context: await nextContextView(getRunRuntime(), params.id),
+  context: await nextContextView(await readyRunRuntime(), params.id),
 }));
 
 /** Compacts the conversation's context now, outside any run (events with runId null). */
 const postHandler = defineRoute({ access: ["operator"], params: Params }, async ({ req, params }) => {
   const body = Body.parse(await optionalBody(req));
-  const rt = getRunRuntime();
+  const rt = await readyRunRuntime();
   const outcome = await compactConversation(rt, params.id, { strategy: body.strategy });
   return {
     event: outcome.event,

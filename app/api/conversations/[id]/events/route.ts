@@ -5,7 +5,7 @@ import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import type { BusMessage } from "@/lib/events/event-bus";
 import { SSE_CONNECTED, SSE_HEADERS, SSE_PING, sseFrame, sseStream } from "@/lib/events/sse";
-import { getRunRuntime } from "@/lib/runs/runtime";
+import { readyRunRuntime } from "@/lib/runs/runtime";
 import { readConversationEvents } from "@/lib/runs/store/prisma-run-store";
 
 export const dynamic = "force-dynamic";
@@ -24,7 +24,7 @@ const PING_MS = 15_000;
  * text deltas — how a page follows a run it did not start or resumes after a reload.
  */
 const getHandler = defineRoute({ access: ANY_ROLE, params: Params, query: Query }, async ({ req, params, query }) => {
-  const rt = getRunRuntime();
+  const rt = await readyRunRuntime();
   const conversation = await rt.db.conversation.findUnique({ where: { id: params.id }, select: { lastSeq: true } });
   if (!conversation) throw new NotFoundError(`No conversation with id '${params.id}'.`);
   if (!(req.headers.get("accept") ?? "").includes("text/event-stream")) {

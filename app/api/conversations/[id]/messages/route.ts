@@ -3,7 +3,7 @@ import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { SSE_HEADERS, sseFrame, sseStream } from "@/lib/events/sse";
 import type { BusMessage } from "@/lib/events/event-bus";
-import { getRunRuntime } from "@/lib/runs/runtime";
+import { readyRunRuntime } from "@/lib/runs/runtime";
 import { startTurn } from "@/lib/runs/start-turn";
 
 export const dynamic = "force-dynamic";
@@ -25,7 +25,7 @@ const Body = z
 const postHandler = defineRoute(
   { access: ["operator"], params: Params, body: Body },
   async ({ params, body, principal }) => {
-    const rt = getRunRuntime();
+    const rt = await readyRunRuntime();
     const buffered: BusMessage[] = [];
     let forward: ((m: BusMessage) => void) | null = null;
     const unsubscribe = rt.bus.subscribe(params.id, (m) => (forward ? forward(m) : buffered.push(m)));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
-import { getRunRuntime } from "@/lib/runs/runtime";
+import { readyRunRuntime } from "@/lib/runs/runtime";
 import { switchConversationModel } from "@/lib/runs/switch-conversation-model";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +12,7 @@ const Body = z.object({ key: z.string().trim().min(1, "Name the roster key to sw
 /** Switches the conversation's agent to a roster entry from the next run, recorded as ModelSwitched. */
 const postHandler = defineRoute(
   { access: ["operator", "author"], params: Params, body: Body },
-  async ({ params, body, principal }) => switchConversationModel(getRunRuntime(), params.id, body.key, principal),
+  async ({ params, body, principal }) => switchConversationModel(await readyRunRuntime(), params.id, body.key, principal),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: postHandler });

@@ -1,0 +1,25 @@
+/**
+ * What `/api/health` reports about run execution: this process's role, the jobs waiting in the
+ * queue, the worker processes alive (queue mode), and the turns this process is executing.
+ */
+import type { RunRuntime } from "../runtime";
+import { WORKER_STALE_MS } from "./queue-mode";
+import { atelierRole, type AtelierRole } from "./role";
+
+export interface RunsHealth {
+  role: AtelierRole;
+  queueDepth: number | null;
+  liveWorkers: number | null;
+  activeTurns: number;
+}
+
+export async function runsHealth(rt: RunRuntime): Promise<RunsHealth> {
+  const role = atelierRole();
+  const queueDepth = await rt.queue.depth().catch(() => null);
+  const liveWorkers = rt.queueMode
+    ? await rt.db.queueWorker
+        .count({ where: { seenAt: { gte: new Date(Date.now() - WORKER_STALE_MS) } } })
+        .catch(() => null)
+    : null;
+  return { role, queueDepth, liveWorkers, activeTurns: rt.active.size() };
+}

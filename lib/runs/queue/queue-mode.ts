@@ -1,0 +1,161 @@
+/**
+ * Starting queue mode in a process (ATELIER_ROLE=web|worker on PostgreSQL): the fan-out listener,
+ * the pg-boss queue, and — in a worker — the job handlers, the sweep that takes over lapsed leases,
+ * and the heartbeat that `/api/health` counts. `stopQueueMode` is the graceful shutdown: stop taking
+ * jobs, let running turns finish for a grace period, then hand the rest back.
+ */
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import { PgFanout } from "../../events/pg-fanout";
+import type { RunRuntime } from "../runtime";
+import { readConversationEvents } from "../store/prisma-run-store";
+import { executeJob, type JobContext } from "./execute-job";
+import { PgBossQueue } from "./pg-boss-queue";
+import { queueSettings, type QueueSettings } from "./role";
+import { handBackLease, lapsedLeases } from "./run-lease";
+import { takeOverLease } from "./take-over-run";
+
+/** A queued claim older than this that no worker owns is executed by the sweep (its job was lost). */
+const ORPHAN_MS = 60_000;
+/** A worker not seen for this long is not counted as live. */
+export const WORKER_STALE_MS = 30_000;
+
+interface QueueModeState {
+  ready: Promise<void>;
+  stop: (graceful: boolean) => Promise<void>;
+}
+
+/**
+ * Kept on the runtime object itself: Next.js bundles instrumentation and route handlers separately,
+ * so module-level state would exist twice while the runtime (on globalThis) is one.
+ */
+const STATE = Symbol.for("atelier.queueMode");
+type WithState = RunRuntime & { [STATE]?: QueueModeState };
+const states = {
+  get: (rt: RunRuntime) => (rt as WithState)[STATE],
+  set: (rt: RunRuntime, state: QueueModeState) => void ((rt as WithState)[STATE] = state),
+};
+
+export function ensureQueueMode(
+  rt: RunRuntime,
+  role: "web" | "worker",
+  connectionString: string,
+  settings: QueueSettings = queueSettings(),
+): Promise<void> {
+  let state = states.get(rt);
+  if (!state) {
+    state = startQueueMode(rt, role, connectionString, settings);
+    states.set(rt, state);
+  }
+  return state.ready;
+}
+
+export async function stopQueueMode(rt: RunRuntime, graceful = true): Promise<void> {
+  const state = states.get(rt);
+  if (state) await state.stop(graceful);
+}
+
+function startQueueMode(
+  rt: RunRuntime,
+  role: "web" | "worker",
+  connectionString: string,
+  settings: QueueSettings,
+): QueueModeState {
+  const owner = `${role}-${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  let queue: PgBossQueue | null = null;
+  const fanout = new PgFanout(
+    connectionString,
+    rt.bus,
+    async (conversationId, from, to) =>
+      (await readConversationEvents(rt.db, conversationId, from - 1)).filter((e) => e.seq <= to),
+    {
+      onSettled: (token) => rt.settled.fire(token, null),
+      onJob: () => queue?.wake(),
+    },
+  );
+  queue = new PgBossQueue({
+    connectionString,
+    retries: settings.jobRetries,
+    supervise: role === "worker",
+    onSubmitted: () => void fanout.jobSubmitted().catch(() => {}),
+  });
+  const ctx: JobContext = {
+    rt,
+    lease: {
+      owner,
+      leaseMs: settings.leaseMs,
+      onSettled: (token, conversationId) => fanout.settled(token, conversationId),
+    },
+  };
+  const timers: NodeJS.Timeout[] = [];
+  const ready = (async () => {
+    await fanout.start();
+    await queue.start();
+    rt.queue = queue;
+    rt.queueMode = { role, owner, leaseMs: settings.leaseMs, fanout };
+    if (role !== "worker") return;
+    await rt.db.queueWorker.upsert({
+      where: { id: owner },
+      create: { id: owner, host: os.hostname(), pid: process.pid, concurrency: settings.concurrency },
+      update: { seenAt: new Date() },
+    });
+    await queue.work((job) => executeJob(ctx, job), settings.concurrency);
+    const beat = setInterval(() => {
+      rt.db.queueWorker
+        .update({ where: { id: owner }, data: { seenAt: new Date() } })
+        .catch((err) => console.error("[atelier] worker heartbeat failed:", err.message));
+    }, 5_000);
+    const sweep = setInterval(() => void sweepLapsed(ctx, settings), Math.max(250, Math.floor(settings.leaseMs / 2)));
+    beat.unref();
+    sweep.unref();
+    timers.push(beat, sweep);
+  })();
+
+  return {
+    ready,
+    stop: async (graceful) => {
+      for (const t of timers) clearInterval(t);
+      await ready.catch(() => {});
+      if (role === "worker") {
+        // Stop taking jobs; give running turns the grace period; hand back what still runs. The
+        // caller exits right after, so nothing this process started writes after the hand-back.
+        await queue.stop({ graceful: false }).catch(() => {});
+        const deadline = Date.now() + (graceful ? settings.shutdownGraceMs : 0);
+        while (rt.active.size() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+        await rt.writer.flush().catch(() => {});
+        await handBackRunning(rt, owner);
+        await rt.db.queueWorker.delete({ where: { id: owner } }).catch(() => {});
+      } else {
+        await queue.stop({ graceful: false });
+      }
+      await rt.writer.flush().catch(() => {});
+      await fanout.close();
+    },
+  };
+}
+
+/** Hands the leases of turns still executing back: another worker's sweep takes them over at once. */
+async function handBackRunning(rt: RunRuntime, owner: string): Promise<void> {
+  const running = await rt.db.runLease.findMany({ where: { owner }, select: { token: true } });
+  for (const { token } of running) await handBackLease(rt.db, token, owner);
+}
+
+const sweeping = new WeakSet<RunRuntime>();
+
+async function sweepLapsed(ctx: JobContext, settings: QueueSettings): Promise<void> {
+  if (sweeping.has(ctx.rt)) return;
+  sweeping.add(ctx.rt);
+  try {
+    const lapsed = await lapsedLeases(ctx.rt.db, ORPHAN_MS);
+    for (const lease of lapsed) {
+      if (ctx.rt.active.size() >= settings.concurrency) break;
+      const outcome = await takeOverLease(ctx, lease);
+      if (outcome !== "lost")
+        console.log(`[atelier] took over the turn of conversation ${lease.conversationId}: ${outcome}`);
+    }
+  } catch (err) {
+    console.error("[atelier] lease sweep failed:", err);
+  } finally {
+    sweeping.delete(ctx.rt);
+  }
+}
