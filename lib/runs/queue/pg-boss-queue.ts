@@ -68,11 +68,17 @@ export class PgBossQueue implements RunQueue {
   async work(handler: JobHandler, concurrency: number): Promise<void> {
     await this.start();
     for (let i = 0; i < concurrency; i++) {
-      const id = await this.boss.work<RunJob>(
+      let id = "";
+      id = await this.boss.work<RunJob>(
         RUN_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
         async (jobs) => {
-          for (const job of jobs) await handler(RunJob.parse(job.data));
+          try {
+            for (const job of jobs) await handler(RunJob.parse(job.data));
+          } finally {
+            // Fetch again at once after a job (pg-boss would otherwise wait out the polling interval).
+            if (id) this.boss.notifyWorker(id);
+          }
         },
       );
       this.workIds.push(id);
