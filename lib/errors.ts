@@ -39,6 +39,8 @@ export const ERROR_STATUS = {
   ToolDefinitionError: 422,
   AgentConfigError: 422,
   too_many_attempts: 429,
+  // A per-principal budget (or a busy shared resource) ran out: `retryAfterSeconds` in the body and `Retry-After`.
+  rate_limited: 429,
   internal_error: 500,
   DatabaseUrlError: 500,
 } as const satisfies Record<string, number>;

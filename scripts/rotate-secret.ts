@@ -1,35 +1,32 @@
 /**
- * `npm run secret:rotate`: re-encrypts every saved provider key under a new key.
- *   - Key file (no ATELIER_SECRET): a new key file is written (0600) after re-encryption; the old
- *     one is kept beside it as secret.key.old until you delete it.
+ * `npm run secret:rotate`: re-encrypts every saved provider key under a new key, crash-safely
+ * (lib/auth/rotate-secret-key.ts; run it again after an interruption and it finishes).
+ *   - Key file (no ATELIER_SECRET): the new key is written to <file>.new first, the rows are
+ *     re-encrypted, then the files are switched; the old key is kept as <file>.old until you delete it.
  *   - ATELIER_SECRET: give the new value in ATELIER_NEW_SECRET, then set ATELIER_SECRET to it.
  */
-import { chmodSync, copyFileSync, writeFileSync } from "node:fs";
 import { createDb } from "../lib/db/client";
-import { keyFilePath, loadSecretKey, SecretKey } from "../lib/auth/secret-box";
-import { rotateCredentials } from "../lib/auth/provider-credentials";
+import { keyFilePath } from "../lib/auth/secret-box";
+import { rotateEnvSecret, rotateKeyFile } from "../lib/auth/rotate-secret-key";
 
-const from = loadSecretKey();
-let to: SecretKey;
-if (process.env.ATELIER_SECRET) {
-  if (!process.env.ATELIER_NEW_SECRET) {
-    console.error("ATELIER_SECRET is set: give the new secret in ATELIER_NEW_SECRET");
-    process.exit(2);
-  }
-  to = SecretKey.fromString(process.env.ATELIER_NEW_SECRET);
-} else {
-  to = SecretKey.generate();
-}
 const db = createDb();
-const count = await rotateCredentials(db, from, to);
-await db.$disconnect();
-if (!process.env.ATELIER_SECRET) {
-  const file = keyFilePath();
-  copyFileSync(file, `${file}.old`);
-  chmodSync(`${file}.old`, 0o600);
-  writeFileSync(file, `${to.exportHex()}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  console.log(`re-encrypted ${count} provider key(s); new key in ${file} (old key kept in ${file}.old)`);
-} else {
-  console.log(`re-encrypted ${count} provider key(s); now set ATELIER_SECRET to the value of ATELIER_NEW_SECRET`);
+try {
+  if (process.env.ATELIER_SECRET) {
+    if (!process.env.ATELIER_NEW_SECRET) {
+      console.error("ATELIER_SECRET is set: give the new secret in ATELIER_NEW_SECRET");
+      process.exitCode = 2;
+    } else {
+      const r = await rotateEnvSecret(db, process.env.ATELIER_SECRET, process.env.ATELIER_NEW_SECRET);
+      console.log(`re-encrypted ${r.count} provider key(s); now set ATELIER_SECRET to the value of ATELIER_NEW_SECRET`);
+    }
+  } else {
+    const file = keyFilePath();
+    const r = await rotateKeyFile(db, file);
+    console.log(
+      `${r.resumed ? "finished an interrupted rotation: " : ""}re-encrypted ${r.count} provider key(s); ` +
+        `new key in ${file} (old key kept in ${file}.old)`,
+    );
+  }
+} finally {
+  await db.$disconnect();
 }

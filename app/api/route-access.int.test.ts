@@ -42,7 +42,7 @@ const RULES: Record<string, Access> = {
   "GET /api/audit": ["admin"],
   "GET /api/tools": "any",
   "POST /api/tools": ["author"],
-  "POST /api/tools/analyze": "any",
+  "POST /api/tools/analyze": ["author"],
   "GET /api/tools/[id]": "any",
   "PUT /api/tools/[id]": ["author"],
   "DELETE /api/tools/[id]": ["author"],

@@ -15,6 +15,7 @@ export function ProvidersPanel() {
   const remove = useRemoveCredential();
   const test = useTestCredential();
   const [values, setValues] = useState<Record<string, string>>({});
+  const [keyBaseUrls, setKeyBaseUrls] = useState<Record<string, string>>({});
   const [results, setResults] = useState<Record<string, ProviderTestAnswer | { ok: false; error: string }>>({});
   const [testTargets, setTestTargets] = useState<Record<string, string>>({});
   const needsTarget = (provider: string) =>
@@ -38,7 +39,8 @@ export function ProvidersPanel() {
       <h2>Provider keys</h2>
       <p className="muted">
         Saved keys are encrypted at rest (AES-256-GCM) and never sent back to a browser: only a masked hint is shown. A
-        key in the environment is used when none is saved.
+        key in the environment is used when none is saved. An openai-compatible key is saved with its base URL and sent
+        only there: an agent naming another URL gets no key.
       </p>
       {creds.data ? (
         <table className="table compact">
@@ -63,6 +65,7 @@ export function ProvidersPanel() {
                     {saved ? (
                       <>
                         <span className="mono">{saved.hint}</span>{" "}
+                        {saved.baseUrl ? <span className="mono muted">for {saved.baseUrl}</span> : null}{" "}
                         <span className="muted">{formatDateTime(saved.updatedAt)}</span>{" "}
                         <button className="btn small" onClick={() => remove.mutate(env.provider)}>
                           Remove
@@ -79,11 +82,24 @@ export function ProvidersPanel() {
                       onSubmit={(e) => {
                         e.preventDefault();
                         set.mutate(
-                          { provider: env.provider, value: values[env.provider] ?? "" },
+                          {
+                            provider: env.provider,
+                            value: values[env.provider] ?? "",
+                            baseUrl: env.provider === "openai-compatible" ? keyBaseUrls[env.provider] : undefined,
+                          },
                           { onSuccess: () => setValues({ ...values, [env.provider]: "" }) },
                         );
                       }}
                     >
+                      {env.provider === "openai-compatible" ? (
+                        <input
+                          aria-label={`${env.provider} key base URL`}
+                          placeholder="Base URL it is for"
+                          value={keyBaseUrls[env.provider] ?? ""}
+                          onChange={(e) => setKeyBaseUrls({ ...keyBaseUrls, [env.provider]: e.target.value })}
+                          size={16}
+                        />
+                      ) : null}
                       <input
                         type="password"
                         autoComplete="off"

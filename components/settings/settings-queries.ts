@@ -75,8 +75,11 @@ export function useCredentials() {
 export function useSetCredential() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ provider, value }: { provider: string; value: string }) =>
-      apiFetch(`/api/credentials/${encodeURIComponent(provider)}`, { method: "PUT", body: JSON.stringify({ value }) }),
+    mutationFn: ({ provider, value, baseUrl }: { provider: string; value: string; baseUrl?: string }) =>
+      apiFetch(`/api/credentials/${encodeURIComponent(provider)}`, {
+        method: "PUT",
+        body: JSON.stringify(baseUrl ? { value, baseUrl } : { value }),
+      }),
     onSuccess: () => refresh(qc, "credentials"),
   });
 }

@@ -38,8 +38,11 @@ export function useToolDetail(id: string | null, version?: number) {
   });
 }
 
-/** The analysis of `source` (already debounced by the caller); the previous one stays shown meanwhile. */
-export function useToolAnalysis(source: string) {
+/**
+ * The analysis of `source` (already debounced by the caller); the previous one stays shown meanwhile.
+ * Only authors (and admins) may ask the server to analyse; others pass `enabled: false`.
+ */
+export function useToolAnalysis(source: string, enabled = true) {
   return useQuery<LiveAnalysis, Error, LiveAnalysis, ReturnType<typeof toolKeys.analyze>>({
     queryKey: toolKeys.analyze(source),
     queryFn: ({ signal }) =>
@@ -48,12 +51,25 @@ export function useToolAnalysis(source: string) {
         body: JSON.stringify({ source }),
         signal,
       }).then((r): LiveAnalysis => ({ ...r, source })),
-    enabled: source.trim().length > 0,
+    enabled: enabled && source.trim().length > 0,
     placeholderData: keepPreviousData,
     staleTime: Infinity,
     gcTime: 30_000,
     retry: false,
   });
+}
+
+/** A saved version's stored analysis, shown to those who may not ask for a live one (no provider formats). */
+export function storedAnalysis(tool: ToolDetail | null): LiveAnalysis | null {
+  if (!tool) return null;
+  const v = tool.version;
+  return {
+    source: v.source,
+    tool: v.hasErrors ? null : v.analysis,
+    preview: v.analysis,
+    diagnostics: v.diagnostics,
+    formats: null,
+  };
 }
 
 /** The `atelier` module's declarations for the editor (completion, hover, types). */

@@ -12,7 +12,14 @@ import { ProblemsPanel } from "./problems-panel";
 import { TestRunPanel } from "./test-run-panel";
 import type { CursorRequest } from "./tool-source-editor";
 import { ToolPreviewPanel } from "./tool-preview-panel";
-import { fetchToolVersion, useAtelierTypes, useSaveTool, useToolAnalysis, useToolDetail } from "./tool-queries";
+import {
+  fetchToolVersion,
+  storedAnalysis,
+  useAtelierTypes,
+  useSaveTool,
+  useToolAnalysis,
+  useToolDetail,
+} from "./tool-queries";
 import { StudioHeader } from "./studio-header";
 import { templateSource } from "./tool-templates";
 import { useDebounced } from "./use-debounced";
@@ -69,7 +76,7 @@ function StudioWorkspace({
   const [lowerTab, setLowerTab] = useState<"run" | "history">("run");
   const [restoring, setRestoring] = useState<number | null>(null);
   const debounced = useDebounced(source, ANALYSIS_DEBOUNCE_MS);
-  const analysis = useToolAnalysis(debounced);
+  const analysis = useToolAnalysis(debounced, canSave);
   const types = useAtelierTypes();
   // A new tool gets its id from its first save; the page stays (no reload of the editor).
   const [toolId, setToolId] = useState<string | null>(tool?.id ?? null);
@@ -77,7 +84,8 @@ function StudioWorkspace({
   const saved = save.data ?? tool;
   const savedSource = saved?.version.source ?? null;
   const dirty = source !== savedSource;
-  const live = analysis.data ?? null;
+  // Only authors may ask for a live analysis; everyone else sees the saved version's own.
+  const live = analysis.data ?? (canSave ? null : storedAnalysis(saved ?? null));
 
   useEffect(() => {
     if (!dirty) return;

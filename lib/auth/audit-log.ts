@@ -1,4 +1,4 @@
-/** Who did what, when: sign-ins, failures, role changes, tokens, secrets, approval decisions. */
+/** Who did what, when: sign-ins, failures, role changes, tokens, secrets, approval decisions, side-effecting tool calls and test runs. */
 import type { Db } from "../db/client";
 import { jsonColumn } from "../db/json-column";
 import type { Principal } from "./roles";
@@ -20,7 +20,8 @@ export type AuditAction =
   | "secret.rotate"
   | "approval.decide"
   | "agent.model_switched"
-  | "tool.call";
+  | "tool.call"
+  | "tool.test_run";
 
 export async function recordAudit(
   db: Db,

@@ -3,11 +3,11 @@
  * the plaintext is read by the model factory (lib/models) when it builds a provider.
  */
 import { z } from "zod";
-import { NotFoundError } from "../errors";
+import { BadRequestError, NotFoundError } from "../errors";
 import type { Db } from "../db/client";
 import { recordAudit } from "./audit-log";
 import type { Principal } from "./roles";
-import { loadSecretKey, maskSecret, SecretKey } from "./secret-box";
+import { loadSecretKeyring, maskSecret, SecretKey, SecretKeyring, type SealedValue } from "./secret-box";
 
 /** The environment variable each provider's key stands in for (lib/models/README.md, Providers). */
 export const PROVIDER_KEY_VARIABLES = {
@@ -29,12 +29,30 @@ export type KeyedProvider = z.infer<typeof KeyedProvider>;
 
 export const SetCredentialInput = z.object({
   value: z.string().trim().min(8, "That is too short to be an API key").max(4000),
+  /** openai-compatible only, and required there: the server this key may be sent to. */
+  baseUrl: z.string().trim().url("baseUrl must be a URL (e.g. https://llm.example.com/v1)").max(2000).optional(),
 });
+
+/** Providers whose base URL an agent chooses: their saved key is bound to the URL it was saved with. */
+const URL_BOUND: ReadonlySet<KeyedProvider> = new Set(["openai-compatible"]);
+
+type Keys = SecretKey | SecretKeyring;
+
+/** What a sealed key is bound to (AES-GCM associated data): its provider, variable and base URL. */
+export function credentialAad(provider: string, variable: string, baseUrl: string | null): string {
+  return `provider-credential:${provider}:${variable}:${baseUrl ?? ""}`;
+}
+
+function sealedOf(row: SealedValue): SealedValue {
+  return { ciphertext: row.ciphertext, iv: row.iv, authTag: row.authTag, keyId: row.keyId };
+}
 
 export interface CredentialSummary {
   provider: KeyedProvider;
   variable: string;
   hint: string;
+  /** openai-compatible: the only base URL the key is sent to. */
+  baseUrl: string | null;
   updatedAt: string;
 }
 
@@ -44,6 +62,7 @@ export async function listCredentials(db: Db): Promise<CredentialSummary[]> {
     provider: r.provider as KeyedProvider,
     variable: r.variable,
     hint: r.hint,
+    baseUrl: r.baseUrl,
     updatedAt: r.updatedAt.toISOString(),
   }));
 }
@@ -53,18 +72,42 @@ export async function setCredential(
   actor: Principal,
   provider: KeyedProvider,
   value: string,
-  key: SecretKey = loadSecretKey(),
+  key: Keys = loadSecretKeyring(),
+  baseUrl?: string,
 ) {
   const variable = PROVIDER_KEY_VARIABLES[provider];
-  const sealed = key.seal(value);
+  if (URL_BOUND.has(provider) && !baseUrl) {
+    throw new BadRequestError(
+      `A ${provider} key is sent only to the server it is saved for: give its baseUrl (the same URL agents name).`,
+      { field: "baseUrl" },
+    );
+  }
+  if (!URL_BOUND.has(provider) && baseUrl) {
+    throw new BadRequestError(`baseUrl is only saved with an openai-compatible key, not with ${provider}'s.`, {
+      field: "baseUrl",
+    });
+  }
+  const bound = baseUrl ?? null;
+  const sealed = key.seal(value, credentialAad(provider, variable, bound));
   const hint = maskSecret(value);
   const row = await db.providerCredential.upsert({
     where: { provider_variable: { provider, variable } },
-    create: { provider, variable, ...sealed, hint, createdById: actor.id },
-    update: { ...sealed, hint },
+    create: { provider, variable, ...sealed, hint, baseUrl: bound, createdById: actor.id },
+    update: { ...sealed, hint, baseUrl: bound },
   });
-  await recordAudit(db, { actor, action: "secret.set", target: `${provider}:${variable}`, details: { hint } });
-  return { provider, variable, hint, updatedAt: row.updatedAt.toISOString() } satisfies CredentialSummary;
+  await recordAudit(db, {
+    actor,
+    action: "secret.set",
+    target: `${provider}:${variable}`,
+    details: { hint, ...(bound ? { baseUrl: bound } : {}) },
+  });
+  return {
+    provider,
+    variable,
+    hint,
+    baseUrl: bound,
+    updatedAt: row.updatedAt.toISOString(),
+  } satisfies CredentialSummary;
 }
 
 export async function removeCredential(db: Db, actor: Principal, provider: KeyedProvider) {
@@ -78,32 +121,57 @@ export async function removeCredential(db: Db, actor: Principal, provider: Keyed
 export async function readCredential(
   db: Db,
   provider: KeyedProvider,
-  key: SecretKey = loadSecretKey(),
+  key: Keys = loadSecretKeyring(),
 ): Promise<string | null> {
   const row = await db.providerCredential.findFirst({
     where: { provider, variable: PROVIDER_KEY_VARIABLES[provider] },
   });
-  return row ? key.open(row) : null;
+  return row ? key.open(sealedOf(row), credentialAad(row.provider, row.variable, row.baseUrl)) : null;
 }
 
-/** Every saved key, decrypted with one key and one query. Server-side only. */
+/**
+ * Every saved key, decrypted with one keyring and one query, with the base URL of URL-bound keys
+ * (`baseUrls`). A value still in the old format is re-sealed in the current one as it is read
+ * (best effort: a failed update leaves it readable as it was). Server-side only.
+ */
 export async function readAllCredentials(
   db: Db,
-  key: SecretKey = loadSecretKey(),
-): Promise<Partial<Record<KeyedProvider, string>>> {
-  const out: Partial<Record<KeyedProvider, string>> = {};
+  key: Keys = loadSecretKeyring(),
+): Promise<Partial<Record<KeyedProvider, string>> & { baseUrls: Partial<Record<KeyedProvider, string>> }> {
+  const out: Partial<Record<KeyedProvider, string>> & { baseUrls: Partial<Record<KeyedProvider, string>> } = {
+    baseUrls: {},
+  };
+  const sealer = key instanceof SecretKeyring ? key.current : key;
   for (const row of await db.providerCredential.findMany()) {
     const provider = KeyedProvider.safeParse(row.provider);
-    if (provider.success && row.variable === PROVIDER_KEY_VARIABLES[provider.data]) out[provider.data] = key.open(row);
+    if (!provider.success || row.variable !== PROVIDER_KEY_VARIABLES[provider.data]) continue;
+    const aad = credentialAad(row.provider, row.variable, row.baseUrl);
+    const value = key.open(sealedOf(row), aad);
+    out[provider.data] = value;
+    if (row.baseUrl) out.baseUrls[provider.data] = row.baseUrl;
+    if (SecretKey.isLegacy(row)) {
+      await db.providerCredential
+        .updateMany({ where: { id: row.id, ciphertext: row.ciphertext }, data: { ...sealer.seal(value, aad) } })
+        .catch(() => undefined);
+    }
   }
   return out;
 }
 
-/** Re-encrypts every saved key from `from` to `to` (the rotate command). */
-export async function rotateCredentials(db: Db, from: SecretKey, to: SecretKey): Promise<number> {
+/**
+ * Re-encrypts every saved key under `to` in one transaction (the rotate command, which keeps every
+ * key that may have sealed a row in `from`); old-format rows come out in the current format.
+ */
+export async function rotateCredentials(db: Db, from: Keys, to: SecretKey): Promise<number> {
   const rows = await db.providerCredential.findMany();
   await db.$transaction(
-    rows.map((r) => db.providerCredential.update({ where: { id: r.id }, data: { ...to.seal(from.open(r)) } })),
+    rows.map((r) => {
+      const aad = credentialAad(r.provider, r.variable, r.baseUrl);
+      return db.providerCredential.update({
+        where: { id: r.id },
+        data: { ...to.seal(from.open(sealedOf(r), aad), aad) },
+      });
+    }),
   );
   await recordAudit(db, {
     actor: { id: null, name: "rotate-secret command" },

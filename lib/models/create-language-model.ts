@@ -23,7 +23,7 @@ import {
   ModelConfigurationError,
   requireProviderKey,
   requireSetting,
-  findProviderKey,
+  openAiCompatibleKey,
   type Env,
   type SavedKeys,
 } from "./provider-keys";
@@ -128,8 +128,9 @@ export function createProviderModel(entry: FallbackModelConfig, ctx: ModelBuildC
           ["OPENAI_COMPATIBLE_BASE_URL"],
         );
       }
-      // Local servers (Ollama, LM Studio) need no key; one is sent when configured.
-      const apiKey = findProviderKey("openai-compatible", env, saved) ?? undefined;
+      // Local servers (Ollama, LM Studio) need no key; a configured one is sent only to the base URL
+      // it was configured for (provider-keys.ts, openAiCompatibleKey).
+      const apiKey = openAiCompatibleKey(baseURL, env, saved) ?? undefined;
       return createOpenAICompatible({
         name: "openai-compatible",
         baseURL: trimSlash(baseURL),

@@ -6,8 +6,11 @@
 import type { Provider } from "./providers.shared";
 
 export type Env = Record<string, string | undefined>;
-/** Decrypted keys saved in the studio, by provider (see load-saved-keys.ts). */
-export type SavedKeys = Partial<Record<Provider, string>>;
+/**
+ * Decrypted keys saved in the studio, by provider (see load-saved-keys.ts), and the base URL a key
+ * was saved for where the provider's URL is the agent's choice (openai-compatible).
+ */
+export type SavedKeys = Partial<Record<Provider, string>> & { baseUrls?: Partial<Record<Provider, string>> };
 
 /** The environment variables consulted for each provider's key, in order. */
 export const PROVIDER_KEY_ENV: Record<Exclude<Provider, "demo" | "scripted">, readonly string[]> = {
@@ -17,8 +20,8 @@ export const PROVIDER_KEY_ENV: Record<Exclude<Provider, "demo" | "scripted">, re
   // GOOGLE_API_KEY, falling back to GEMINI_API_KEY; the AI SDK's own name is accepted too.
   google: ["GOOGLE_API_KEY", "GEMINI_API_KEY", "GOOGLE_GENERATIVE_AI_API_KEY"],
   mistral: ["MISTRAL_API_KEY"],
-  // OPENAI_API_KEY is also read for NVIDIA NIM (it is OpenAI-compatible); the studio's own NVIDIA_API_KEY is tried first.
-  nvidia: ["NVIDIA_API_KEY", "OPENAI_API_KEY"],
+  // Only NVIDIA's own key: an OpenAI key is never sent to another provider.
+  nvidia: ["NVIDIA_API_KEY"],
   "openai-compatible": ["OPENAI_COMPATIBLE_API_KEY"],
 };
 
@@ -86,4 +89,34 @@ export function requireSetting(env: Env, variable: string, provider: string): st
     );
   }
   return value;
+}
+
+/** A base URL in one spelling for comparison: scheme and host lower-cased, no trailing slash. */
+export function normalizeBaseUrl(url: string): string | null {
+  try {
+    const u = new URL(url.trim()); // scheme and host come back lower-cased, default ports dropped
+    return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, "")}${u.search}`;
+  } catch {
+    return null;
+  }
+}
+
+function sameBaseUrl(a: string | undefined, b: string): boolean {
+  if (!a) return false;
+  const na = normalizeBaseUrl(a);
+  return na !== null && na === normalizeBaseUrl(b);
+}
+
+/**
+ * The key for an openai-compatible request to `baseUrl`, or null (then none is sent). A key goes
+ * only where it was meant to: the saved key to the base URL an admin saved it with, the
+ * environment's `OPENAI_COMPATIBLE_API_KEY` to `OPENAI_COMPATIBLE_BASE_URL`. An agent naming
+ * another URL gets no key (a local server such as Ollama needs none).
+ */
+export function openAiCompatibleKey(baseUrl: string, env: Env, saved: SavedKeys): string | null {
+  const savedKey = saved["openai-compatible"];
+  if (savedKey && sameBaseUrl(saved.baseUrls?.["openai-compatible"], baseUrl)) return savedKey;
+  const envKey = env.OPENAI_COMPATIBLE_API_KEY?.trim();
+  if (envKey && sameBaseUrl(env.OPENAI_COMPATIBLE_BASE_URL, baseUrl)) return envKey;
+  return null;
 }

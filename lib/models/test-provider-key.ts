@@ -60,7 +60,10 @@ export async function testProviderKey(
     const cfg = ModelConfig.parse({
       provider,
       model: modelName,
-      ...(provider === "openai-compatible" && input.baseUrl ? { baseUrl: input.baseUrl } : {}),
+      // Without a URL to test, the one the saved key is bound to (the key goes nowhere else).
+      ...(provider === "openai-compatible" && (input.baseUrl ?? ctx.savedKeys?.baseUrls?.["openai-compatible"])
+        ? { baseUrl: input.baseUrl ?? ctx.savedKeys?.baseUrls?.["openai-compatible"] }
+        : {}),
     });
     const model = createLanguageModel(cfg, {
       ...ctx,

@@ -1,15 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { egressFetch } from "./egress-fetch";
+import { allowLoopbackEgress } from "./testing/allow-egress";
 import { startLocalServer, type LocalServer } from "./testing/local-server";
 
 let server: LocalServer;
 let other: LocalServer;
+let restoreAllowList: () => void;
 
 beforeAll(async () => {
   server = await startLocalServer();
   other = await startLocalServer();
+  // The operator allows both local servers (ATELIER_EGRESS_ALLOW); each test's egress still chooses.
+  restoreAllowList = allowLoopbackEgress(server.port, other.port);
 });
 afterAll(async () => {
+  restoreAllowList();
   await server.close();
   await other.close();
 });
@@ -51,10 +56,16 @@ describe("egressFetch", () => {
     );
   });
 
-  it("refuses loopback unless the literal host:port is listed", async () => {
-    await expect(egressFetch({ url: `${server.origin}/json` }, { egress: ["127.0.0.1"] })).rejects.toThrow(
-      /loopback address/,
-    );
+  it("refuses a listed loopback host:port the operator has not allowed", async () => {
+    const third = await startLocalServer();
+    try {
+      await expect(
+        egressFetch({ url: `${third.origin}/json` }, { egress: [`127.0.0.1:${third.port}`, "127.0.0.1"] }),
+      ).rejects.toThrow(/loopback address.*ATELIER_EGRESS_ALLOW/);
+      expect(third.seen.length).toBe(0);
+    } finally {
+      await third.close();
+    }
   });
 
   it("refuses the metadata address even when listed", async () => {

@@ -7,12 +7,12 @@
  * the original host kept for the Host header and TLS (SNI and certificate check). Time and
  * response size are bounded; redirects are followed manually up to a limit and re-checked.
  */
-import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import zlib from "node:zlib";
-import { checkAddress, EgressError, matchEgress, parseEgressList } from "./egress-policy";
+import { EgressError, matchEgress, parseEgressList } from "./egress-policy";
+import { parseOutboundUrl, resolveCheckedAddresses, type ResolvedAddress } from "./outbound-target";
 import { formatBytes } from "./sandbox-limits";
 
 export { EgressError } from "./egress-policy";
@@ -36,10 +36,7 @@ export interface EgressResponse {
   body: string;
 }
 
-export interface ResolvedAddress {
-  address: string;
-  family: 4 | 6;
-}
+export type { ResolvedAddress } from "./outbound-target";
 
 export interface EgressFetchOptions {
   /** The tool's `egress` entries. */
@@ -70,11 +67,6 @@ const FORBIDDEN_HEADERS = new Set([
 ]);
 const CREDENTIAL_HEADERS = ["authorization", "cookie"];
 
-async function defaultResolve(hostname: string): Promise<ResolvedAddress[]> {
-  const found = await dns.promises.lookup(hostname, { all: true, verbatim: true });
-  return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
-}
-
 interface CheckedTarget {
   url: URL;
   address: ResolvedAddress;
@@ -84,20 +76,9 @@ interface CheckedTarget {
 export async function checkTarget(
   rawUrl: string,
   egress: readonly string[],
-  resolve: (hostname: string) => Promise<ResolvedAddress[]> = defaultResolve,
+  resolve?: (hostname: string) => Promise<ResolvedAddress[]>,
 ): Promise<CheckedTarget> {
-  let url: URL;
-  try {
-    url = new URL(rawUrl);
-  } catch {
-    throw new EgressError(`ctx.fetch refused: '${rawUrl}' is not an absolute URL`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new EgressError(`ctx.fetch refused: only http and https URLs are allowed, not '${url.protocol}'`);
-  }
-  if (url.username || url.password) {
-    throw new EgressError("ctx.fetch refused: credentials in the URL are not allowed; send an Authorization header");
-  }
+  const url = parseOutboundUrl(rawUrl);
   const entries = parseEgressList(egress);
   const entry = matchEgress(url, entries);
   const hostShown = url.port ? `${url.hostname}:${url.port}` : url.hostname;
@@ -107,20 +88,7 @@ export async function checkTarget(
         `(${egress.length ? egress.map((e) => `'${e}'`).join(", ") : "empty"}); add it to the tool's egress option`,
     );
   }
-  const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
-  let addresses: ResolvedAddress[];
-  if (net.isIP(host) !== 0) {
-    addresses = [{ address: host, family: net.isIP(host) === 6 ? 6 : 4 }];
-  } else {
-    try {
-      addresses = await resolve(host);
-    } catch (error) {
-      throw new EgressError(`ctx.fetch failed: cannot resolve '${host}' (${(error as Error).message})`);
-    }
-    if (addresses.length === 0) throw new EgressError(`ctx.fetch failed: '${host}' has no addresses`);
-  }
-  // Every address must pass: a name that also points somewhere private is refused outright.
-  for (const a of addresses) checkAddress(host, a.address, entry);
+  const addresses = await resolveCheckedAddresses(url, { resolve });
   return { url, address: addresses[0] };
 }
 
@@ -254,7 +222,7 @@ export async function egressFetch(request: EgressRequest, options: EgressFetchOp
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULTS.maxResponseBytes;
   const maxRedirects = options.maxRedirects ?? DEFAULTS.maxRedirects;
-  const resolve = options.resolve ?? defaultResolve;
+  const resolve = options.resolve;
   const deadline = Date.now() + timeoutMs;
 
   let method = (request.method ?? "GET").toUpperCase();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { operatorAllowList, parseEgressAllowList } from "./egress-allow-list";
 import { checkAddress, classifyAddress, matchEgress, parseEgressEntry, parseEgressList } from "./egress-policy";
 
 describe("parseEgressEntry", () => {
@@ -7,25 +8,14 @@ describe("parseEgressEntry", () => {
       host: "api.example.com",
       port: null,
       wildcard: false,
-      allowsPrivate: false,
     });
     expect(parseEgressEntry("api.example.com:8443")).toMatchObject({
       host: "api.example.com",
       port: 8443,
-      allowsPrivate: false,
     });
     expect(parseEgressEntry("*.example.com")).toMatchObject({ host: "example.com", wildcard: true });
     expect(parseEgressEntry("https://api.example.com/")).toMatchObject({ host: "api.example.com", port: null });
     expect(parseEgressEntry("example.com:80")).toMatchObject({ port: 80 });
-  });
-
-  it("grants private access only to a literal address or localhost with a port", () => {
-    expect(parseEgressEntry("localhost:4555")?.allowsPrivate).toBe(true);
-    expect(parseEgressEntry("127.0.0.1:4555")?.allowsPrivate).toBe(true);
-    expect(parseEgressEntry("[::1]:8080")).toMatchObject({ host: "::1", port: 8080, allowsPrivate: true });
-    expect(parseEgressEntry("localhost")?.allowsPrivate).toBe(false);
-    expect(parseEgressEntry("127.0.0.1")?.allowsPrivate).toBe(false);
-    expect(parseEgressEntry("intranet.corp:8080")?.allowsPrivate).toBe(false);
   });
 
   it("rejects paths, credentials and garbage", () => {
@@ -72,6 +62,11 @@ describe("classifyAddress", () => {
     ["fd12:3456::1", "unique-local"],
     ["fe80::1", "link-local"],
     ["fd00:ec2::254", "metadata"],
+    ["100.100.100.200", "metadata"],
+    ["169.254.170.2", "metadata"],
+    ["168.63.129.16", "metadata"],
+    ["::ffff:168.63.129.16", "metadata"],
+    ["::ffff:100.100.100.200", "metadata"],
     ["::ffff:127.0.0.1", "ipv4-mapped"],
     ["::ffff:7f00:1", "ipv4-mapped"],
     ["::ffff:8.8.8.8", "ipv4-mapped"],
@@ -85,28 +80,61 @@ describe("classifyAddress", () => {
 });
 
 describe("checkAddress", () => {
-  const entry = (raw: string) => parseEgressEntry(raw)!;
-  it("lets public addresses through any matching entry", () => {
-    expect(() => checkAddress("api.example.com", "93.184.216.34", entry("api.example.com"))).not.toThrow();
+  const allow = (text: string) => parseEgressAllowList(text);
+  it("lets public addresses through", () => {
+    expect(() => checkAddress("api.example.com", 443, "93.184.216.34", allow(""))).not.toThrow();
   });
-  it("refuses a DNS name that resolves to a private address, even with a port", () => {
-    expect(() => checkAddress("api.example.com", "10.0.0.5", entry("api.example.com"))).toThrow(/private address/);
-    expect(() => checkAddress("intranet", "10.0.0.5", entry("intranet:8080"))).toThrow(/private address/);
+  it("refuses a DNS name that resolves to a private address unless the operator names it", () => {
+    expect(() => checkAddress("api.example.com", 443, "10.0.0.5", allow(""))).toThrow(/private address/);
+    expect(() => checkAddress("intranet", 8080, "10.0.0.5", allow(""))).toThrow(/ATELIER_EGRESS_ALLOW/);
+    expect(() => checkAddress("db.internal", 5432, "10.0.0.9", allow("db.internal:5432"))).not.toThrow();
+    expect(() => checkAddress("db.internal", 5433, "10.0.0.9", allow("db.internal:5432"))).toThrow(/private address/);
   });
-  it("allows the literal private host:port that was listed", () => {
-    expect(() => checkAddress("127.0.0.1", "127.0.0.1", entry("127.0.0.1:4555"))).not.toThrow();
-    expect(() => checkAddress("localhost", "127.0.0.1", entry("localhost:4555"))).not.toThrow();
-    expect(() => checkAddress("127.0.0.1", "127.0.0.1", entry("127.0.0.1"))).toThrow(
-      /private addresses are reachable only/,
+  it("refuses a literal private host:port no operator allowed, whatever the tool lists", () => {
+    expect(() => checkAddress("127.0.0.1", 4555, "127.0.0.1", allow(""))).toThrow(/loopback address/);
+    expect(() => checkAddress("10.0.0.5", 8080, "10.0.0.5", allow(""))).toThrow(/private address/);
+    expect(() => checkAddress("169.254.1.1", 80, "169.254.1.1", allow(""))).toThrow(/link-local address/);
+    expect(() => checkAddress("fe80::1", 80, "fe80::1", allow(""))).toThrow(/link-local address/);
+  });
+  it("allows exactly the private host:port the operator listed", () => {
+    const list = allow("10.0.0.5:8080, 127.0.0.1:4555,localhost:4556,[::1]:9000");
+    expect(() => checkAddress("10.0.0.5", 8080, "10.0.0.5", list)).not.toThrow();
+    expect(() => checkAddress("10.0.0.5", 8081, "10.0.0.5", list)).toThrow(/private address/);
+    expect(() => checkAddress("127.0.0.1", 4555, "127.0.0.1", list)).not.toThrow();
+    expect(() => checkAddress("localhost", 4556, "127.0.0.1", list)).not.toThrow();
+    expect(() => checkAddress("localhost", 4555, "127.0.0.1", list)).toThrow(/loopback address/);
+    expect(() => checkAddress("::1", 9000, "::1", list)).not.toThrow();
+  });
+  it("never allows metadata or unspecified addresses, even when the operator lists them", () => {
+    const list = allow(
+      "169.254.169.254:80,100.100.100.200:80,169.254.170.2:80,168.63.129.16:80,[fd00:ec2::254]:80,0.0.0.0:80",
     );
-  });
-  it("never allows metadata or unspecified addresses", () => {
-    expect(() => checkAddress("169.254.169.254", "169.254.169.254", entry("169.254.169.254:80"))).toThrow(
-      /never reach/,
-    );
-    expect(() => checkAddress("0.0.0.0", "0.0.0.0", entry("0.0.0.0:80"))).toThrow(/never reach/);
+    for (const ip of ["169.254.169.254", "100.100.100.200", "169.254.170.2", "168.63.129.16", "fd00:ec2::254"]) {
+      expect(() => checkAddress(ip, 80, ip, list), ip).toThrow(/metadata address, which tools may never reach/);
+    }
+    expect(() => checkAddress("0.0.0.0", 80, "0.0.0.0", list)).toThrow(/never reach/);
   });
   it("localhost may only mean loopback", () => {
-    expect(() => checkAddress("localhost", "10.0.0.1", entry("localhost:4555"))).toThrow();
+    expect(() => checkAddress("localhost", 4555, "10.0.0.1", allow("localhost:4555"))).toThrow();
+  });
+});
+
+describe("parseEgressAllowList (ATELIER_EGRESS_ALLOW)", () => {
+  it("reads host:port pairs, lower-cased, IPv6 unbracketed", () => {
+    expect(parseEgressAllowList(" 10.0.0.5:8080 ,DB.internal:5432,[::1]:80")).toEqual([
+      { raw: "10.0.0.5:8080", host: "10.0.0.5", port: 8080 },
+      { raw: "DB.internal:5432", host: "db.internal", port: 5432 },
+      { raw: "[::1]:80", host: "::1", port: 80 },
+    ]);
+  });
+  it("ignores entries without a port, wildcards, paths and empty text", () => {
+    expect(parseEgressAllowList(undefined)).toEqual([]);
+    expect(parseEgressAllowList("10.0.0.5,*.corp:80,db/x:1,,")).toEqual([]);
+  });
+  it("reads the environment variable at call time", () => {
+    expect(operatorAllowList({ ATELIER_EGRESS_ALLOW: "10.0.0.5:8080" })).toEqual([
+      { raw: "10.0.0.5:8080", host: "10.0.0.5", port: 8080 },
+    ]);
+    expect(operatorAllowList({})).toEqual([]);
   });
 });

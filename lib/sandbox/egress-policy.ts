@@ -1,22 +1,25 @@
 /**
- * Which hosts and addresses `ctx.fetch` may reach (lib/sandbox/README.md).
+ * Which hosts and addresses `ctx.fetch` (and any other outbound request the studio makes on a
+ * user's behalf) may reach (lib/sandbox/README.md).
  *
- * Egress entries (the tool's `egress` option):
- * - `api.example.com`        that host exactly (case-insensitive), any port, public addresses only;
- * - `api.example.com:8443`   that host on that port only, public addresses only;
- * - `*.example.com`          any subdomain of example.com (not example.com itself), public only;
+ * Egress entries (the tool's `egress` option) choose the hosts:
+ * - `api.example.com`        that host exactly (case-insensitive), any port;
+ * - `api.example.com:8443`   that host on that port only;
+ * - `*.example.com`          any subdomain of example.com (not example.com itself);
  * - `https://api.example.com` a scheme is accepted and ignored; paths are not allowed.
  *
- * Private-network access is the exception and must be spelled out: an entry reaches a loopback,
- * RFC 1918, CGNAT, link-local, unique-local (fc00::/7) or IPv4-mapped address only when it names
- * that address literally (an IP literal, or `localhost` for loopback) TOGETHER WITH a port, e.g.
- * `localhost:4555`, `127.0.0.1:4555`, `[::1]:8080`, `10.0.0.5:9200`. A DNS name never reaches a
- * private address, whatever its entry says (that is how DNS rebinding is stopped).
+ * Addresses are the operator's decision, not the author's: a target that resolves to a loopback,
+ * RFC 1918, CGNAT, link-local, unique-local (fc00::/7) or IPv4-mapped address is reached only when
+ * the operator's allow-list (`ATELIER_EGRESS_ALLOW`, egress-allow-list.ts) names that host and
+ * port, e.g. `10.0.0.5:8080` or `db.internal:5432`. Every other name or literal is refused there,
+ * which also stops DNS rebinding (every resolved address is checked, and the connection goes to
+ * the checked one).
  *
- * Never reachable, whatever the entries: unspecified addresses (0.0.0.0/8, ::), the cloud metadata
- * endpoints (169.254.169.254, fd00:ec2::254), multicast, broadcast and reserved space.
+ * Never reachable, whatever the entries or the allow-list: unspecified addresses (0.0.0.0/8, ::),
+ * the cloud metadata endpoints (METADATA_ADDRESSES), multicast, broadcast and reserved space.
  */
 import net from "node:net";
+import { allowListNames, EGRESS_ALLOW_ENV, operatorAllowList, type AllowedTarget } from "./egress-allow-list";
 
 export type AddressClass =
   | "public"
@@ -30,7 +33,7 @@ export type AddressClass =
   | "multicast"
   | "reserved";
 
-/** Classes a literal `host:port` entry may open. Everything else except "public" is always refused. */
+/** Classes the operator's allow-list may open. Everything else except "public" is always refused. */
 const PRIVATE_CLASSES: ReadonlySet<AddressClass> = new Set([
   "loopback",
   "private",
@@ -46,8 +49,6 @@ export interface EgressEntry {
   host: string;
   wildcard: boolean;
   port: number | null;
-  /** A literal IP or `localhost` with a port: may reach private addresses. */
-  allowsPrivate: boolean;
 }
 
 export class EgressError extends Error {
@@ -84,8 +85,7 @@ export function parseEgressEntry(raw: string): EgressEntry | null {
   const portMatch = /:(\d+)$/.exec(text);
   const port = portMatch && !text.endsWith("]") ? Number(portMatch[1]) : null;
   if (port !== null && (port < 1 || port > 65535)) return null;
-  const literal = net.isIP(host) !== 0 || host === "localhost";
-  return { raw, host, wildcard, port, allowsPrivate: !wildcard && literal && port !== null };
+  return { raw, host, wildcard, port };
 }
 
 export function parseEgressList(entries: readonly string[]): EgressEntry[] {
@@ -97,7 +97,8 @@ export function parseEgressList(entries: readonly string[]): EgressEntry[] {
   return parsed;
 }
 
-function effectivePort(url: URL): number {
+/** The port a request to this URL connects to (80/443 when the URL names none). */
+export function effectivePort(url: URL): number {
   if (url.port) return Number(url.port);
   return url.protocol === "https:" ? 443 : 80;
 }
@@ -124,9 +125,23 @@ function inV4(ip: number, base: string, bits: number): boolean {
   return (ip & mask) >>> 0 === (ipv4ToInt(base) & mask) >>> 0;
 }
 
+/**
+ * Cloud instance-metadata and host-agent endpoints: AWS/GCP/Azure/OpenStack (169.254.169.254),
+ * AWS IPv6 (fd00:ec2::254), Alibaba (100.100.100.200), AWS ECS task metadata (169.254.170.2),
+ * Azure WireServer (168.63.129.16). Also refused when embedded in IPv6 (mapped, NAT64, 6to4).
+ */
+export const METADATA_ADDRESSES: readonly string[] = [
+  "169.254.169.254",
+  "100.100.100.200",
+  "169.254.170.2",
+  "168.63.129.16",
+  "fd00:ec2::254",
+];
+const METADATA_V4 = new Set(METADATA_ADDRESSES.filter((a) => net.isIPv4(a)));
+
 function classifyV4(ip: string): AddressClass {
   const n = ipv4ToInt(ip);
-  if (ip === "169.254.169.254") return "metadata";
+  if (METADATA_V4.has(ip)) return "metadata";
   if (inV4(n, "0.0.0.0", 8)) return "unspecified";
   if (inV4(n, "127.0.0.0", 8)) return "loopback";
   if (inV4(n, "10.0.0.0", 8) || inV4(n, "172.16.0.0", 12) || inV4(n, "192.168.0.0", 16)) return "private";
@@ -202,22 +217,29 @@ export function classifyAddress(ip: string): AddressClass {
 }
 
 /**
- * Throws EgressError unless `address` (what the host resolved to) may be reached through `entry`.
- * `host` is the URL's host as written (IP literal or name).
+ * Throws EgressError unless `address` (what `host` resolved to; the same for a literal) may be
+ * reached on `port`: public addresses always; private, loopback, link-local, unique-local and
+ * IPv4-mapped ones only when the operator's allow-list names `host:port`; never the rest.
  */
-export function checkAddress(host: string, address: string, entry: EgressEntry): void {
+export function checkAddress(
+  host: string,
+  port: number,
+  address: string,
+  allow: readonly AllowedTarget[] = operatorAllowList(),
+  who = "ctx.fetch",
+): void {
   const cls = classifyAddress(address);
   if (cls === "public") return;
   const shown = host === address ? address : `${host} (${address})`;
   if (!PRIVATE_CLASSES.has(cls)) {
-    throw new EgressError(`ctx.fetch refused: ${shown} is a ${cls} address, which tools may never reach`);
+    throw new EgressError(`${who} refused: ${shown} is a ${cls} address, which tools may never reach`);
   }
-  const literalHost = net.isIP(host) !== 0;
-  const allowed = entry.allowsPrivate && (literalHost ? host === address : host === "localhost" && cls === "loopback");
-  if (!allowed) {
+  const localhostOk = host.toLowerCase() !== "localhost" || cls === "loopback";
+  if (!localhostOk || !allowListNames(allow, host, port)) {
+    const target = net.isIPv6(host) ? `[${host}]:${port}` : `${host}:${port}`;
     throw new EgressError(
-      `ctx.fetch refused: ${shown} is a ${cls} address; private addresses are reachable only through an egress ` +
-        `entry naming that literal address with a port (e.g. "127.0.0.1:8080" or "localhost:8080")`,
+      `${who} refused: ${shown} is a ${cls} address; private, loopback and link-local addresses are reachable ` +
+        `only when the studio's operator lists the target in ${EGRESS_ALLOW_ENV} (e.g. "${target}")`,
     );
   }
 }

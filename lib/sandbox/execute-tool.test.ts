@@ -593,8 +593,8 @@ describe("ctx.fetch", () => {
 
   it.each([
     [
-      "127.0.0.1 without an explicit grant",
-      (port: number) => `http://127.0.0.1:${port}/json`,
+      "127.0.0.1 on a port the operator did not allow",
+      (port: number) => `http://127.0.0.1:${port + 1}/json`,
       ["127.0.0.1"],
       /loopback address/,
     ],
@@ -611,7 +611,12 @@ describe("ctx.fetch", () => {
       /not in this tool's egress list/,
     ],
     ["[::1]", (port: number) => `http://[::1]:${port}/`, ["localhost"], /not in this tool's egress list/],
-    ["a decimal-encoded loopback", (port: number) => `http://2130706433:${port}/`, ["127.0.0.1"], /loopback address/],
+    [
+      "a decimal-encoded loopback",
+      (port: number) => `http://2130706433:${port + 1}/`,
+      ["127.0.0.1"],
+      /loopback address/,
+    ],
   ])("refuses %s", async (_label, url, egress, pattern) => {
     const out = await run({
       source: fetchTool("const r = await ctx.fetch(url); return r.status;"),

@@ -1,6 +1,7 @@
 /**
- * Saving tools: each save analyses the source (statically — nothing runs) and appends an immutable
- * version with its analysis and diagnostics. A version with definition errors is kept as a draft:
+ * Saving tools: each save analyses the source (statically — nothing runs — and in the analyser
+ * worker, with its time limit: lib/tools/analysis-runner.ts) and appends an immutable version with
+ * its analysis and diagnostics. A version with definition errors is kept as a draft:
  * it can be saved and looked at, not run or attached to an agent. See lib/tool-store/README.md.
  */
 import type { Principal } from "../auth/roles";
@@ -8,17 +9,19 @@ import type { Db } from "../db/client";
 import { jsonColumn } from "../db/json-column";
 import { currentWorkspaceId } from "../db/workspace";
 import { ConflictError, NotFoundError } from "../errors";
-import { analyzeTool } from "../tools/analyze-tool";
+import { analyzeToolInWorker } from "../tools/analysis-runner";
 import { getTool, type ToolDetail } from "./read-tool";
 
-function analyse(source: string) {
-  const result = analyzeTool(source);
+type Analysis = Awaited<ReturnType<typeof analyse>>;
+
+async function analyse(source: string) {
+  const result = await analyzeToolInWorker(source);
   const hasErrors = result.diagnostics.some((d) => d.code === "ToolDefinitionError") || !result.tool;
   return { analysis: result.tool ?? result.preview ?? null, diagnostics: result.diagnostics, hasErrors };
 }
 
 /** The row of a new immutable version. */
-function versionRow(version: number, source: string, a: ReturnType<typeof analyse>, actor: Principal) {
+function versionRow(version: number, source: string, a: Analysis, actor: Principal) {
   return {
     version,
     source,
@@ -48,7 +51,7 @@ async function draftName(db: Db, workspaceId: string): Promise<string> {
 
 export async function createTool(db: Db, actor: Principal, source: string): Promise<ToolDetail> {
   const workspaceId = await currentWorkspaceId(db);
-  const a = analyse(source);
+  const a = await analyse(source);
   const name = a.analysis?.name ?? (await draftName(db, workspaceId));
   await assertNameFree(db, workspaceId, name);
   const tool = await db.tool.create({
@@ -67,7 +70,7 @@ export async function saveToolVersion(db: Db, actor: Principal, toolId: string, 
     include: { versions: { orderBy: { version: "desc" }, take: 1 } },
   });
   if (!tool) throw new NotFoundError(`Tool '${toolId}' does not exist.`);
-  const a = analyse(source);
+  const a = await analyse(source);
   const name = a.analysis?.name ?? tool.name;
   if (name !== tool.name) await assertNameFree(db, tool.workspaceId, name, tool.id);
   await db.tool.update({

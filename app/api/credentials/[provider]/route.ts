@@ -8,11 +8,11 @@ export const dynamic = "force-dynamic";
 const Params = z.object({ provider: KeyedProvider });
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  /** Saves or replaces a provider key (encrypted); answers only its masked hint. */
+  /** Saves or replaces a provider key (encrypted; openai-compatible with the baseUrl it is bound to); answers only its masked hint. */
   PUT: defineRoute(
     { access: ["admin"], params: Params, body: SetCredentialInput, maxBodyBytes: 8192 },
     async ({ params, body, principal, db }) => ({
-      credential: await setCredential(db, principal, params.provider, body.value),
+      credential: await setCredential(db, principal, params.provider, body.value, undefined, body.baseUrl),
     }),
   ),
   DELETE: defineRoute({ access: ["admin"], params: Params }, async ({ params, principal, db }) => {

@@ -4,6 +4,7 @@ import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import { deleteTool } from "@/lib/tool-store/delete-tool";
 import { getTool } from "@/lib/tool-store/read-tool";
+import { analysisBudget } from "@/lib/tool-store/analysis-budget";
 import { saveToolVersion } from "@/lib/tool-store/save-tool";
 import { ToolSourceInput } from "@/lib/tools/tool-source.shared";
 
@@ -17,11 +18,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: defineRoute({ access: ANY_ROLE, params: Params, query: Query }, async ({ params, query, db }) => ({
     tool: await getTool(db, params.id, query.version),
   })),
-  /** Saves the source as a new immutable version. */
+  /** Saves the source as a new immutable version (its analysis spends the caller's analysis budget). */
   PUT: defineRoute(
     { access: ["author"], params: Params, body: ToolSourceInput },
     async ({ params, body, principal, db }) => ({
-      tool: await saveToolVersion(db, principal, params.id, body.source),
+      tool: await analysisBudget.run(principal, () => saveToolVersion(db, principal, params.id, body.source)),
     }),
   ),
   /** Deletes the tool; refused (409) while agents use it, naming them. */

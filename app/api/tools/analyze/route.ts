@@ -1,7 +1,7 @@
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
-import { ANY_ROLE } from "@/lib/auth/roles";
-import { analyzeTool } from "@/lib/tools/analyze-tool";
+import { analysisBudget } from "@/lib/tool-store/analysis-budget";
+import { analyzeToolInWorker } from "@/lib/tools/analysis-runner";
 import { toAnthropicTool, toOpenAITool } from "@/lib/tools/schema-formats";
 import { ToolSourceInput } from "@/lib/tools/tool-source.shared";
 
@@ -12,9 +12,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
    * TypeScript source -> the tool the model would see and every diagnostic with its range.
    * Static analysis only: nothing of the submitted code is executed. `formats` is the tool (or, while
    * definition errors are pending, its preview) in the OpenAI and Anthropic tool formats.
+   * Authors (and admins) only; it runs in the analyser worker with a time limit and spends the
+   * caller's analysis budget (429 with Retry-After when spent).
    */
-  POST: defineRoute({ access: ANY_ROLE, body: ToolSourceInput }, ({ body }) => {
-    const { tool, diagnostics, preview } = analyzeTool(body.source);
+  POST: defineRoute({ access: ["author"], body: ToolSourceInput }, async ({ body, principal }) => {
+    const { tool, diagnostics, preview } = await analysisBudget.run(principal, () => analyzeToolInWorker(body.source));
     const shown = tool ?? preview ?? null;
     return {
       tool,

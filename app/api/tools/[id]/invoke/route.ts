@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
-import { getRunnableTool } from "@/lib/tool-store/read-tool";
-import { invokeTool } from "@/lib/sandbox/invoke-tool";
+import { testRunTool } from "@/lib/runs/tools/test-run-tool";
 
 export const dynamic = "force-dynamic";
 
@@ -16,12 +15,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
    * A test run in the sandbox: `{ok: true, result, logs, events, durationMs}` or
    * `{ok: false, error: {type, message, missing?, unexpected?, invalid?, accepted?, line?}, …}`.
    * A test run has no conversation: ctx.scope ids are empty and emitted events are returned, not stored.
+   * A `requiresApproval` tool needs the approver role (403 otherwise); test runs of side-effecting
+   * tools are audited (`tool.test_run`).
    */
   POST: defineRoute(
     { access: ["author", "operator"], params: z.object({ id: z.string().min(1) }), body: Body },
-    async ({ params, body, db }) => {
-      const { tool, source } = await getRunnableTool(db, params.id, body.version);
-      return invokeTool({ tool, source, arguments: body.arguments });
-    },
+    ({ params, body, principal, db }) =>
+      testRunTool(db, principal, { toolId: params.id, version: body.version, arguments: body.arguments }),
   ),
 });

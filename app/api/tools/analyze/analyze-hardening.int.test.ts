@@ -1,0 +1,102 @@
+/**
+ * POST /api/tools/analyze and tool saves: analysis runs in the analyser worker (never on the
+ * server's event loop), only authors and admins may ask for it, and each principal has a budget
+ * (429 with Retry-After when it is spent).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { callRoute } from "@/lib/api/testing/call-route";
+import { createApiToken } from "@/lib/auth/api-tokens";
+import type { Role } from "@/lib/auth/roles.shared";
+import { createUser } from "@/lib/auth/users";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
+import { analysisBudget, DEFAULT_ANALYSIS_BUDGET } from "@/lib/tool-store/analysis-budget";
+import { closeAnalysisRunner, getAnalysisRunner } from "@/lib/tools/analysis-runner";
+import * as tools from "../route";
+import * as analyze from "./route";
+
+const SOURCE = `import { tool } from "atelier";
+
+/** Report the weather for a city, in degrees celsius, for the travel desk. */
+export default tool({ sideEffecting: false }, function forecast(city: string): string {
+  return city;
+});
+`;
+
+let t: TestDatabase;
+const tokens: Partial<Record<Role, string>> = {};
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const system = { kind: "system" as const, id: "system", name: "setup", roles: ["admin" as const] };
+  for (const role of ["viewer", "operator", "approver", "author", "admin"] as const) {
+    const user = await createUser(
+      t.db,
+      system,
+      { email: `${role}@analyze.test`, name: role, password: "a long analyze password", roles: [role] },
+      { N: 1024, r: 8, p: 1 },
+    );
+    tokens[role] = (
+      await createApiToken(
+        t.db,
+        { kind: "user", id: user.id, name: role, roles: [role] },
+        { name: "t", role, expiresInDays: 1 },
+      )
+    ).token;
+  }
+});
+afterEach(() => analysisBudget.configure(DEFAULT_ANALYSIS_BUDGET));
+afterAll(async () => {
+  await closeAnalysisRunner();
+  await t?.cleanup();
+});
+
+const analyzeAs = (role: Role, source = SOURCE) =>
+  callRoute(analyze.POST, "/api/tools/analyze", { bearer: tokens[role], body: { source } });
+
+describe("POST /api/tools/analyze", () => {
+  it("is for authors and admins only", async () => {
+    for (const role of ["viewer", "operator", "approver"] as const) {
+      const res = await analyzeAs(role);
+      expect(res.status, role).toBe(403);
+    }
+    expect((await analyzeAs("author")).status).toBe(200);
+    expect((await analyzeAs("admin")).status).toBe(200);
+  });
+
+  it("runs the analysis in the analyser worker", async () => {
+    const before = getAnalysisRunner().stats().completed;
+    const res = await analyzeAs("author", SOURCE.replace("forecast", "forecast_two"));
+    expect(res.json.tool.name).toBe("forecast_two");
+    expect(getAnalysisRunner().stats().completed).toBe(before + 1);
+  });
+
+  it("answers 429 with Retry-After once a principal's budget is spent, without touching another's", async () => {
+    analysisBudget.configure({ capacity: 2, refillPerSecond: 0.1 });
+    expect((await analyzeAs("author")).status).toBe(200);
+    expect((await analyzeAs("author")).status).toBe(200);
+    const limited = await analyzeAs("author");
+    expect(limited.status).toBe(429);
+    expect(limited.json.error).toMatchObject({ code: "rate_limited", retryAfterSeconds: 10 });
+    expect(limited.headers.get("retry-after")).toBe("10");
+    expect((await analyzeAs("admin")).status).toBe(200);
+  });
+});
+
+describe("saving a tool", () => {
+  it("analyses in the worker and spends the same budget", async () => {
+    const before = getAnalysisRunner().stats().completed;
+    const created = await callRoute(tools.POST, "/api/tools", {
+      bearer: tokens.author,
+      body: { source: SOURCE.replace("forecast", "saved_forecast") },
+    });
+    expect(created.status).toBe(201);
+    expect(getAnalysisRunner().stats().completed).toBe(before + 1);
+    analysisBudget.configure({ capacity: 0, refillPerSecond: 0.5 });
+    const limited = await callRoute(tools.POST, "/api/tools", {
+      bearer: tokens.author,
+      body: { source: SOURCE.replace("forecast", "another_forecast") },
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("2");
+  });
+});

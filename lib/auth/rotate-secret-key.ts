@@ -1,0 +1,62 @@
+/**
+ * `npm run secret:rotate` (scripts/rotate-secret.ts), crash-safe: every saved provider key opens
+ * at every step, and running the command again after a crash finishes the rotation.
+ *
+ * Key file (no ATELIER_SECRET):
+ *   1. write the new key to `<file>.new` (0600, synced) — or reuse the one a crashed run left;
+ *   2. re-encrypt every row under it in one transaction (old-format rows come out in the current one);
+ *   3. switch: copy the current key to `<file>.old`, then rename `<file>.new` over `<file>`.
+ *   The server's keyring holds `<file>`, `<file>.new` and `<file>.old` (secret-box.ts), so a crash
+ *   between any two steps leaves every row readable.
+ * ATELIER_SECRET: the new value comes from ATELIER_NEW_SECRET (also in the keyring while set);
+ * the rows are re-encrypted in one transaction and the operator then sets ATELIER_SECRET to it.
+ */
+import { copyFileSync, chmodSync, existsSync, renameSync } from "node:fs";
+import type { Db } from "../db/client";
+import { rotateCredentials } from "./provider-credentials";
+import { readKeyFile, SecretKey, SecretKeyring, writeKeyFile } from "./secret-box";
+
+export interface RotationHooks {
+  /** Test seams: called between the steps (a throw simulates a crash there). */
+  afterNewKey?: () => void;
+  afterReencrypt?: () => void;
+}
+
+export interface RotationResult {
+  count: number;
+  from: string;
+  to: string;
+  /** True when a previous, interrupted rotation's new key was reused. */
+  resumed: boolean;
+}
+
+export async function rotateKeyFile(db: Db, file: string, hooks: RotationHooks = {}): Promise<RotationResult> {
+  if (!existsSync(/* turbopackIgnore: true */ file)) {
+    throw new Error(`No key file at ${file}: nothing to rotate (set ATELIER_SECRET_FILE if it lives elsewhere).`);
+  }
+  const pending = `${file}.new`;
+  const old = `${file}.old`;
+  const current = readKeyFile(file);
+  const resumed = existsSync(/* turbopackIgnore: true */ pending);
+  let to: SecretKey;
+  if (resumed) to = readKeyFile(pending);
+  else {
+    to = SecretKey.generate();
+    writeKeyFile(pending, to);
+  }
+  hooks.afterNewKey?.();
+  const others = [to, ...(existsSync(/* turbopackIgnore: true */ old) ? [readKeyFile(old)] : [])];
+  const count = await rotateCredentials(db, new SecretKeyring(current, others), to);
+  hooks.afterReencrypt?.();
+  copyFileSync(/* turbopackIgnore: true */ file, old);
+  chmodSync(/* turbopackIgnore: true */ old, 0o600);
+  renameSync(/* turbopackIgnore: true */ pending, file);
+  return { count, from: current.id, to: to.id, resumed };
+}
+
+export async function rotateEnvSecret(db: Db, secret: string, newSecret: string): Promise<RotationResult> {
+  const from = SecretKey.fromString(secret);
+  const to = SecretKey.fromString(newSecret);
+  const count = await rotateCredentials(db, new SecretKeyring(from, [to]), to);
+  return { count, from: from.id, to: to.id, resumed: false };
+}

@@ -1,0 +1,85 @@
+/**
+ * The reusable outbound-request check (lib/sandbox/README.md, "Egress"): the URL must be http(s)
+ * without credentials, its host is resolved once (all addresses) and every address must pass the
+ * address policy (egress-policy.ts `checkAddress`: public, or private and named in the operator's
+ * `ATELIER_EGRESS_ALLOW`; metadata endpoints never). `ctx.fetch` adds the tool's own egress list
+ * on top (egress-fetch.ts); anything else the studio connects to on a user's say-so (e.g. an MCP
+ * server URL) calls `checkOutboundUrl` and connects to the address it returns.
+ */
+import dns from "node:dns";
+import net from "node:net";
+import type { AllowedTarget } from "./egress-allow-list";
+import { checkAddress, effectivePort, EgressError } from "./egress-policy";
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+export type ResolveHost = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export interface OutboundCheckOptions {
+  /** DNS resolution (all addresses); replaceable in tests. */
+  resolve?: ResolveHost;
+  /** The operator allow-list; default: `ATELIER_EGRESS_ALLOW` read now. */
+  allow?: readonly AllowedTarget[];
+  /** Who is asking, for messages (default "ctx.fetch"). */
+  who?: string;
+}
+
+export interface CheckedOutbound {
+  url: URL;
+  /** Every address the host resolved to, all checked; connect to one of these, never re-resolve. */
+  addresses: ResolvedAddress[];
+}
+
+export async function defaultResolve(hostname: string): Promise<ResolvedAddress[]> {
+  const found = await dns.promises.lookup(hostname, { all: true, verbatim: true });
+  return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+}
+
+/** Step 1: an absolute http(s) URL without user:password. Throws EgressError. */
+export function parseOutboundUrl(rawUrl: string, who = "ctx.fetch"): URL {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new EgressError(`${who} refused: '${rawUrl}' is not an absolute URL`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new EgressError(`${who} refused: only http and https URLs are allowed, not '${url.protocol}'`);
+  }
+  if (url.username || url.password) {
+    throw new EgressError(`${who} refused: credentials in the URL are not allowed; send an Authorization header`);
+  }
+  return url;
+}
+
+/** Step 2: resolve the URL's host and check every address (a name that also points somewhere private is refused). */
+export async function resolveCheckedAddresses(
+  url: URL,
+  options: OutboundCheckOptions = {},
+): Promise<ResolvedAddress[]> {
+  const who = options.who ?? "ctx.fetch";
+  const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+  let addresses: ResolvedAddress[];
+  if (net.isIP(host) !== 0) {
+    addresses = [{ address: host, family: net.isIP(host) === 6 ? 6 : 4 }];
+  } else {
+    try {
+      addresses = await (options.resolve ?? defaultResolve)(host);
+    } catch (error) {
+      throw new EgressError(`${who} failed: cannot resolve '${host}' (${(error as Error).message})`);
+    }
+    if (addresses.length === 0) throw new EgressError(`${who} failed: '${host}' has no addresses`);
+  }
+  const port = effectivePort(url);
+  for (const a of addresses) checkAddress(host, port, a.address, options.allow, who);
+  return addresses;
+}
+
+/** Both steps: the policy check for any outbound URL. Rejects with EgressError (a readable message). */
+export async function checkOutboundUrl(rawUrl: string, options: OutboundCheckOptions = {}): Promise<CheckedOutbound> {
+  const url = parseOutboundUrl(rawUrl, options.who);
+  return { url, addresses: await resolveCheckedAddresses(url, options) };
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ProviderCredential" ADD COLUMN "baseUrl" TEXT;
