@@ -1,6 +1,7 @@
 /**
  * Turns anything thrown in a route into the API's JSON error response: an `AppError` answers its
- * code with the status from `ERROR_STATUS` (lib/errors.ts), a ZodError 400 validation_error,
+ * code with the status from `ERROR_STATUS` (lib/errors.ts) and, when its details carry
+ * `retryAfterSeconds`, a `Retry-After` header; a ZodError 400 validation_error,
  * Prisma's not-found and unique violations 404 and 409, anything else a logged 500.
  */
 import { ZodError } from "zod";
@@ -28,7 +29,9 @@ export function zodIssues(error: ZodError): Array<{ path: string; message: strin
 
 export function toErrorResponse(err: unknown, log: (e: unknown) => void = defaultLog): Response {
   if (err instanceof AppError) {
-    return jsonResponse(errorBody(err.code, err.message, err.details), ERROR_STATUS[err.code]);
+    const retry = err.details.retryAfterSeconds;
+    const headers = typeof retry === "number" && retry > 0 ? { "retry-after": String(Math.ceil(retry)) } : undefined;
+    return jsonResponse(errorBody(err.code, err.message, err.details), ERROR_STATUS[err.code], headers);
   }
   if (err instanceof ZodError) {
     const issues = zodIssues(err);
