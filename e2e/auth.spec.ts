@@ -6,9 +6,11 @@ import { expect, snap, test } from "./fixtures";
 
 /**
  * First run and sign-in need a studio with no users, so this file starts its own server (same
- * production build, fresh database, no ATELIER_ADMIN_TOKEN) on its own port.
+ * production build, fresh database, no ATELIER_ADMIN_TOKEN) on its own port (E2E_AUTH_PORT). Its
+ * setup token is fixed here, as `npm start` would print it in the setup link.
  */
-const PORT = 3124;
+const PORT = Number(process.env.E2E_AUTH_PORT ?? 3124);
+const SETUP_TOKEN = "e2e-auth-setup-token-0123456789";
 const BASE = `http://localhost:${PORT}`;
 let server: ChildProcess;
 
@@ -23,6 +25,7 @@ test.beforeAll(async () => {
       DATABASE_URL: `file:${db}`,
       ATELIER_SKIP_BUILD: "1",
       ATELIER_ADMIN_TOKEN: "",
+      ATELIER_SETUP_TOKEN: SETUP_TOKEN,
     },
     stdio: "ignore",
     detached: true,
@@ -53,8 +56,25 @@ test.describe.serial("first run, sign-in and roles", () => {
     await expect(page).toHaveURL(/\/setup$/);
   });
 
-  test("the first visitor creates the admin, with field errors for a weak password", async ({ page }) => {
+  test("setup without the link's token is refused; the field asks for it", async ({ page }) => {
     await page.goto("/setup");
+    await expect(page.getByTestId("setup-token-hint")).toContainText("data/setup-token");
+    await page.getByLabel("Setup token").fill("a guessed token");
+    await page.getByLabel("Name").fill("Mallory");
+    await page.getByLabel("Email").fill("mallory@example.com");
+    await page.getByLabel(/Password/).fill("a long attacker passphrase");
+    await page.getByRole("button", { name: "Create admin and sign in" }).click();
+    await expect(page.locator("form").getByRole("alert")).toContainText("The setup token is missing or wrong");
+    await snap(page, "auth-setup-no-token");
+    await page.goto("/sign-in");
+    await expect(page).toHaveURL(/\/setup$/);
+  });
+
+  test("the first visitor with the setup link creates the admin, with field errors for a weak password", async ({
+    page,
+  }) => {
+    await page.goto(`/setup?token=${SETUP_TOKEN}`);
+    await expect(page.getByLabel("Setup token")).toHaveCount(0);
     await page.getByLabel("Name").fill("Ada Admin");
     await page.getByLabel("Email").fill("ada@example.com");
     await page.getByLabel(/Password/).fill("short");
@@ -139,6 +159,36 @@ test.describe.serial("first run, sign-in and roles", () => {
     );
     expect(save).toBe(403);
     await viewer.close();
+  });
+
+  test("a user changes their password in Settings; their other session ends, this one stays", async ({
+    page,
+    browser,
+  }) => {
+    const other = await browser.newContext({ baseURL: BASE });
+    const op = await other.newPage();
+    for (const p of [page, op]) {
+      await p.goto("/sign-in");
+      await p.getByLabel("Email").fill("vera@example.com");
+      await p.getByLabel("Password").fill("a viewer passphrase");
+      await p.getByRole("button", { name: "Sign in" }).click();
+      await expect(p).toHaveURL(/\/tools$/);
+    }
+    await page.goto("/settings");
+    const panel = page.getByTestId("password-panel");
+    await panel.getByLabel("Current password").fill("not my passphrase");
+    await panel.getByLabel(/New password/).fill("vera's new passphrase");
+    await panel.getByRole("button", { name: "Change password" }).click();
+    await expect(panel.getByText("The current password is not right.")).toBeVisible();
+    await panel.getByLabel("Current password").fill("a viewer passphrase");
+    await panel.getByRole("button", { name: "Change password" }).click();
+    await expect(panel.getByRole("status")).toHaveText("Password changed. 1 other session was signed out.");
+    await snap(page, "auth-password-changed");
+    await page.reload();
+    await expect(page.getByTestId("password-panel")).toBeVisible();
+    await op.goto("/settings");
+    await expect(op).toHaveURL(/\/sign-in$/);
+    await other.close();
   });
 
   test("a cookie POST from another origin is refused", async ({ page }) => {

@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   invalid_credentials: 401,
   forbidden: 403,
   cross_site_refused: 403,
+  invalid_setup_token: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
@@ -41,6 +42,7 @@ export const ERROR_STATUS = {
   too_many_attempts: 429,
   // A per-principal budget (or a busy shared resource) ran out: `retryAfterSeconds` in the body and `Retry-After`.
   rate_limited: 429,
+  server_busy: 429,
   internal_error: 500,
   DatabaseUrlError: 500,
 } as const satisfies Record<string, number>;
@@ -80,7 +82,11 @@ export class UnauthorizedError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message: string, details?: ErrorDetails, code: "forbidden" | "cross_site_refused" = "forbidden") {
+  constructor(
+    message: string,
+    details?: ErrorDetails,
+    code: "forbidden" | "cross_site_refused" | "invalid_setup_token" = "forbidden",
+  ) {
     super(code, message, details);
   }
 }

@@ -18,17 +18,20 @@ import * as audit from "./audit/route";
 import * as tools from "./tools/route";
 
 let t: TestDatabase;
-const ADMIN = { email: "ada@example.com", name: "Ada", password: "a very good passphrase" };
+const SETUP_TOKEN = "setup-token-for-auth-tests";
+const ADMIN = { email: "ada@example.com", name: "Ada", password: "a very good passphrase", token: SETUP_TOKEN };
 let adminCookie = "";
 
 beforeAll(async () => {
   t = await createTestDatabase();
   process.env.ATELIER_SECRET = "integration-test-secret";
   process.env.ATELIER_ADMIN_TOKEN = "env-admin-token-for-tests-123456";
+  process.env.ATELIER_SETUP_TOKEN = SETUP_TOKEN;
 });
 afterAll(async () => {
   delete process.env.ATELIER_SECRET;
   delete process.env.ATELIER_ADMIN_TOKEN;
+  delete process.env.ATELIER_SETUP_TOKEN;
   await t?.cleanup();
 });
 
@@ -55,6 +58,10 @@ describe("first run", () => {
     expect(res.json.user).toMatchObject({ email: ADMIN.email, roles: ["admin"], active: true });
     const set = res.headers.get("set-cookie")!;
     expect(set).toMatch(/^atelier_session=[\w-]{40,}; Path=\/; HttpOnly; SameSite=Lax; Expires=/);
+    // The cookie lasts until the session's absolute end (7 days by default), not the idle one.
+    const expires = Date.parse(/Expires=([^;]+)/.exec(set)![1]);
+    expect(expires - Date.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(7 * 24 * 3600_000);
     adminCookie = cookieFrom(res);
     expect((await callRoute(setup.GET, "/api/auth/setup")).json).toEqual({ needed: false });
     const again = await callRoute(setup.POST, "/api/auth/setup", {

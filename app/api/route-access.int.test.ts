@@ -30,6 +30,7 @@ const RULES: Record<string, Access> = {
   "POST /api/auth/sign-in": "public",
   "POST /api/auth/sign-out": "public",
   "GET /api/auth/me": "any",
+  "POST /api/auth/password": "any",
   "GET /api/users": ["admin"],
   "POST /api/users": ["admin"],
   "PUT /api/users/[id]": ["admin"],

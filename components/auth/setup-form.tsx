@@ -5,8 +5,9 @@ import { apiFetch, ApiClientError } from "@/components/api/api-client";
 
 type Issues = Array<{ path: string; message: string }>;
 
-export function SetupForm() {
-  const [form, setForm] = useState({ name: "", email: "", password: "" });
+/** `token`: the setup token from the link's query string (empty when the link was not used). */
+export function SetupForm({ token }: { token: string }) {
+  const [form, setForm] = useState({ name: "", email: "", password: "", token });
   const setup = useMutation({
     mutationFn: () => apiFetch("/api/auth/setup", { method: "POST", body: JSON.stringify(form) }),
     onSuccess: () => window.location.assign("/tools"),
@@ -15,8 +16,10 @@ export function SetupForm() {
     setup.error instanceof ApiClientError
       ? ((setup.error.body as { error?: { issues?: Issues } })?.error?.issues ?? [])
       : [];
+  // The link's token stays out of sight; the field appears without one, or when it was refused.
+  const askToken = !token || (setup.error instanceof ApiClientError && setup.error.code === "invalid_setup_token");
   const issue = (field: string) => issues.find((i) => i.path === field)?.message;
-  const field = (name: "name" | "email" | "password", label: string, type: string, autoComplete: string) => (
+  const field = (name: "name" | "email" | "password" | "token", label: string, type: string, autoComplete: string) => (
     <label>
       {label}
       <input
@@ -42,6 +45,15 @@ export function SetupForm() {
       <p className="muted">
         This studio has no users yet. The first account is its admin; this page disappears once it exists.
       </p>
+      {askToken ? (
+        <>
+          <p className="muted" data-testid="setup-token-hint">
+            Open the setup link <code>npm start</code> printed, or paste its token (also in{" "}
+            <code>data/setup-token</code> on the server).
+          </p>
+          {field("token", "Setup token", "text", "off")}
+        </>
+      ) : null}
       {field("name", "Name", "text", "name")}
       {field("email", "Email", "email", "username")}
       {field("password", "Password (12 characters or more)", "password", "new-password")}

@@ -115,6 +115,19 @@ export function useAudit() {
   return useQuery({ queryKey: ["audit"], queryFn: () => apiFetch<{ entries: AuditEntry[] }>("/api/audit?limit=100") });
 }
 
+/** The signed-in user's own password; the server ends their other sessions. */
+export function useChangePassword() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
+      apiFetch<{ changed: true; endedSessions: number }>("/api/auth/password", {
+        method: "POST",
+        body: JSON.stringify(input),
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["audit"] }),
+  });
+}
+
 export function useHealth() {
   return useQuery({ queryKey: ["health"], queryFn: () => apiFetch<HealthReport>("/api/health") });
 }

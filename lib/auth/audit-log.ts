@@ -8,6 +8,7 @@ export type AuditAction =
   | "auth.sign_in"
   | "auth.sign_in_failed"
   | "auth.sign_out"
+  | "auth.password_changed"
   | "user.create"
   | "user.update"
   | "user.roles_changed"

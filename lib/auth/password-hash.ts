@@ -1,13 +1,18 @@
 /**
  * Password hashing with scrypt (node:crypto), at OWASP's recommended cost (N=2^17, r=8, p=1).
  * The parameters are stored with the hash, so they can be raised later without breaking old
- * hashes. Verification is constant-time.
+ * hashes. Verification is constant-time. Every hash passes the hash gate (./hash-gate.ts), which
+ * bounds how many run at once and refuses the excess with 429.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { hashGate } from "./hash-gate";
 
 const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scryptCb(password, salt, keylen, opts, (e, k) => (e ? reject(e) : resolve(k))),
+  hashGate.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCb(password, salt, keylen, opts, (e, k) => (e ? reject(e) : resolve(k))),
+      ),
   );
 
 export interface ScryptParams {
@@ -44,6 +49,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash no password matches, verified against when the user does not exist (same cost). */
 let dummy: Promise<string> | null = null;
 export function dummyHash(): Promise<string> {
-  dummy ??= hashPassword(randomBytes(16).toString("hex"));
+  // A refused (busy) first attempt must not be remembered as the dummy for good.
+  dummy ??= hashPassword(randomBytes(16).toString("hex")).catch((e) => {
+    dummy = null;
+    throw e;
+  });
   return dummy;
 }

@@ -1,27 +1,42 @@
 /**
- * Browser sessions: a random id in an httpOnly SameSite=Lax cookie; only its SHA-256 is stored.
- * A session lasts 14 days from last use; a deactivated user's sessions are deleted at once.
+ * Browser sessions: a random id in an httpOnly SameSite=Lax cookie (Secure over https); only its
+ * SHA-256 is stored. A session ends when unused for the idle lifetime (ATELIER_SESSION_IDLE_HOURS,
+ * default 24) or at the absolute lifetime after sign-in however much it is used
+ * (ATELIER_SESSION_MAX_DAYS, default 7); a deactivated user's sessions are deleted at once, and a
+ * password change deletes the user's other sessions.
  */
 import type { Db } from "../db/client";
+import { authSettings } from "./auth-settings";
 import { digest, newSecret } from "./opaque-token";
 import { parseRoles, type Principal } from "./roles";
 
 export const SESSION_COOKIE = "atelier_session";
-export const SESSION_TTL_MS = 14 * 24 * 3600 * 1000;
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
+/** When a session used at `now` next expires: idle lifetime from now, never past the absolute end. */
+function nextExpiry(createdAt: number, now: number, settings = authSettings()): Date {
+  return new Date(Math.min(now + settings.sessionIdleMs, createdAt + settings.sessionMaxMs));
+}
+
+/**
+ * Starts a session. `expiresAt` is its absolute end, which is what the cookie carries (the idle
+ * lifetime is enforced by the server, which moves the stored expiry on use).
+ */
 export async function createSession(
   db: Db,
   userId: string,
   meta: { userAgent?: string | null; ip?: string | null } = {},
 ) {
   const secret = newSecret();
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const now = Date.now();
+  const settings = authSettings();
+  const expiresAt = new Date(now + settings.sessionMaxMs);
   await db.session.create({
     data: {
       tokenHash: digest(secret),
       userId,
-      expiresAt,
+      createdAt: new Date(now),
+      expiresAt: nextExpiry(now, now, settings),
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
       ip: meta.ip ?? null,
     },
@@ -35,7 +50,10 @@ export async function resolveSession(db: Db, secret: string): Promise<Principal 
   const session = await db.session.findUnique({ where: { tokenHash: digest(secret) }, include: { user: true } });
   if (!session) return null;
   const now = Date.now();
-  if (session.expiresAt.getTime() <= now || !session.user.active) {
+  const settings = authSettings();
+  const createdAt = session.createdAt.getTime();
+  const ended = session.expiresAt.getTime() <= now || createdAt + settings.sessionMaxMs <= now;
+  if (ended || !session.user.active) {
     await db.session.delete({ where: { id: session.id } }).catch(() => {});
     return null;
   }
@@ -43,7 +61,7 @@ export async function resolveSession(db: Db, secret: string): Promise<Principal 
     await db.session
       .update({
         where: { id: session.id },
-        data: { lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_TTL_MS) },
+        data: { lastSeenAt: new Date(now), expiresAt: nextExpiry(createdAt, now, settings) },
       })
       .catch(() => {});
   }
@@ -53,6 +71,15 @@ export async function resolveSession(db: Db, secret: string): Promise<Principal 
 
 export async function deleteSession(db: Db, secret: string): Promise<void> {
   await db.session.deleteMany({ where: { tokenHash: digest(secret) } });
+}
+
+/** Ends every session of a user but the one whose cookie is `keepSecret`; answers how many ended. */
+export async function deleteOtherSessions(db: Db, userId: string, keepSecret: string | null): Promise<number> {
+  const keep = keepSecret ? digest(keepSecret) : null;
+  const { count } = await db.session.deleteMany({
+    where: { userId, ...(keep ? { NOT: { tokenHash: keep } } : {}) },
+  });
+  return count;
 }
 
 export function sessionCookie(secret: string, expiresAt: Date, secure: boolean): string {

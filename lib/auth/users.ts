@@ -1,6 +1,8 @@
 /**
- * Users: the one-time first admin, sign-in, and the admin's user management (create, change
- * roles, deactivate — which ends the user's sessions and tokens at once).
+ * Users: the one-time first admin (with the setup token), sign-in, and the admin's user management
+ * (create, change roles, deactivate — which ends the user's sessions and tokens at once). The
+ * first-admin check and the last-admin guard run in one serialised transaction (./user-lock.ts).
+ * A user's own password change lives in ./password-change.ts.
  */
 import { z } from "zod";
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from "../errors";
@@ -9,16 +11,24 @@ import { recordAudit } from "./audit-log";
 import { dummyHash, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword, type ScryptParams } from "./password-hash";
 import { parseRoles, serializeRoles, type Principal } from "./roles";
 import { Role } from "./roles.shared";
+import { assertSetupToken, consumeSetupToken } from "./setup-token";
 import { SignInLimiter } from "./sign-in-limiter";
+import { withUsersLocked } from "./user-lock";
 
-const Email = z.string().trim().toLowerCase().email("Enter a valid email address").max(200);
-const Password = z
+export const Email = z.string().trim().toLowerCase().email("Enter a valid email address").max(200);
+export const Password = z
   .string()
   .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(200, "Use at most 200 characters");
 const Name = z.string().trim().min(1, "Enter a name").max(100);
 
-export const SetupInput = z.object({ email: Email, name: Name, password: Password });
+export const SetupInput = z.object({
+  email: Email,
+  name: Name,
+  password: Password,
+  /** The one-time setup token (lib/auth/setup-token.ts), from the link `npm start` prints. */
+  token: z.string().max(200).optional(),
+});
 export const SignInInput = z.object({ email: z.string().trim().toLowerCase().max(200), password: z.string().max(200) });
 export const CreateUserInput = z.object({
   email: Email,
@@ -68,14 +78,23 @@ export async function needsSetup(db: Db): Promise<boolean> {
   return (await db.user.count()) === 0;
 }
 
-/** Creates the first admin; refused for good once any user exists. */
+const alreadySetUp = () =>
+  new ConflictError("This studio already has an admin; sign in instead.", {}, "already_set_up");
+
+/**
+ * Creates the first admin; refused for good once any user exists, and before that without the
+ * setup token (checked before any hashing). The count and the create share one serialised
+ * transaction, so of parallel setups exactly one wins.
+ */
 export async function setupFirstAdmin(db: Db, input: z.output<typeof SetupInput>, params?: ScryptParams) {
+  if (!(await needsSetup(db))) throw alreadySetUp();
+  assertSetupToken(input.token);
   const passwordHash = await hashPassword(input.password, params);
-  const user = await db.$transaction(async (tx) => {
-    if ((await tx.user.count()) > 0)
-      throw new ConflictError("This studio already has an admin; sign in instead.", {}, "already_set_up");
+  const user = await withUsersLocked(db, async (tx) => {
+    if ((await tx.user.count()) > 0) throw alreadySetUp();
     return tx.user.create({ data: { email: input.email, name: input.name, passwordHash, roles: "admin" } });
   });
+  consumeSetupToken();
   await recordAudit(db, {
     actor: { id: user.id, name: user.name },
     action: "auth.setup",
@@ -85,14 +104,26 @@ export async function setupFirstAdmin(db: Db, input: z.output<typeof SetupInput>
   return toSummary(user);
 }
 
+/**
+ * Checks an email and password. The attempt is reserved with the limiter before anything is
+ * awaited, so parallel guesses count against the budget; a guess refused by the hash gate (busy)
+ * was never tried and gives its reservation back.
+ */
 export async function signIn(db: Db, input: z.output<typeof SignInInput>, address: string | null) {
-  const wait = signInLimiter.retryAfter(input.email, address);
-  if (wait > 0) throw new TooManyAttemptsError(wait);
-  const user = await db.user.findUnique({ where: { email: input.email } });
-  // Same work whether or not the user exists, and one answer for every failure.
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()));
+  const reserved = signInLimiter.reserve(input.email, address);
+  if (!reserved.ok) throw new TooManyAttemptsError(reserved.retryAfterSeconds);
+  const attempt = reserved.reservation;
+  let user, ok;
+  try {
+    user = await db.user.findUnique({ where: { email: input.email } });
+    // Same work whether or not the user exists, and one answer for every failure.
+    ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()));
+  } catch (e) {
+    attempt.cancelled();
+    throw e;
+  }
   if (!user || !ok || !user.active) {
-    signInLimiter.recordFailure(input.email, address);
+    attempt.failed();
     await recordAudit(db, {
       actor: null,
       action: "auth.sign_in_failed",
@@ -101,7 +132,7 @@ export async function signIn(db: Db, input: z.output<typeof SignInInput>, addres
     });
     throw new InvalidCredentialsError();
   }
-  signInLimiter.recordSuccess(input.email, address);
+  attempt.succeeded();
   await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
   await recordAudit(db, {
     actor: { id: user.id, name: user.name },
@@ -141,19 +172,24 @@ export async function createUser(
   return toSummary(user);
 }
 
+/**
+ * Changes a user. Whether they lose admin, and whether another active admin remains, is read inside
+ * the serialised transaction that writes: two admins demoting each other at once leave one.
+ */
 export async function updateUser(db: Db, actor: Principal, id: string, input: z.output<typeof UpdateUserInput>) {
-  const user = await db.user.findUnique({ where: { id } });
-  if (!user) throw new NotFoundError(`User '${id}' does not exist.`);
-  const newRoles = input.roles ? serializeRoles(input.roles) : user.roles;
-  const losesAdmin = user.roles.includes("admin") && (!newRoles.includes("admin") || input.active === false);
-  if (losesAdmin) {
-    const admins = (await db.user.findMany({ where: { active: true } })).filter((u) =>
-      parseRoles(u.roles).includes("admin"),
-    );
-    if (admins.length <= 1)
-      throw new ForbiddenError("This is the last active admin: make someone else an admin first.");
-  }
-  const updated = await db.$transaction(async (tx) => {
+  const { user, updated, newRoles } = await withUsersLocked(db, async (tx) => {
+    const user = await tx.user.findUnique({ where: { id } });
+    if (!user) throw new NotFoundError(`User '${id}' does not exist.`);
+    const newRoles = input.roles ? serializeRoles(input.roles) : user.roles;
+    const isActiveAdmin = user.active && parseRoles(user.roles).includes("admin");
+    const losesAdmin = isActiveAdmin && (!parseRoles(newRoles).includes("admin") || input.active === false);
+    if (losesAdmin) {
+      const admins = (await tx.user.findMany({ where: { active: true } })).filter((u) =>
+        parseRoles(u.roles).includes("admin"),
+      );
+      if (admins.length <= 1)
+        throw new ForbiddenError("This is the last active admin: make someone else an admin first.");
+    }
     const u = await tx.user.update({
       where: { id },
       data: {
@@ -166,7 +202,7 @@ export async function updateUser(db: Db, actor: Principal, id: string, input: z.
       await tx.session.deleteMany({ where: { userId: id } });
       await tx.apiToken.updateMany({ where: { userId: id, revokedAt: null }, data: { revokedAt: new Date() } });
     }
-    return u;
+    return { user, updated: u, newRoles };
   });
   if (input.roles && newRoles !== user.roles) {
     await recordAudit(db, {

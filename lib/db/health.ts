@@ -1,4 +1,8 @@
-/** What GET /api/health reports: the database kind, whether it answers, and migration state. */
+/**
+ * What GET /api/health reports: the database kind, whether it answers, and migration state. An
+ * anonymous caller sees only `status` (ok / degraded): the details (database errors, migration
+ * names, version) help an attacker and are for signed-in callers.
+ */
 import type { Db } from "./client";
 import type { DatabaseTarget } from "./database-url";
 import { migrationStatus } from "./migration-files";
@@ -13,6 +17,16 @@ export interface HealthReport {
     migrations: { committed: number; applied: number; pending: string[]; latest: string | null };
   };
   uptimeSeconds: number;
+}
+
+/** What an anonymous caller may know. */
+export interface PublicHealth {
+  status: HealthReport["status"];
+}
+
+/** The report for this caller: everything for a signed-in one, only the status otherwise. */
+export function healthFor(report: HealthReport, caller: object | null): HealthReport | PublicHealth {
+  return caller ? report : { status: report.status };
 }
 
 export async function checkHealth(db: Db, target: DatabaseTarget, version: string): Promise<HealthReport> {

@@ -6,8 +6,12 @@ import { getDb } from "@/lib/db/client";
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Create the admin · Atelier" };
 
-/** The one-time first-run page: gone for good once any user exists. */
-export default async function SetupPage() {
+/**
+ * The one-time first-run page: gone for good once any user exists. It needs the setup token,
+ * which arrives in the link `npm start` prints (`/setup?token=…`).
+ */
+export default async function SetupPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
   if (!(await needsSetup(getDb()))) redirect("/sign-in");
-  return <SetupForm />;
+  const { token } = await searchParams;
+  return <SetupForm token={typeof token === "string" ? token : ""} />;
 }

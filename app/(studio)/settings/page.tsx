@@ -1,6 +1,7 @@
 import { requirePagePrincipal, viewerHas } from "@/app/_auth/page-principal";
 import { SettingsView } from "@/components/settings/settings-view";
 import { AuditPanel } from "@/components/settings/audit-panel";
+import { PasswordPanel } from "@/components/settings/password-panel";
 import { ProvidersPanel } from "@/components/settings/providers-panel";
 import { TokensPanel } from "@/components/settings/tokens-panel";
 import { UsersPanel } from "@/components/settings/users-panel";
@@ -15,10 +16,15 @@ export default async function Page() {
     <>
       <PageHeader
         title="Settings"
-        description="This studio's database, users, API tokens, provider keys and audit log."
+        description="This studio's database, your password, users, API tokens, provider keys and audit log."
       />
       <SettingsView />
-      {viewer.kind === "user" ? <TokensPanel /> : null}
+      {viewer.kind === "user" ? (
+        <>
+          <PasswordPanel />
+          <TokensPanel />
+        </>
+      ) : null}
       {admin ? (
         <>
           <UsersPanel />

@@ -1,0 +1,20 @@
+import { defineRoute } from "@/lib/api/define-route";
+import { routeMethods } from "@/lib/api/route-methods";
+import { changePassword, ChangePasswordInput } from "@/lib/auth/password-change";
+import { clientAddress } from "@/lib/auth/request-meta";
+import { ANY_ROLE } from "@/lib/auth/roles";
+import { readCookie, SESSION_COOKIE } from "@/lib/auth/sessions";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  /** The signed-in user's own password: current + new; ends their other sessions. */
+  POST: defineRoute(
+    { access: ANY_ROLE, body: ChangePasswordInput, maxBodyBytes: 4096 },
+    async ({ req, body, principal, db }) =>
+      changePassword(db, principal, body, {
+        sessionSecret: readCookie(req.headers.get("cookie"), SESSION_COOKIE),
+        address: clientAddress(req),
+      }),
+  ),
+});

@@ -1,0 +1,63 @@
+"use client";
+import { useState } from "react";
+import { ApiClientError } from "@/components/api/api-client";
+import { useChangePassword } from "./settings-queries";
+
+type Issues = Array<{ path: string; message: string }>;
+
+/** The signed-in user's own password: current and new; their other sessions end. */
+export function PasswordPanel() {
+  const change = useChangePassword();
+  const [form, setForm] = useState({ currentPassword: "", newPassword: "" });
+  const issues: Issues =
+    change.error instanceof ApiClientError
+      ? ((change.error.body as { error?: { issues?: Issues } })?.error?.issues ?? [])
+      : [];
+  const issue = (field: string) => issues.find((i) => i.path === field)?.message;
+  const field = (name: keyof typeof form, label: string, autoComplete: string) => (
+    <label>
+      {label}
+      <input
+        type="password"
+        autoComplete={autoComplete}
+        value={form[name]}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+        required
+        aria-invalid={Boolean(issue(name))}
+      />
+      {issue(name) ? <span className="field-error">{issue(name)}</span> : null}
+    </label>
+  );
+  return (
+    <section className="card" data-testid="password-panel">
+      <h2>Your password</h2>
+      <p className="muted">Changing it signs you out everywhere else; this browser stays signed in.</p>
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          change.mutate(form, { onSuccess: () => setForm({ currentPassword: "", newPassword: "" }) });
+        }}
+      >
+        {field("currentPassword", "Current password", "current-password")}
+        {field("newPassword", "New password (12 characters or more)", "new-password")}
+        {change.error && issues.length === 0 ? (
+          <p className="error" role="alert">
+            {change.error.message}
+          </p>
+        ) : null}
+        {change.data ? (
+          <p role="status">
+            Password changed.{" "}
+            {change.data.endedSessions === 1
+              ? "1 other session was signed out."
+              : `${change.data.endedSessions} other sessions were signed out.`}
+          </p>
+        ) : null}
+        <button type="submit" className="btn" disabled={change.isPending}>
+          {change.isPending ? "Changing…" : "Change password"}
+        </button>
+      </form>
+    </section>
+  );
+}

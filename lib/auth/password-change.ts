@@ -1,0 +1,61 @@
+/**
+ * A signed-in user changes their own password: the current one is checked (counted by the sign-in
+ * limiter like a sign-in, so a borrowed session cannot guess it freely), the new one hashed, and
+ * every other session of the user ended — the one making the change stays signed in.
+ */
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { AppError, ForbiddenError, NotFoundError } from "../errors";
+import { recordAudit } from "./audit-log";
+import { hashPassword, verifyPassword, type ScryptParams } from "./password-hash";
+import type { Principal } from "./roles";
+import { deleteOtherSessions } from "./sessions";
+import { Password, signInLimiter, TooManyAttemptsError } from "./users";
+
+export const ChangePasswordInput = z.object({
+  currentPassword: z.string().max(200),
+  newPassword: Password,
+});
+
+function fieldError(path: string, message: string) {
+  return new AppError("validation_error", `${path}: ${message}`, { issues: [{ path, message, code: "custom" }] });
+}
+
+export async function changePassword(
+  db: Db,
+  principal: Principal,
+  input: z.output<typeof ChangePasswordInput>,
+  ctx: { sessionSecret: string | null; address: string | null },
+  params?: ScryptParams,
+): Promise<{ changed: true; endedSessions: number }> {
+  if (principal.kind !== "user")
+    throw new ForbiddenError("Only a signed-in user can change their password: sign in to the studio first.");
+  const user = await db.user.findUnique({ where: { id: principal.id } });
+  if (!user) throw new NotFoundError("Your user no longer exists.");
+  const reserved = signInLimiter.reserve(user.email, ctx.address);
+  if (!reserved.ok) throw new TooManyAttemptsError(reserved.retryAfterSeconds);
+  let ok;
+  try {
+    ok = await verifyPassword(input.currentPassword, user.passwordHash);
+  } catch (e) {
+    reserved.reservation.cancelled();
+    throw e;
+  }
+  if (!ok) {
+    reserved.reservation.failed();
+    throw fieldError("currentPassword", "The current password is not right.");
+  }
+  reserved.reservation.succeeded();
+  if (input.newPassword === input.currentPassword)
+    throw fieldError("newPassword", "Choose a password different from the current one.");
+  const passwordHash = await hashPassword(input.newPassword, params);
+  await db.user.update({ where: { id: user.id }, data: { passwordHash } });
+  const endedSessions = await deleteOtherSessions(db, user.id, ctx.sessionSecret);
+  await recordAudit(db, {
+    actor: principal,
+    action: "auth.password_changed",
+    target: user.id,
+    details: { endedSessions },
+  });
+  return { changed: true, endedSessions };
+}
