@@ -48,7 +48,13 @@ export function ToolPicker({
               return (
                 <tr key={i}>
                   <td className="mono">
-                    {"builtin" in t ? "memory" : "toolId" in t ? (tool?.name ?? t.toolId) : (child?.name ?? t.agentId)}
+                    {"builtin" in t
+                      ? "memory"
+                      : "toolId" in t
+                        ? (tool?.name ?? t.toolId)
+                        : "mcpServerId" in t
+                          ? (t.as ?? t.tool)
+                          : (child?.name ?? t.agentId)}
                     <div>
                       <FieldError at={`tools.${i}`} />
                       <FieldError at={`tools.${i}.toolId`} />

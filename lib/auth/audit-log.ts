@@ -20,7 +20,11 @@ export type AuditAction =
   | "secret.rotate"
   | "approval.decide"
   | "agent.model_switched"
-  | "tool.call";
+  | "tool.call"
+  | "mcp.server_add"
+  | "mcp.server_update"
+  | "mcp.server_remove"
+  | "mcp.tool_call";
 
 export async function recordAudit(
   db: Db,
