@@ -19,6 +19,7 @@ import * as agentsRoute from "../../agents/route";
 import * as servers from "./route";
 import * as server from "./[id]/route";
 import * as refresh from "./[id]/refresh/route";
+import * as call from "./[id]/call/route";
 
 let t: TestDatabase;
 let cases: CaseServer;
@@ -266,4 +267,50 @@ describe("changing and removing", () => {
     expect(res.json.server.headerNames).toEqual(["X-Desk"]);
     expect(cases.requests.at(-1)?.["x-desk"]).toBe("second-secret");
   });
+});
+
+describe("the operator's config file (ATELIER_MCP_CONFIG)", () => {
+  it("lists its stdio server, discovers it over stdio, test-runs a tool, and refuses changes from the API", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const dir = mkdtempSync(path.join(os.tmpdir(), "mcp-config-"));
+    const file = path.join(dir, "mcp.json");
+    const script = path.resolve("lib/mcp/testing/stdio-case-server.ts");
+    writeFileSync(
+      file,
+      JSON.stringify({
+        mcpServers: {
+          "local-desk": { command: process.execPath, args: ["--import", "tsx", script], env: { DESK: "east" } },
+        },
+      }),
+    );
+    process.env.ATELIER_MCP_CONFIG = file;
+    const list = await callRoute(servers.GET, "/api/mcp/servers", { bearer: ADMIN });
+    const local = list.json.servers.find((s: { name: string }) => s.name === "local-desk");
+    expect(local).toMatchObject({ source: "config", transport: "stdio", url: null, status: "never" });
+    expect(local.command).toContain("stdio-case-server.ts");
+    expect(JSON.stringify(list.json)).not.toContain("east");
+
+    const refreshed = await doRefresh(local.id);
+    expect(refreshed.status, JSON.stringify(refreshed.json)).toBe(200);
+    expect(refreshed.json.server.tools.map((x: { name: string }) => x.name)).toEqual(["get_case"]);
+
+    const ran = await callRoute(call.POST, `/api/mcp/servers/${local.id}/call`, {
+      params: { id: local.id },
+      bearer: ADMIN,
+      body: { tool: "get_case", arguments: { case_id: "C-9" } },
+    });
+    expect(ran.json).toMatchObject({ ok: true, result: "C-9 from stdio (east)" });
+
+    const put = await callRoute(server.PUT, `/api/mcp/servers/${local.id}`, {
+      method: "PUT",
+      params: { id: local.id },
+      bearer: ADMIN,
+      body: { url: "http://127.0.0.1:1/x" },
+    });
+    expect(put.status).toBe(409);
+    expect(put.json.error.message).toContain("ATELIER_MCP_CONFIG");
+    delete process.env.ATELIER_MCP_CONFIG;
+  }, 60_000);
 });
