@@ -269,6 +269,20 @@ describe("changing and removing", () => {
   });
 });
 
+describe("secret rotation", () => {
+  it("re-seals stored headers under the new key", async () => {
+    const { SecretKey, loadSecretKey } = await import("@/lib/auth/secret-box");
+    const { rotateMcpHeaders } = await import("@/lib/mcp/rotate-mcp-headers");
+    const { openHeaders } = await import("@/lib/mcp/mcp-server-store");
+    const next = SecretKey.generate();
+    expect(await rotateMcpHeaders(t.db, loadSecretKey(), next)).toBe(1);
+    const row = await t.db.mcpServer.findUniqueOrThrow({ where: { id: serverId } });
+    expect(row.headersKeyId).toBe(next.id);
+    expect(openHeaders(row, next)).toEqual({ "X-Desk": "second-secret" });
+    expect(await rotateMcpHeaders(t.db, next, loadSecretKey())).toBe(1);
+  });
+});
+
 describe("the operator's config file (ATELIER_MCP_CONFIG)", () => {
   it("lists its stdio server, discovers it over stdio, test-runs a tool, and refuses changes from the API", async () => {
     const { mkdtempSync, writeFileSync } = await import("node:fs");
