@@ -8,6 +8,8 @@ import { CHROMIUM, CHROMIUM_ARGS } from "./e2e/chromium";
  * build, served by the same start script users run, on a fresh temporary SQLite database.
  */
 const port = Number(process.env.E2E_PORT ?? 3123);
+/** The loopback port e2e/mcp.spec.ts serves its MCP server on; the studio may reach it. */
+const mcpPort = Number(process.env.E2E_MCP_PORT ?? 3179);
 const dbFile = process.env.E2E_DATABASE_FILE ?? path.join(os.tmpdir(), `atelier-e2e-${process.pid}-${Date.now()}.db`);
 
 export default defineConfig({
@@ -48,6 +50,8 @@ export default defineConfig({
       // The fresh studio's one-time setup token, known to the specs (and no token file is written).
       ATELIER_SETUP_TOKEN: process.env.E2E_SETUP_TOKEN ?? "e2e-setup-token-0123456789",
       NEXT_TELEMETRY_DISABLED: "1",
+      E2E_MCP_PORT: String(mcpPort),
+      ATELIER_EGRESS_ALLOW: `127.0.0.1:${mcpPort}`,
     },
   },
 });

@@ -10,6 +10,8 @@
 /** Every public error code, with the status it answers. Adding a code is adding a row here. */
 export const ERROR_STATUS = {
   bad_request: 400,
+  // An MCP server URL the egress rules do not let the studio reach (lib/mcp/mcp-url-policy.ts).
+  egress_refused: 400,
   invalid_json: 400,
   validation_error: 400,
   unauthorized: 401,
@@ -44,6 +46,8 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   server_busy: 429,
   internal_error: 500,
+  // An imported MCP server that did not answer (lib/mcp); its cached tools stay usable.
+  mcp_server_unavailable: 502,
   DatabaseUrlError: 500,
 } as const satisfies Record<string, number>;
 

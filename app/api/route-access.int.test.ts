@@ -75,6 +75,16 @@ const RULES: Record<string, Access> = {
   "GET /api/runs/[id]": "any",
   "GET /api/runs/[id]/trace": "any",
   "GET /api/usage/summary": "any",
+  // MCP: any role may list over /api/mcp; calling a tool there needs operator or author, which the
+  // endpoint itself checks (app/api/mcp/mcp-endpoint.int.test.ts). Servers are managed by admins.
+  "POST /api/mcp": "any",
+  "GET /api/mcp/servers": "any",
+  "POST /api/mcp/servers": ["admin"],
+  "GET /api/mcp/servers/[id]": "any",
+  "PUT /api/mcp/servers/[id]": ["admin"],
+  "DELETE /api/mcp/servers/[id]": ["admin"],
+  "POST /api/mcp/servers/[id]/refresh": ["admin"],
+  "POST /api/mcp/servers/[id]/call": ["author", "operator"],
 };
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

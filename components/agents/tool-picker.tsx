@@ -5,6 +5,8 @@ import { useToolList } from "@/components/tools/tool-queries";
 import { useAgents } from "./agent-queries";
 import type { AgentFormState } from "./agent-form-state";
 import { FieldError } from "./fields";
+import { useMcpServers } from "@/components/mcp/mcp-queries";
+import type { McpServerView } from "@/lib/mcp/mcp-server-view";
 
 export function ToolPicker({
   state,
@@ -21,6 +23,9 @@ export function ToolPicker({
   const agents = useAgents();
   const [toolChoice, setToolChoice] = useState("");
   const [agentChoice, setAgentChoice] = useState("");
+  const mcp = useMcpServers();
+  const [mcpChoice, setMcpChoice] = useState("");
+  const mcpServerById = new Map((mcp.data?.servers ?? []).map((s) => [s.id, s]));
   const toolById = new Map((tools.data?.tools ?? []).map((t) => [t.id, t]));
   const agentById = new Map((agents.data?.agents ?? []).map((a) => [a.id, a]));
   const attached = state.tools;
@@ -48,11 +53,20 @@ export function ToolPicker({
               return (
                 <tr key={i}>
                   <td className="mono">
-                    {"builtin" in t ? "memory" : "toolId" in t ? (tool?.name ?? t.toolId) : (child?.name ?? t.agentId)}
+                    {"builtin" in t
+                      ? "memory"
+                      : "toolId" in t
+                        ? (tool?.name ?? t.toolId)
+                        : "mcpServerId" in t
+                          ? (t.as ?? t.tool)
+                          : (child?.name ?? t.agentId)}
                     <div>
                       <FieldError at={`tools.${i}`} />
                       <FieldError at={`tools.${i}.toolId`} />
                       <FieldError at={`tools.${i}.agentId`} />
+                      <FieldError at={`tools.${i}.tool`} />
+                      <FieldError at={`tools.${i}.as`} />
+                      <FieldError at={`tools.${i}.mcpServerId`} />
                     </div>
                   </td>
                   <td>
@@ -60,11 +74,23 @@ export function ToolPicker({
                       ? "built-in"
                       : "toolId" in t
                         ? `tool${tool?.latestVersion ? ` v${tool.latestVersion}` : ""}`
-                        : "agent"}
+                        : "mcpServerId" in t
+                          ? `MCP · ${mcpServerById.get(t.mcpServerId)?.name ?? t.mcpServerId}${t.as ? ` (${t.tool})` : ""}`
+                          : "agent"}
                   </td>
                   <td>
                     {"builtin" in t ? <span className="pill warn">side-effecting</span> : null}
                     {tool ? <ToolFlags tool={tool} /> : null}
+                    {"mcpServerId" in t ? (
+                      <McpEntryFlags
+                        entry={t}
+                        server={mcpServerById.get(t.mcpServerId)}
+                        readOnly={readOnly}
+                        onRename={(as) =>
+                          setTools(attached.map((x, k) => (k === i ? { ...t, ...{ as: as || undefined } } : x)))
+                        }
+                      />
+                    ) : null}
                     {"agentId" in t ? (
                       <label className="check">
                         <input
@@ -145,6 +171,33 @@ export function ToolPicker({
           >
             Add agent
           </button>
+          <select aria-label="MCP tool to add" value={mcpChoice} onChange={(e) => setMcpChoice(e.target.value)}>
+            <option value="">Add an MCP tool…</option>
+            {(mcp.data?.servers ?? []).flatMap((s) =>
+              s.tools.map((mt) => (
+                <option
+                  key={`${s.id}/${mt.name}`}
+                  value={JSON.stringify([s.id, mt.name])}
+                  disabled={attached.some((x) => "mcpServerId" in x && x.mcpServerId === s.id && x.tool === mt.name)}
+                >
+                  {s.name} / {mt.name}
+                  {mt.sideEffecting ? " · side-effecting" : ""}
+                </option>
+              )),
+            )}
+          </select>
+          <button
+            type="button"
+            className="btn small"
+            disabled={!mcpChoice}
+            onClick={() => {
+              const [mcpServerId, tool] = JSON.parse(mcpChoice) as [string, string];
+              setTools([...attached, { mcpServerId, tool }]);
+              setMcpChoice("");
+            }}
+          >
+            Add MCP tool
+          </button>
           <button
             type="button"
             className="btn small"
@@ -180,5 +233,44 @@ function ToolFlags({
       {tool.idempotent ? <span className="pill">idempotent</span> : null}
       {tool.requiresApproval ? <span className="pill warn">needs approval</span> : null}
     </>
+  );
+}
+
+function McpEntryFlags({
+  entry,
+  server,
+  readOnly,
+  onRename,
+}: {
+  entry: { mcpServerId: string; tool: string; as?: string };
+  server: McpServerView | undefined;
+  readOnly: boolean;
+  onRename(as: string): void;
+}) {
+  const found = server?.tools.find((x) => x.name === entry.tool);
+  return (
+    <span className="tool-flags">
+      {found ? (
+        <>
+          {found.sideEffecting ? (
+            <span className="pill warn">side-effecting</span>
+          ) : (
+            <span className="pill">read-only</span>
+          )}
+          {found.idempotent ? <span className="pill">idempotent</span> : null}
+          {found.destructive ? <span className="pill danger">destructive</span> : null}
+        </>
+      ) : (
+        <span className="muted small">not in the last discovery</span>
+      )}
+      <input
+        aria-label={`Name the model sees for ${entry.tool}`}
+        placeholder="rename (as)"
+        value={entry.as ?? ""}
+        disabled={readOnly}
+        size={12}
+        onChange={(e) => onRename(e.target.value)}
+      />
+    </span>
   );
 }

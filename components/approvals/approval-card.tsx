@@ -107,6 +107,15 @@ export function ApprovalCard({
         <span className="ap-tool mono" data-testid="approval-tool">
           {a.toolName}
         </span>
+        {a.destructive ? (
+          <span
+            className="pill danger"
+            title="Its MCP server marks this tool destructive (destructiveHint)"
+            data-testid="approval-destructive"
+          >
+            destructive
+          </span>
+        ) : null}
         <span className={`pill status-${a.status}`} title={status.hint} data-testid="approval-status">
           {status.label}
         </span>

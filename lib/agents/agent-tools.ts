@@ -1,6 +1,7 @@
 /**
  * What an agent can call: a saved tool (a version without definition errors), the built-in
- * `memory` tool, or another agent (as a tool with one `task` string; cycles refused on save).
+ * `memory` tool, another agent (as a tool with one `task` string; cycles refused on save), or a
+ * tool imported from an MCP server (lib/mcp), optionally renamed with `as`.
  */
 import { z } from "zod";
 
@@ -22,14 +23,26 @@ export const AgentToolRef = z
   })
   .strict();
 
-export const AgentToolEntry = z.union([ToolRef, BuiltinToolRef, AgentToolRef], {
-  error: 'A tool entry is {"toolId"}, {"builtin": "memory"} or {"agentId", "sideEffecting"}',
+export const McpToolRef = z
+  .object({
+    mcpServerId: z.string().trim().min(1, "Pick an MCP server"),
+    /** The tool's name on that server. */
+    tool: z.string().trim().min(1, "Pick one of the server's tools"),
+    /** The name the model sees instead (to avoid a clash, or when the server's name is not a valid tool name). */
+    as: z.string().trim().min(1).optional(),
+  })
+  .strict();
+
+export const AgentToolEntry = z.union([ToolRef, BuiltinToolRef, AgentToolRef, McpToolRef], {
+  error:
+    'A tool entry is {"toolId"}, {"builtin": "memory"}, {"agentId", "sideEffecting"} or {"mcpServerId", "tool", "as"?}',
 });
 export type AgentToolEntry = z.infer<typeof AgentToolEntry>;
 export type AgentToolEntryInput = z.input<typeof AgentToolEntry>;
 
-export function toolEntryKind(entry: AgentToolEntry): "tool" | "builtin" | "agent" {
+export function toolEntryKind(entry: AgentToolEntry): "tool" | "builtin" | "agent" | "mcp" {
   if ("toolId" in entry) return "tool";
   if ("builtin" in entry) return "builtin";
+  if ("mcpServerId" in entry) return "mcp";
   return "agent";
 }

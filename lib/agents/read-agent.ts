@@ -12,6 +12,8 @@ type AgentToolRow = Awaited<ReturnType<Db["agentTool"]["findMany"]>>[number];
 export function toolRowToView(row: AgentToolRow): AgentToolView {
   if (row.kind === "builtin") return { builtin: "memory" };
   if (row.kind === "agent") return { agentId: row.childAgentId!, sideEffecting: row.sideEffecting ?? false };
+  if (row.kind === "mcp")
+    return { mcpServerId: row.mcpServerId!, tool: row.mcpTool!, ...(row.mcpAs ? { as: row.mcpAs } : {}) };
   return { toolId: row.toolId!, ...(row.toolVersionId ? { toolVersionId: row.toolVersionId } : {}) };
 }
 

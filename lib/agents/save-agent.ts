@@ -13,18 +13,25 @@ import { NotFoundError } from "../errors";
 import type { AgentConfig } from "./agent-input";
 import type { StoredAgentConfig } from "./agent-view";
 import { findAgentToolCycle } from "./check-agent-tool-cycles";
+import { resolveMcpToolEntry } from "../mcp/resolve-mcp-tool-entry";
+import { duplicateToolMessage } from "../tools/tool-registry";
 import { getAgent } from "./read-agent";
 
 type Issue = core.$ZodIssue;
 
 interface ResolvedTool {
-  kind: "tool" | "builtin" | "agent";
+  kind: "tool" | "builtin" | "agent" | "mcp";
   name: string;
   toolId?: string;
   toolVersionId?: string;
   builtin?: string;
   childAgentId?: string;
   sideEffecting?: boolean;
+  mcpServerId?: string;
+  mcpTool?: string;
+  mcpAs?: string;
+  /** Position in the submitted list. */
+  index?: number;
 }
 
 function issue(path: (string | number)[], message: string): Issue {
@@ -42,14 +49,32 @@ async function resolveTools(
   const seen = new Map<string, number>();
   for (const [i, entry] of tools.entries()) {
     const identity =
-      "toolId" in entry ? `tool:${entry.toolId}` : "builtin" in entry ? "builtin:memory" : `agent:${entry.agentId}`;
+      "toolId" in entry
+        ? `tool:${entry.toolId}`
+        : "builtin" in entry
+          ? "builtin:memory"
+          : "mcpServerId" in entry
+            ? `mcp:${entry.mcpServerId}:${entry.tool}`
+            : `agent:${entry.agentId}`;
     if (seen.has(identity)) {
       issues.push(issue(["tools", i], `this tool is already listed at position ${seen.get(identity)! + 1}`));
       continue;
     }
     seen.set(identity, i);
     if ("builtin" in entry) {
-      out.push({ kind: "builtin", name: "memory", builtin: "memory", sideEffecting: true });
+      out.push({ kind: "builtin", name: "memory", builtin: "memory", sideEffecting: true, index: i });
+    } else if ("mcpServerId" in entry) {
+      const resolved = await resolveMcpToolEntry(db, workspaceId, entry);
+      if (!resolved.ok) issues.push(issue(["tools", i, ...resolved.path], resolved.message));
+      else
+        out.push({
+          kind: "mcp",
+          name: resolved.name,
+          mcpServerId: entry.mcpServerId,
+          mcpTool: entry.tool,
+          mcpAs: entry.as,
+          index: i,
+        });
     } else if ("toolId" in entry) {
       const tool = await db.tool.findUnique({ where: { id: entry.toolId } });
       if (!tool || tool.workspaceId !== workspaceId) {
@@ -86,6 +111,7 @@ async function resolveTools(
         toolId: tool.id,
         toolVersionId: version.id,
         sideEffecting: analysis.sideEffecting,
+        index: i,
       });
     } else {
       if (selfId !== null && entry.agentId === selfId) {
@@ -97,23 +123,28 @@ async function resolveTools(
         issues.push(issue(["tools", i, "agentId"], `no agent with id '${entry.agentId}' in this workspace`));
         continue;
       }
-      out.push({ kind: "agent", name: child.name, childAgentId: child.id, sideEffecting: entry.sideEffecting });
+      out.push({
+        kind: "agent",
+        name: child.name,
+        childAgentId: child.id,
+        sideEffecting: entry.sideEffecting,
+        index: i,
+      });
     }
   }
   // The model sees tools by name: two with one name would be ambiguous.
   const byName = new Map<string, number>();
   out.forEach((t) => {
-    const i = tools.findIndex((e) =>
-      "toolId" in e ? e.toolId === t.toolId : "builtin" in e ? t.kind === "builtin" : e.agentId === t.childAgentId,
-    );
-    if (byName.has(t.name))
-      issues.push(
-        issue(
-          ["tools", i],
-          `two tools would be named '${t.name}' (positions ${byName.get(t.name)! + 1} and ${i + 1}); the model could not tell them apart`,
-        ),
-      );
-    else byName.set(t.name, i);
+    const i = t.index!;
+    if (byName.has(t.name)) {
+      const other = out.find((o) => o.index === byName.get(t.name));
+      // Imported MCP tools clash with the tool registry's own words (rename one with "as").
+      const message =
+        t.kind === "mcp" || other?.kind === "mcp"
+          ? `${duplicateToolMessage(t.name)} (positions ${byName.get(t.name)! + 1} and ${i + 1}; rename the MCP tool with "as")`
+          : `two tools would be named '${t.name}' (positions ${byName.get(t.name)! + 1} and ${i + 1}); the model could not tell them apart`;
+      issues.push(issue(["tools", i], message));
+    } else byName.set(t.name, i);
   });
   return out;
 }
@@ -191,6 +222,9 @@ async function write(
           builtin: t.builtin ?? null,
           childAgentId: t.childAgentId ?? null,
           sideEffecting: t.kind === "agent" ? (t.sideEffecting ?? false) : null,
+          mcpServerId: t.mcpServerId ?? null,
+          mcpTool: t.mcpTool ?? null,
+          mcpAs: t.mcpAs ?? null,
         })),
       });
     }

@@ -22,7 +22,11 @@ export type AuditAction =
   | "approval.decide"
   | "agent.model_switched"
   | "tool.call"
-  | "tool.test_run";
+  | "tool.test_run"
+  | "mcp.server_add"
+  | "mcp.server_update"
+  | "mcp.server_remove"
+  | "mcp.tool_call";
 
 export async function recordAudit(
   db: Db,

@@ -22,7 +22,9 @@ import type {
 import type { InvokeToolRequest, InvokeOutcome } from "../sandbox/invoke-tool";
 import type { MemoryFileStore } from "../tools/builtin/memory-tool";
 import type { AnalyzedTool } from "../tools/tool-types";
+import type { McpCaller } from "../mcp/mcp-caller";
 import type { RunTool } from "./run-tool";
+import type { McpToolRecord } from "./tools/mcp-run-tool";
 
 export interface NewRunRecord {
   id: string;
@@ -84,11 +86,12 @@ export interface RunStore {
   memoryFiles(agentId: string): MemoryFileStore;
 }
 
-/** One of an agent's tools as stored: a saved tool's runnable version, `memory`, or another agent. */
+/** One of an agent's tools as stored: a saved tool's runnable version, `memory`, another agent, or an MCP tool. */
 export type AgentToolRecord =
   | { kind: "tool"; toolId: string; tool: AnalyzedTool; source: string }
   | { kind: "builtin"; builtin: "memory" }
-  | { kind: "agent"; agentId: string; name: string; description: string; sideEffecting: boolean };
+  | { kind: "agent"; agentId: string; name: string; description: string; sideEffecting: boolean }
+  | ({ kind: "mcp" } & McpToolRecord);
 
 /** An agent as stored: configuration and tool records (lib/db/load-agent-record.ts reads it). */
 export interface AgentRecord {
@@ -133,6 +136,8 @@ export interface RunDeps {
   newId: () => string;
   /** Runs a saved tool's body (default: the sandbox pool, lib/sandbox/invoke-tool.ts). */
   invokeSandbox: (request: InvokeToolRequest) => Promise<InvokeOutcome>;
+  /** Calls an imported MCP tool on its server (lib/mcp); unset, MCP tools answer that they cannot run. */
+  callMcp?: McpCaller;
   /** Live followers of the conversation: streamed text (never stored). */
   publishDelta?: (conversationId: string, delta: TextDelta) => void;
 }

@@ -1,7 +1,8 @@
-/** An agent record → the tools its runs call (sandbox tools, memory, agents as child runs). */
+/** An agent record → the tools its runs call (sandbox tools, memory, agents as child runs, MCP tools). */
 import type { AgentRecord, RunDeps, RunnableAgent } from "./ports";
 import type { RunTool } from "./run-tool";
 import { agentRunTool, type RunChild } from "./tools/agent-run-tool";
+import { mcpRunTool, noMcpCaller } from "./tools/mcp-run-tool";
 import { memoryRunTool } from "./tools/memory-run-tool";
 import { sandboxRunTool } from "./tools/sandbox-run-tool";
 
@@ -14,6 +15,8 @@ export function prepareAgent(record: AgentRecord, deps: RunDeps, runChild: RunCh
         return memoryRunTool(deps.store.memoryFiles(record.id));
       case "agent":
         return agentRunTool(t, runChild);
+      case "mcp":
+        return mcpRunTool(t, deps.callMcp ?? noMcpCaller);
     }
   });
   return { ...record, tools };

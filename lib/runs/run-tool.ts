@@ -1,12 +1,12 @@
 /**
  * A tool as the run loop sees it: what the model is told (name, description, parameters), the
  * flags that drive gating and caching, and how to execute one call. Saved tools run in the
- * sandbox, `memory` against the agent's files, and agents as tools as child runs
- * (lib/runs/tools/*).
+ * sandbox, `memory` against the agent's files, agents as tools as child runs, and imported
+ * tools on their MCP server (lib/runs/tools/*).
  */
 import type { ToolCallError } from "../sandbox/tool-call-outcome";
 
-export type RunToolKind = "sandbox" | "memory" | "agent";
+export type RunToolKind = "sandbox" | "memory" | "agent" | "mcp";
 
 /** The run a call belongs to, handed to every execution. */
 export interface ToolCallScope {

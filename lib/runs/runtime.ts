@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { getDatabaseTarget, getDb, type Db } from "../db/client";
 import { getEventBus, type EventBus } from "../events/event-bus";
 import { EventWriter } from "../events/event-writer";
+import { createMcpCaller } from "../mcp/mcp-caller";
 import { createLanguageModel } from "../models/create-language-model";
 import { loadSavedKeys } from "../models/load-saved-keys";
 import { invokeTool } from "../sandbox/invoke-tool";
@@ -57,6 +58,7 @@ export function createRunRuntime(
     agents: createPrismaAgentLoader(db),
     models: async (cfg, http) => createLanguageModel(cfg, { savedKeys: await savedKeys(), http }),
     invokeSandbox: invokeTool,
+    callMcp: createMcpCaller(db),
     clock: systemClock,
     newId: () => randomUUID(),
     publishDelta: (conversationId, delta) => {

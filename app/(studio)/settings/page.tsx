@@ -6,6 +6,8 @@ import { ProvidersPanel } from "@/components/settings/providers-panel";
 import { TokensPanel } from "@/components/settings/tokens-panel";
 import { UsersPanel } from "@/components/settings/users-panel";
 import { PageHeader } from "@/components/shell/page-header";
+import Link from "next/link";
+import { McpEndpointPanel } from "@/components/mcp/mcp-endpoint-panel";
 
 export const metadata = { title: "Settings · Atelier" };
 
@@ -19,6 +21,12 @@ export default async function Page() {
         description="This studio's database, your password, users, API tokens, provider keys and audit log."
       />
       <SettingsView />
+      <p>
+        <Link href="/settings/mcp" data-testid="mcp-settings-link">
+          MCP servers and the MCP endpoint →
+        </Link>
+      </p>
+      <McpEndpointPanel />
       {viewer.kind === "user" ? (
         <>
           <PasswordPanel />

@@ -1,6 +1,7 @@
 import { requirePagePrincipal } from "@/app/_auth/page-principal";
 import { PageHeader } from "@/components/shell/page-header";
 import { ToolsList } from "@/components/tools/tools-list";
+import { ImportedToolsList } from "@/components/mcp/imported-tools-list";
 import { NewToolMenu } from "@/components/tools/new-tool-menu";
 
 export const metadata = { title: "Tools · Atelier" };
@@ -15,6 +16,7 @@ export default async function Page() {
         actions={<NewToolMenu />}
       />
       <ToolsList />
+      <ImportedToolsList />
     </>
   );
 }

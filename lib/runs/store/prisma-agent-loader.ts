@@ -1,13 +1,14 @@
 /**
  * Loads an agent for a run: its validated configuration and each tool as the run needs it — the
- * attached version of a saved tool (analysis and source), `memory`, or another agent (its name
- * and description, which become the tool's).
+ * attached version of a saved tool (analysis and source), `memory`, another agent (its name
+ * and description, which become the tool's), or an MCP tool as last discovered.
  */
 import { AppError } from "../../errors";
 import { getAgent } from "../../agents/read-agent";
 import type { Db } from "../../db/client";
 import type { AnalyzedTool } from "../../tools/tool-types";
 import type { AgentLoader, AgentToolRecord } from "../ports";
+import { loadMcpToolRecord } from "./load-mcp-tool-record";
 
 export class AgentNotRunnableError extends AppError {
   constructor(message: string) {
@@ -27,6 +28,7 @@ export function createPrismaAgentLoader(db: Db): AgentLoader {
       );
       for (const ref of view.tools) {
         if ("builtin" in ref) tools.push({ kind: "builtin", builtin: "memory" });
+        else if ("mcpServerId" in ref) tools.push(await loadMcpToolRecord(db, view.name, ref));
         else if ("agentId" in ref) {
           const child = await db.agent.findUnique({
             where: { id: ref.agentId },

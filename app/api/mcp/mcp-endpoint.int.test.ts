@@ -1,0 +1,143 @@
+/**
+ * A real MCP client from the SDK against the studio's `/api/mcp` route handler (its fetch is the
+ * handler): the served list carries exactly the schema the tool preview shows, calls run in the
+ * sandbox and are audited, argument errors are MCP tool errors, tools that require approval are
+ * not served, anonymous clients are refused and a viewer may list but not call.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callRoute } from "@/lib/api/testing/call-route";
+import { createApiToken } from "@/lib/auth/api-tokens";
+import type { Role } from "@/lib/auth/roles.shared";
+import { createUser } from "@/lib/auth/users";
+import { seedStudio } from "@/lib/db/seed-demo";
+import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
+import { DEMO_SEED_STEPS } from "@/lib/demo/demo-steps";
+import { closeSandboxPool } from "@/lib/sandbox/invoke-tool";
+import * as schemaRoute from "../tools/[id]/schema/route";
+import * as mcpRoute from "./route";
+
+let t: TestDatabase;
+const ADMIN = "mcp-endpoint-int-admin-token-0123456789";
+const savedEnv = { ...process.env };
+const tokens = new Map<Role, string>();
+const ENDPOINT = "http://localhost:3000/api/mcp";
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  process.env.ATELIER_ADMIN_TOKEN = ADMIN;
+  await seedStudio(t.db, DEMO_SEED_STEPS, { demo: true });
+  const system = { kind: "system" as const, id: "system", name: "t", roles: ["admin" as const] };
+  for (const role of ["viewer", "operator"] as const) {
+    const user = await createUser(
+      t.db,
+      system,
+      { email: `${role}@mcp.test`, name: `mcp-${role}`, password: "a long enough password", roles: [role] },
+      { N: 1024, r: 8, p: 1 },
+    );
+    const { token } = await createApiToken(
+      t.db,
+      { kind: "user", id: user.id, name: user.name, roles: user.roles },
+      { name: "mcp", role, expiresInDays: 1 },
+    );
+    tokens.set(role, token);
+  }
+});
+afterAll(async () => {
+  await closeSandboxPool();
+  process.env = savedEnv;
+  await t?.cleanup();
+});
+
+/** An SDK client whose HTTP goes straight into the route handler. */
+async function connect(token: string | null): Promise<Client> {
+  const client = new Client({ name: "int-test", version: "1.0.0" });
+  const transport = new StreamableHTTPClientTransport(new URL(ENDPOINT), {
+    requestInit: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
+    fetch: async (input, init) => {
+      const req = new Request(input instanceof Request ? input : String(input), init);
+      const handler = mcpRoute[req.method as "POST" | "GET" | "DELETE"];
+      return handler(req);
+    },
+  });
+  await client.connect(transport);
+  return client;
+}
+
+describe("/api/mcp with an SDK client", () => {
+  it("lists the runnable tools with exactly the description and schema the preview shows", async () => {
+    const client = await connect(tokens.get("operator")!);
+    const { tools } = await client.listTools();
+    const names = tools.map((x) => x.name);
+    expect(names).toEqual([...names].sort());
+    expect(names).toEqual(expect.arrayContaining(["city_population", "forecast", "order_status", "send_email"]));
+    // refund requires approval: an external client has no inbox, so it is not served.
+    expect(names).not.toContain("refund");
+    const row = await t.db.tool.findFirstOrThrow({ where: { name: "city_population" } });
+    const preview = await callRoute(schemaRoute.GET, `/api/tools/${row.id}/schema?format=openai`, {
+      params: { id: row.id },
+      bearer: ADMIN,
+    });
+    const served = tools.find((x) => x.name === "city_population")!;
+    expect(served.description).toBe(preview.json.schema.function.description);
+    expect(served.inputSchema).toEqual(preview.json.schema.function.parameters);
+    expect(served.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+    expect(tools.find((x) => x.name === "send_email")!.annotations).toMatchObject({ readOnlyHint: false });
+    await client.close();
+  });
+
+  it("calls a tool in the sandbox and audits the call with the token's principal", async () => {
+    const client = await connect(tokens.get("operator")!);
+    const res = await client.callTool({ name: "city_population", arguments: { city: "Paris" } });
+    expect(res.isError).toBeFalsy();
+    expect((res.content as Array<{ type: string; text: string }>)[0].text).toMatch(/^\d+$/);
+    const audit = await t.db.auditLog.findFirst({
+      where: { action: "mcp.tool_call", target: "city_population" },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(audit!.actor).toContain("mcp-operator");
+    expect(audit!.details).toMatchObject({ via: "mcp", ok: true, version: 1 });
+    await client.close();
+  });
+
+  it("answers bad arguments as an MCP tool error (isError), audited", async () => {
+    const client = await connect(tokens.get("operator")!);
+    const missing = await client.callTool({ name: "city_population", arguments: {} });
+    expect(missing.isError).toBe(true);
+    expect((missing.content as Array<{ text: string }>)[0].text).toContain("ToolArgumentError");
+    expect((missing.content as Array<{ text: string }>)[0].text).toContain("city");
+    const wrongType = await client.callTool({ name: "city_population", arguments: { city: 42 } });
+    expect(wrongType.isError).toBe(true);
+    const unknown = await client.callTool({ name: "refund", arguments: { orderId: "A1", amount: 1 } });
+    expect(unknown.isError).toBe(true);
+    expect((unknown.content as Array<{ text: string }>)[0].text).toContain("not served");
+    expect(await t.db.auditLog.count({ where: { action: "mcp.tool_call" } })).toBeGreaterThanOrEqual(4);
+    await client.close();
+  });
+
+  it("lets a viewer list but not call", async () => {
+    const client = await connect(tokens.get("viewer")!);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    const res = await client.callTool({ name: "city_population", arguments: { city: "Paris" } });
+    expect(res.isError).toBe(true);
+    expect((res.content as Array<{ text: string }>)[0].text).toContain("operator, author");
+    await client.close();
+  });
+
+  it("refuses an anonymous client and a bad token with 401", async () => {
+    await expect(connect(null)).rejects.toMatchObject({ code: 401, message: expect.stringContaining("unauthorized") });
+    await expect(connect("not-a-real-token")).rejects.toMatchObject({
+      code: 401,
+      message: expect.stringContaining("invalid_token"),
+    });
+    const raw = await mcpRoute.POST(
+      new Request(ENDPOINT, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      }),
+    );
+    expect(raw.status).toBe(401);
+  });
+});

@@ -1,0 +1,30 @@
+"use client";
+/** Settings: the studio's own MCP endpoint and a client config to paste (with one of your API tokens). */
+import { useEffect, useState } from "react";
+import { mcpClientConfig, mcpEndpointUrl } from "./mcp-client-config";
+
+export function McpEndpointPanel() {
+  const [origin, setOrigin] = useState("");
+  useEffect(() => setOrigin(window.location.origin), []);
+  return (
+    <section className="card" data-testid="mcp-endpoint">
+      <h2>MCP endpoint</h2>
+      <p className="muted">
+        External MCP clients list and call this studio&apos;s runnable tools (tools that need approval are not served).
+        Authenticate with one of your API tokens; calling needs the operator or author role.
+      </p>
+      <dl className="facts">
+        <dt>Endpoint</dt>
+        <dd className="mono" data-testid="mcp-endpoint-url">
+          {origin ? mcpEndpointUrl(origin) : "/api/mcp"}
+        </dd>
+        <dt>Transport</dt>
+        <dd>streamable HTTP (stateless)</dd>
+      </dl>
+      <p className="muted small">Client config (Claude Desktop, Cursor):</p>
+      <pre className="json-block" data-testid="mcp-client-config">
+        {mcpClientConfig(origin || "http://localhost:3000")}
+      </pre>
+    </section>
+  );
+}

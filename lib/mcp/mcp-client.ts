@@ -1,0 +1,112 @@
+/**
+ * Talking to an external MCP server with the official SDK client: one short-lived connection per
+ * operation (discovery, one call), closed afterwards. Every HTTP request the transport makes —
+ * the first and any later one, to the same or another URL — passes the URL policy
+ * (mcp-url-policy.ts) first, and redirects are refused rather than followed unchecked.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { McpConnection } from "./mcp-connection";
+import { McpUrlRefusedError } from "./mcp-errors";
+import { checkMcpUrl } from "./mcp-url-policy";
+
+export const MCP_CLIENT_INFO = { name: "atelier", version: "0.1.0" };
+/** Connecting and discovery; a call's own budget is MCP_CALL_TIMEOUT_MS. */
+export const MCP_CONNECT_TIMEOUT_MS = 10_000;
+export const MCP_CALL_TIMEOUT_MS = 60_000;
+
+export interface McpCallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** fetch with the URL policy applied to every request, and no silent redirects. */
+export const policedFetch: typeof fetch = async (input, init) => {
+  const url = input instanceof Request ? input.url : String(input);
+  await checkMcpUrl(url);
+  const res = await fetch(input, { ...init, redirect: "manual" });
+  if (res.status >= 300 && res.status < 400 && res.headers.get("location")) {
+    throw new McpUrlRefusedError(
+      `The MCP server at ${new URL(url).origin} redirected to ${res.headers.get("location")}; give that URL instead.`,
+    );
+  }
+  return res;
+};
+
+function createTransport(c: McpConnection): Transport {
+  if (c.transport === "stdio") {
+    return new StdioClientTransport({
+      command: c.command,
+      args: c.args,
+      env: { ...getDefaultEnvironment(), ...c.env },
+      ...(c.cwd ? { cwd: c.cwd } : {}),
+      stderr: "ignore",
+    });
+  }
+  const url = new URL(c.url);
+  const requestInit = { headers: c.headers };
+  return c.transport === "sse"
+    ? new SSEClientTransport(url, { requestInit, fetch: policedFetch, eventSourceInit: { fetch: policedFetch } })
+    : new StreamableHTTPClientTransport(url, { requestInit, fetch: policedFetch });
+}
+
+/** Opens a connection, runs `fn`, and always closes it. */
+export async function withMcpClient<T>(
+  c: McpConnection,
+  fn: (client: Client) => Promise<T>,
+  options: McpCallOptions = {},
+): Promise<T> {
+  if (c.transport !== "stdio") await checkMcpUrl(c.url);
+  const client = new Client(MCP_CLIENT_INFO, { capabilities: {} });
+  const transport = createTransport(c);
+  try {
+    await client.connect(transport, { timeout: MCP_CONNECT_TIMEOUT_MS, signal: options.signal });
+    return await fn(client);
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+
+/** Every tool the server lists (following pagination). */
+export async function listMcpTools(c: McpConnection, options: McpCallOptions = {}): Promise<Tool[]> {
+  return withMcpClient(
+    c,
+    async (client) => {
+      const tools: Tool[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 100; page++) {
+        const res = await client.listTools(cursor ? { cursor } : undefined, {
+          timeout: options.timeoutMs ?? MCP_CONNECT_TIMEOUT_MS,
+          signal: options.signal,
+        });
+        tools.push(...res.tools);
+        cursor = res.nextCursor;
+        if (!cursor) break;
+      }
+      return tools;
+    },
+    options,
+  );
+}
+
+/** One call of one tool; the server's answer as it came (isError included). */
+export async function callMcpTool(
+  c: McpConnection,
+  name: string,
+  args: Record<string, unknown>,
+  options: McpCallOptions = {},
+): Promise<CallToolResult> {
+  return withMcpClient(
+    c,
+    async (client) =>
+      (await client.callTool({ name, arguments: args }, undefined, {
+        timeout: options.timeoutMs ?? MCP_CALL_TIMEOUT_MS,
+        signal: options.signal,
+      })) as CallToolResult,
+    options,
+  );
+}

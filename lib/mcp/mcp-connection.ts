@@ -1,0 +1,14 @@
+/**
+ * How to reach one MCP server: by URL over streamable HTTP or the older SSE transport (with
+ * optional request headers), or — only from the operator's config file — a stdio command.
+ */
+export type McpTransportKind = "http" | "sse" | "stdio";
+
+export type McpConnection =
+  | { transport: "http" | "sse"; url: string; headers: Record<string, string> }
+  | { transport: "stdio"; command: string; args: string[]; env: Record<string, string>; cwd?: string };
+
+/** What an MCP connection is called in messages and audit entries. */
+export function describeConnection(c: McpConnection): string {
+  return c.transport === "stdio" ? `stdio: ${[c.command, ...c.args].join(" ")}` : `${c.transport}: ${c.url}`;
+}

@@ -1,0 +1,41 @@
+/** The errors of lib/mcp, each with its public code (lib/errors.ts). */
+import { AppError } from "../errors";
+
+/** The URL may not be reached from the studio (scheme, credentials, or a private address not allowed). */
+export class McpUrlRefusedError extends AppError {
+  constructor(message: string) {
+    super("egress_refused", message);
+    this.name = "McpUrlRefusedError";
+  }
+}
+
+/** The MCP server did not answer, or answered with a protocol error. */
+export class McpServerUnavailableError extends AppError {
+  constructor(serverName: string, cause: unknown) {
+    super(
+      "mcp_server_unavailable",
+      `MCP server '${serverName}' could not be reached: ${describeCause(cause)}`,
+      { server: serverName },
+      { cause },
+    );
+    this.name = "McpServerUnavailableError";
+  }
+}
+
+/** The operator's config file (ATELIER_MCP_CONFIG) cannot be read or is not the mcpServers format. */
+export class McpConfigFileError extends AppError {
+  constructor(message: string) {
+    super("bad_request", message);
+    this.name = "McpConfigFileError";
+  }
+}
+
+export function describeCause(cause: unknown): string {
+  if (cause instanceof Error) {
+    const inner = (cause as { cause?: unknown }).cause;
+    const extra =
+      inner instanceof Error && inner.message && !cause.message.includes(inner.message) ? ` (${inner.message})` : "";
+    return `${cause.message || cause.name}${extra}`;
+  }
+  return String(cause);
+}

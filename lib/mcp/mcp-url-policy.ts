@@ -1,0 +1,54 @@
+/**
+ * The one place that decides whether the studio may open an MCP connection to a URL — the single
+ * adapter between lib/mcp and the sandbox's egress policy (lib/sandbox/egress-policy.ts), so the
+ * rule can follow that policy without touching the MCP client.
+ *
+ * - Only http: and https: URLs, without credentials in them.
+ * - A public address is reachable.
+ * - A loopback or private address (RFC 1918, CGNAT, link-local, unique-local, IPv4-mapped) is
+ *   reachable only when ATELIER_EGRESS_ALLOW lists it the way a tool's egress entry must: the
+ *   literal address (or `localhost`) with its port, e.g. `ATELIER_EGRESS_ALLOW=127.0.0.1:4555`.
+ *   The variable is a comma- or space-separated list of egress entries.
+ * - Metadata, unspecified, multicast and reserved addresses are never reachable.
+ * - A DNS name is resolved and every address it resolves to is checked the same way.
+ */
+import { EgressError } from "../sandbox/egress-policy";
+import { parseEgressAllowList } from "../sandbox/egress-allow-list";
+import { checkOutboundUrl } from "../sandbox/outbound-target";
+import { McpUrlRefusedError } from "./mcp-errors";
+
+export type Resolve = (hostname: string) => Promise<string[]>;
+
+/** Resolves when the studio may connect to `raw`; throws McpUrlRefusedError saying why not. */
+export async function checkMcpUrl(raw: string, options: { allow?: string; resolve?: Resolve } = {}): Promise<URL> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new McpUrlRefusedError(`'${raw}' is not a URL; give the server's full http(s) address.`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new McpUrlRefusedError(`An MCP server URL must be http or https, not ${url.protocol.replace(":", "")}.`);
+  if (url.username || url.password)
+    throw new McpUrlRefusedError("Put credentials in a header (e.g. Authorization), not in the URL.");
+  const resolve = options.resolve;
+  try {
+    const checked = await checkOutboundUrl(raw, {
+      allow: parseEgressAllowList(options.allow ?? process.env.ATELIER_EGRESS_ALLOW),
+      who: `MCP server ${url.origin}`,
+      ...(resolve
+        ? {
+            resolve: async (host: string) =>
+              (await resolve(host)).map((address) => ({
+                address,
+                family: address.includes(":") ? (6 as const) : (4 as const),
+              })),
+          }
+        : {}),
+    });
+    return checked.url;
+  } catch (err) {
+    if (err instanceof EgressError) throw new McpUrlRefusedError(err.message);
+    throw err;
+  }
+}
