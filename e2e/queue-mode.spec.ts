@@ -17,7 +17,6 @@ const JSON_HEADERS = { ...ADMIN, "content-type": "application/json" };
 
 const cluster = new Cluster();
 let webA: Proc;
-let webB: Proc;
 const workers: Proc[] = [];
 
 test.skip(!postgresAvailable(), "PostgreSQL binaries (initdb, pg_ctl) are not on the PATH");
@@ -27,12 +26,8 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   await cluster.startDatabase();
   webA = await cluster.startWeb("web-a", PORT_A); // migrates and seeds the demo workspace
-  [webB] = await Promise.all([
-    cluster.startWeb("web-b", PORT_B),
-    (async () => {
-      workers.push(cluster.startWorker("worker-1"), cluster.startWorker("worker-2"));
-    })(),
-  ]);
+  workers.push(cluster.startWorker("worker-1"), cluster.startWorker("worker-2"));
+  await cluster.startWeb("web-b", PORT_B);
   await expect
     .poll(async () => (await (await fetch(`${A}/api/health`, { headers: ADMIN })).json()).runs?.liveWorkers, {
       timeout: 60_000,
@@ -97,10 +92,9 @@ function expectContiguous(events: SseEvent[]) {
 }
 
 async function storedEvents(conversationId: string) {
-  const { events } = await api<{ events: Array<{ seq: number; type: string; runId: string; data: any }> }>(
-    A,
-    `/api/conversations/${conversationId}/events?after=0`,
-  );
+  const { events } = await api<{
+    events: Array<{ seq: number; type: string; runId: string; data: Record<string, unknown> }>;
+  }>(A, `/api/conversations/${conversationId}/events?after=0`);
   return events;
 }
 

@@ -12,7 +12,8 @@ const Body = z.object({ key: z.string().trim().min(1, "Name the roster key to sw
 /** Switches the conversation's agent to a roster entry from the next run, recorded as ModelSwitched. */
 const postHandler = defineRoute(
   { access: ["operator", "author"], params: Params, body: Body },
-  async ({ params, body, principal }) => switchConversationModel(await readyRunRuntime(), params.id, body.key, principal),
+  async ({ params, body, principal }) =>
+    switchConversationModel(await readyRunRuntime(), params.id, body.key, principal),
 );
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: postHandler });
