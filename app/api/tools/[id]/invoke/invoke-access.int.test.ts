@@ -109,7 +109,10 @@ describe("test runs of approval-gated tools", () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ ok: true, result: "refunded o-2" });
     const [entry] = (await listAudit(t.db)).filter((a) => a.action === "tool.test_run" && a.target === "refund");
-    expect(entry).toMatchObject({ actor: "admin (token admin)", details: { toolId: ids.refund, version: 1, ok: true } });
+    expect(entry).toMatchObject({
+      actor: "admin (token admin)",
+      details: { toolId: ids.refund, version: 1, ok: true },
+    });
     expect((entry.details as Record<string, unknown>).argumentsHash).toMatch(/^[0-9a-f]{16,}$/);
   });
 
