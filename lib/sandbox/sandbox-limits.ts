@@ -1,7 +1,7 @@
 /**
  * The limits one sandboxed tool call runs under, with their defaults.
  */
-import { DEFAULT_TOOL_TIMEOUT_MS } from "../tools/tool-types";
+import { DEFAULT_TOOL_TIMEOUT_MS, maxToolTimeoutMs } from "../tools/tool-types";
 
 export interface SandboxLimits {
   /** Wall clock of one call (interrupt handler; the pool adds a backstop). Default: the tool's `timeoutMs`. */
@@ -57,6 +57,8 @@ export function resolveLimits(timeoutMs: number | undefined, overrides: Partial<
     if (typeof value === "number" && Number.isFinite(value) && value > 0) limits[key] = Math.floor(value);
   }
   limits.memoryBytes = Math.max(MIN_MEMORY_BYTES, limits.memoryBytes);
+  // A version saved before the cap (or stored by other means) still never holds a worker longer.
+  limits.timeoutMs = Math.min(limits.timeoutMs, maxToolTimeoutMs());
   return limits;
 }
 

@@ -5,7 +5,7 @@
  * never guessed.
  */
 import ts from "typescript";
-import { DEFAULT_TOOL_TIMEOUT_MS, type AnalyzedTool } from "./tool-types";
+import { DEFAULT_TOOL_TIMEOUT_MS, maxToolTimeoutMs, type AnalyzedTool } from "./tool-types";
 import { reprValue } from "./repr";
 
 export type LiteralValue = string | number | boolean | null | LiteralValue[] | { [key: string]: LiteralValue };
@@ -150,10 +150,14 @@ function kindProblem(key: string, kind: Kind, value: LiteralValue): string | nul
       return value !== null && typeof value === "object" && !Array.isArray(value)
         ? null
         : `option \`${key}\` must be an object, got ${got}`;
-    case "timeout":
-      return typeof value === "number" && Number.isFinite(value) && value > 0
+    case "timeout": {
+      if (!(typeof value === "number" && Number.isFinite(value) && value > 0))
+        return `option \`${key}\` must be a positive number of milliseconds, got ${got}`;
+      const max = maxToolTimeoutMs();
+      return value <= max
         ? null
-        : `option \`${key}\` must be a positive number of milliseconds, got ${got}`;
+        : `option \`${key}\` may be at most ${max} milliseconds (${max / 1000} s) in this studio, got ${got}`;
+    }
     case "false":
       return value === false ? null : `option \`${key}\` can only be false (to turn output validation off), got ${got}`;
   }

@@ -99,3 +99,15 @@ export interface AnalysisResult {
 }
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 10_000;
+
+/** The longest `timeoutMs` a tool may ask for: one call never holds a sandbox worker longer. */
+export const MAX_TOOL_TIMEOUT_MS = 60_000;
+
+/**
+ * The studio's cap on `timeoutMs`: 60 s, or lower when the operator sets ATELIER_TOOL_TIMEOUT_MAX_MS
+ * (a value above 60 s is ignored — the cap never rises).
+ */
+export function maxToolTimeoutMs(env: Record<string, string | undefined> = process.env): number {
+  const raw = Number(env.ATELIER_TOOL_TIMEOUT_MAX_MS);
+  return Number.isFinite(raw) && raw > 0 ? Math.min(MAX_TOOL_TIMEOUT_MS, Math.floor(raw)) : MAX_TOOL_TIMEOUT_MS;
+}
