@@ -10,7 +10,7 @@ export async function register(): Promise<void> {
   const role = atelierRole();
   if (role === "worker") throw new Error("ATELIER_ROLE=worker is started with `npm run worker`, not as a web server.");
   if (role === "web") {
-    const { readyRunRuntime } = await import("./lib/runs/runtime");
+    const { readyRunRuntime } = await import("./lib/runs/queue/ready-runtime");
     await readyRunRuntime();
     return;
   }

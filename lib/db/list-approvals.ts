@@ -1,5 +1,4 @@
 /** The approval inbox: pending calls across all conversations, or the decided history. */
-import { destructiveApprovalIds } from "../mcp/destructive-approvals";
 import type { Db } from "./client";
 
 export type ApprovalFilter = "pending" | "decided";
@@ -25,7 +24,18 @@ export interface ApprovalSummary {
   createdAt: string;
 }
 
-export async function listApprovals(db: Db, filter: ApprovalFilter, limit = 200): Promise<ApprovalSummary[]> {
+/** Which of these held calls are destructive (imported MCP tools marked so): lib/mcp answers it. */
+export type DestructiveIds = (
+  db: Db,
+  approvals: Array<{ id: string; agentId: string; toolName: string }>,
+) => Promise<Set<string>>;
+
+export async function listApprovals(
+  db: Db,
+  filter: ApprovalFilter,
+  limit = 200,
+  destructiveApprovalIds: DestructiveIds = async () => new Set(),
+): Promise<ApprovalSummary[]> {
   const rows = await db.approval.findMany({
     where:
       filter === "pending"

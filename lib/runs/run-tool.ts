@@ -17,6 +17,8 @@ export interface ToolCallScope {
   toolCallId: string;
   depth: number;
   signal: AbortSignal;
+  /** Who the run acts for (set by the dispatch chain): the sandbox shares its workers per principal. */
+  actorId?: string | null;
 }
 
 export type ToolOutcome =

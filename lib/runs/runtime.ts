@@ -13,12 +13,9 @@ import { loadSavedKeys } from "../models/load-saved-keys";
 import { invokeTool } from "../sandbox/invoke-tool";
 import type { PgFanout } from "../events/pg-fanout";
 import { ActiveRuns } from "./active-runs";
-import { executeJob } from "./queue/execute-job";
 import { InProcessQueue } from "./queue/in-process-queue";
 import type { RunQueue } from "./queue/run-queue";
 import { SettledSignals } from "./queue/settled-signals";
-import { ensureQueueMode } from "./queue/queue-mode";
-import { assertRoleFits, atelierRole } from "./queue/role";
 import { systemClock, type RunDeps } from "./ports";
 import { createPrismaAgentLoader } from "./store/prisma-agent-loader";
 import { createPrismaRunStore } from "./store/prisma-run-store";
@@ -66,14 +63,11 @@ export function createRunRuntime(
       runtime.queueMode?.fanout.delta(conversationId, delta);
     },
   };
+  // In one process (`all`) the queue's handler is attached on first use (queue/local-worker.ts).
   const queue = new InProcessQueue();
   const runtime: RunRuntime = { db, deps, writer, bus, active: new ActiveRuns(), settled: new SettledSignals(), queue };
-  void queue.work((job) => executeJob({ rt: runtime }, job), IN_PROCESS_CONCURRENCY);
   return runtime;
 }
-
-/** Turns one process (`all`) executes at once; more wait in order. */
-const IN_PROCESS_CONCURRENCY = 256;
 
 const globalRuntime = globalThis as unknown as { __atelierRunRuntime?: { url: string; runtime: RunRuntime } };
 
@@ -85,18 +79,4 @@ export function getRunRuntime(): RunRuntime {
   const runtime = createRunRuntime(getDb());
   globalRuntime.__atelierRunRuntime = { url, runtime };
   return runtime;
-}
-
-/**
- * The runtime, with queue mode started when this process is a web process or a worker
- * (ATELIER_ROLE): route handlers that accept, resume or follow turns use this one.
- */
-export async function readyRunRuntime(): Promise<RunRuntime> {
-  const rt = getRunRuntime();
-  const role = atelierRole();
-  if (role === "all") return rt;
-  const target = getDatabaseTarget();
-  assertRoleFits(role, target.kind);
-  await ensureQueueMode(rt, role, target.url);
-  return rt;
 }

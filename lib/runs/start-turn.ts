@@ -13,6 +13,7 @@ import { NotFoundError } from "../errors";
 import { preflightAgent, type TurnResult } from "./execute-turn";
 import type { AgentRecord } from "./ports";
 import { newLeaseToken, claimLease, currentLease, releaseLease } from "./queue/run-lease";
+import { ensureLocalWorker } from "./queue/local-worker";
 import type { RunJob } from "./queue/run-job";
 import { waitSettled } from "./queue/wait-settled";
 import { RunInProgressError, RunSuspendedError } from "./run-errors";
@@ -73,6 +74,7 @@ export async function startTurn(rt: RunRuntime, input: StartTurnInput): Promise<
     turn.admitted = await admit(rt, conversation, input);
     turn.token = job.token;
     const done = rt.settled.wait(job.token);
+    ensureLocalWorker(rt);
     await rt.queue.submit(job);
     return { done };
   } catch (err) {

@@ -30,6 +30,8 @@ export interface ExecuteToolRequest {
   pool?: SandboxPool;
   /** DNS for `ctx.fetch` (tests). */
   resolveHost?: (hostname: string) => Promise<ResolvedAddress[]>;
+  /** The principal the call runs for (the pool's per-principal share). */
+  owner?: string;
 }
 
 function q(name: string): string {
@@ -83,6 +85,7 @@ export async function executeTool(request: ExecuteToolRequest): Promise<ToolCall
       limits,
     },
     {
+      owner: request.owner,
       onFetch: (req, remainingMs, signal) =>
         egressFetch(req, {
           egress,

@@ -31,6 +31,8 @@ export interface InvokeToolRequest {
   limits?: Partial<SandboxLimits>;
   /** Default: the shared pool (`getSandboxPool()`). */
   pool?: SandboxPool;
+  /** The principal the call runs for: no principal holds more than its share of the pool's workers. */
+  owner?: string;
   /** DNS for `ctx.fetch` (tests). */
   resolveHost?: (hostname: string) => Promise<ResolvedAddress[]>;
 }
@@ -57,6 +59,7 @@ export async function invokeTool(request: InvokeToolRequest): Promise<InvokeOutc
     context: request.context,
     limits: request.limits,
     pool: request.pool,
+    owner: request.owner,
     resolveHost: request.resolveHost,
   });
   if (!outcome.ok) return { ...outcome, durationMs: elapsed() };

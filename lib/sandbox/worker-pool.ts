@@ -4,6 +4,10 @@
  *
  * - size: `os.availableParallelism()` by default; workers start lazily (or all at `warmup()`).
  * - one call per worker at a time; further calls wait in a FIFO queue (bounded).
+ * - fair share: calls that name an `owner` (the principal they run for) hold at most
+ *   `maxPerOwner` workers at once (default: all but one), so one user spinning never takes the
+ *   last worker from everyone else; an owner's extra calls wait behind its own, and past
+ *   `maxQueuedPerOwner` waiting calls a call is refused with SandboxBusyError (429, Retry-After).
  * - a worker whose sandbox hit a limit (timeout, memory, stack) or failed is replaced.
  * - backstop: if a worker has not answered `backstopGraceMs` after the call's deadline, it is
  *   terminated and the call ends as a timeout.
@@ -17,6 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { EgressRequest, EgressResponse } from "./egress-fetch";
+import { AppError } from "../errors";
 import { guestBootstrap } from "./guest-prelude";
 import { DEFAULT_SANDBOX_LIMITS } from "./sandbox-limits";
 import type { SandboxJob, SandboxResult, WorkerInbound, WorkerOutbound } from "./sandbox-protocol";
@@ -44,16 +49,35 @@ export interface SandboxPoolOptions {
   workerHeapMb?: number;
   /** A worker not ready after this long is given up (and one waiting call fails). Default 30 s. */
   startTimeoutMs?: number;
+  /** Workers one owner may hold at once. Default `size - 1` (at least 1). */
+  maxPerOwner?: number;
+  /** Calls one owner may have waiting. Default 32. */
+  maxQueuedPerOwner?: number;
 }
 
 export interface RunCallOptions {
   onFetch?: FetchHandler;
+  /** The principal the call runs for; calls without one are not limited per owner. */
+  owner?: string;
+}
+
+/** One principal already waits for the sandbox with as many calls as it may. */
+export class SandboxBusyError extends AppError {
+  constructor(waiting: number, retryAfterSeconds: number) {
+    super(
+      "rate_limited",
+      `The sandbox is busy with your other calls (${waiting} waiting); try again in ${retryAfterSeconds} s.`,
+      { retryAfterSeconds },
+    );
+    this.name = "SandboxBusyError";
+  }
 }
 
 export type JobInput = Omit<SandboxJob, "id">;
 
 interface Task {
   id: number;
+  owner: string | undefined;
   job: SandboxJob;
   options: RunCallOptions;
   resolve: (result: SandboxResult) => void;
@@ -107,6 +131,8 @@ export class SandboxPool {
   private readonly warmMemoryBytes: number;
   private readonly workerHeapMb: number;
   private readonly startTimeoutMs: number;
+  private readonly maxPerOwner: number;
+  private readonly maxQueuedPerOwner: number;
   private readonly slots = new Set<Slot>();
   private readonly queue: Task[] = [];
   private closed = false;
@@ -121,10 +147,20 @@ export class SandboxPool {
     this.warmMemoryBytes = options.warmMemoryBytes ?? DEFAULT_SANDBOX_LIMITS.memoryBytes;
     this.workerHeapMb = options.workerHeapMb ?? 256;
     this.startTimeoutMs = options.startTimeoutMs ?? 30_000;
+    this.maxPerOwner = Math.max(1, Math.floor(options.maxPerOwner ?? this.size - 1));
+    this.maxQueuedPerOwner = Math.max(1, Math.floor(options.maxQueuedPerOwner ?? 32));
   }
 
   /** Run one call. Never rejects: failures come back as `{ok: false, error}`. */
   run(input: JobInput, options: RunCallOptions = {}): Promise<SandboxResult> {
+    const owner = options.owner;
+    if (owner !== undefined) {
+      const waiting = this.queue.reduce((n, t) => n + (t.owner === owner ? 1 : 0), 0);
+      if (waiting >= this.maxQueuedPerOwner) {
+        const seconds = Math.max(1, Math.ceil(input.limits.timeoutMs / 1000));
+        return Promise.reject(new SandboxBusyError(waiting, seconds));
+      }
+    }
     return new Promise<SandboxResult>((resolve) => {
       if (this.closed) {
         resolve(failure("crash", "the sandbox pool is closed"));
@@ -137,6 +173,7 @@ export class SandboxPool {
       const id = nextTaskId++;
       this.queue.push({
         id,
+        owner,
         job: { ...input, id },
         options,
         resolve,
@@ -182,6 +219,8 @@ export class SandboxPool {
 
   private dispatch(): void {
     while (this.queue.length > 0) {
+      const next = this.nextRunnable();
+      if (next < 0) return; // every waiting call belongs to an owner at its share
       let idle: Slot | undefined;
       for (const slot of this.slots) {
         if (slot.ready && !slot.task && !slot.gone) {
@@ -194,8 +233,16 @@ export class SandboxPool {
         if (this.slots.size < this.size && starting < this.queue.length) this.spawn();
         return;
       }
-      this.start(idle, this.queue.shift()!);
+      this.start(idle, this.queue.splice(next, 1)[0]);
     }
+  }
+
+  /** The first waiting call whose owner holds fewer workers than its share (-1: none). */
+  private nextRunnable(): number {
+    const held = new Map<string, number>();
+    for (const slot of this.slots)
+      if (slot.task?.owner !== undefined) held.set(slot.task.owner, (held.get(slot.task.owner) ?? 0) + 1);
+    return this.queue.findIndex((t) => t.owner === undefined || (held.get(t.owner) ?? 0) < this.maxPerOwner);
   }
 
   private start(slot: Slot, task: Task): void {

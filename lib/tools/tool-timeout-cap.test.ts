@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { resolveLimits } from "../sandbox/sandbox-limits";
 import { analyze, definitionErrors, lineOf, toolModule } from "./testing/tool-modules";
 import { MAX_TOOL_TIMEOUT_MS, maxToolTimeoutMs } from "./tool-types";
 
@@ -11,9 +10,9 @@ describe("the cap on a tool's timeoutMs (one call never holds a sandbox worker f
   });
 
   it("accepts up to 60 s and refuses more as a definition error naming the maximum, on the option's line", () => {
-    expect(definitionErrors(analyze(toolModule(fn, { options: "{ sideEffecting: false, timeoutMs: 60000 }" })))).toEqual(
-      [],
-    );
+    expect(
+      definitionErrors(analyze(toolModule(fn, { options: "{ sideEffecting: false, timeoutMs: 60000 }" }))),
+    ).toEqual([]);
     const source = toolModule(fn, { options: "{ sideEffecting: false, timeoutMs: 3_600_000 }" });
     const [error, ...rest] = definitionErrors(analyze(source));
     expect(rest).toEqual([]);
@@ -26,16 +25,11 @@ describe("the cap on a tool's timeoutMs (one call never holds a sandbox worker f
   it("a studio setting may lower the cap, never raise it", () => {
     process.env.ATELIER_TOOL_TIMEOUT_MAX_MS = "5000";
     expect(maxToolTimeoutMs()).toBe(5000);
-    const [error] = definitionErrors(analyze(toolModule(fn, { options: "{ sideEffecting: false, timeoutMs: 10000 }" })));
+    const [error] = definitionErrors(
+      analyze(toolModule(fn, { options: "{ sideEffecting: false, timeoutMs: 10000 }" })),
+    );
     expect(error.message).toContain("at most 5000 milliseconds (5 s)");
     process.env.ATELIER_TOOL_TIMEOUT_MAX_MS = "600000";
     expect(maxToolTimeoutMs()).toBe(MAX_TOOL_TIMEOUT_MS);
-  });
-
-  it("the sandbox clamps a stored timeout above the cap (a version saved before it)", () => {
-    expect(resolveLimits(3_600_000).timeoutMs).toBe(60_000);
-    expect(resolveLimits(2_000).timeoutMs).toBe(2_000);
-    process.env.ATELIER_TOOL_TIMEOUT_MAX_MS = "1500";
-    expect(resolveLimits(2_000).timeoutMs).toBe(1_500);
   });
 });

@@ -3,6 +3,7 @@ import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import { countPendingApprovals, listApprovals } from "@/lib/db/list-approvals";
+import { destructiveApprovalIds } from "@/lib/mcp/destructive-approvals";
 
 export const dynamic = "force-dynamic";
 
@@ -15,7 +16,7 @@ const Query = z.object({
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: defineRoute({ access: ANY_ROLE, query: Query }, async ({ query, db }) => {
     const [approvals, pendingCount] = await Promise.all([
-      query.limit === 0 ? [] : listApprovals(db, query.status, query.limit),
+      query.limit === 0 ? [] : listApprovals(db, query.status, query.limit, destructiveApprovalIds),
       countPendingApprovals(db),
     ]);
     return { status: query.status, approvals, pendingCount };

@@ -3,7 +3,7 @@ import { routeMethods } from "@/lib/api/route-methods";
 import { getDatabaseTarget } from "@/lib/db/client";
 import { checkHealth, healthFor } from "@/lib/db/health";
 import { runsHealth } from "@/lib/runs/queue/queue-health";
-import { readyRunRuntime } from "@/lib/runs/runtime";
+import { readyRunRuntime } from "@/lib/runs/queue/ready-runtime";
 import pkg from "@/package.json";
 
 export const dynamic = "force-dynamic";

@@ -26,6 +26,10 @@ export class InProcessQueue implements RunQueue {
     this.pump();
   }
 
+  working(): boolean {
+    return this.handler !== null;
+  }
+
   async depth(): Promise<number> {
     return this.waiting.length;
   }

@@ -4,7 +4,7 @@
  */
 import type { Db } from "../../db/client";
 import type { AgentToolRecord } from "../ports";
-import { AgentNotRunnableError } from "./prisma-agent-loader";
+import { AgentNotRunnableError } from "./agent-not-runnable-error";
 
 export async function loadMcpToolRecord(
   db: Db,

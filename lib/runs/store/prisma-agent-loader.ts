@@ -3,19 +3,14 @@
  * attached version of a saved tool (analysis and source), `memory`, another agent (its name
  * and description, which become the tool's), or an MCP tool as last discovered.
  */
-import { AppError } from "../../errors";
 import { getAgent } from "../../agents/read-agent";
 import type { Db } from "../../db/client";
 import type { AnalyzedTool } from "../../tools/tool-types";
 import type { AgentLoader, AgentToolRecord } from "../ports";
+import { AgentNotRunnableError } from "./agent-not-runnable-error";
 import { loadMcpToolRecord } from "./load-mcp-tool-record";
 
-export class AgentNotRunnableError extends AppError {
-  constructor(message: string) {
-    super("AgentNotRunnableError", message);
-    this.name = "AgentNotRunnableError";
-  }
-}
+export { AgentNotRunnableError };
 
 export function createPrismaAgentLoader(db: Db): AgentLoader {
   return {

@@ -27,7 +27,10 @@ export function createDispatchChain(options: {
     ],
     async (inv) => {
       try {
-        return { outcome: await inv.tool.execute(inv.args, inv.scope), durationMs: 0 };
+        return {
+          outcome: await inv.tool.execute(inv.args, { ...inv.scope, actorId: options.actor.id }),
+          durationMs: 0,
+        };
       } catch (err) {
         // A tool's infrastructure failed (its store, loading a child agent): the model is told so.
         const message = err instanceof Error ? err.message : String(err);

@@ -24,6 +24,7 @@ export function sandboxRunTool(
         source,
         arguments: args,
         context: { agentId: scope.agentId, conversationId: scope.conversationId, runId: scope.runId, toolSeqStart: 0 },
+        ...(scope.actorId ? { owner: scope.actorId } : {}),
       });
       return outcome.ok
         ? { ok: true, result: outcome.result, events: outcome.events.map((e) => ({ payload: e.payload })) }

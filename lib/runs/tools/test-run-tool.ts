@@ -40,7 +40,7 @@ export async function testRunTool(
 ): Promise<InvokeOutcome> {
   const { tool, source, version } = await getRunnableTool(db, request.toolId, request.version);
   assertMayTestRun(principal, tool);
-  const outcome = await invoke({ tool, source, arguments: request.arguments });
+  const outcome = await invoke({ tool, source, arguments: request.arguments, owner: principal.id });
   if (tool.sideEffecting || tool.requiresApproval) {
     await recordAudit(db, {
       actor: principal,

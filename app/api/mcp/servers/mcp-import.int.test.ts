@@ -11,6 +11,7 @@ import { AgentInput } from "@/lib/agents/agent-input";
 import { createAgent } from "@/lib/agents/save-agent";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { listApprovals } from "@/lib/db/list-approvals";
+import { destructiveApprovalIds } from "@/lib/mcp/destructive-approvals";
 import { startCaseServer, type CaseServer } from "@/lib/mcp/testing/case-mcp-server";
 import { createConversation } from "@/lib/runs/conversation-views";
 import { createRunRuntime, type RunRuntime } from "@/lib/runs/runtime";
@@ -201,7 +202,7 @@ describe("agents using imported tools", () => {
     const result = await send(conversationId, "Set case priority of C-7 to high");
     expect(result.final.status).toBe("suspended");
     expect(cases.calls.length).toBe(before);
-    const pending = await listApprovals(t.db, "pending");
+    const pending = await listApprovals(t.db, "pending", 200, destructiveApprovalIds);
     const mine = pending.find((a) => a.conversationId === conversationId)!;
     expect(mine).toMatchObject({ toolName: "set_case_priority", destructive: true });
   });

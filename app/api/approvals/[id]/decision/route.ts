@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { decideApproval } from "@/lib/runs/approvals/decide-approval";
-import { readyRunRuntime } from "@/lib/runs/runtime";
+import { readyRunRuntime } from "@/lib/runs/queue/ready-runtime";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@ import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { clearConversation } from "@/lib/runs/compaction/manual";
 import { nextContextView } from "@/lib/runs/compaction/next-context";
-import { readyRunRuntime } from "@/lib/runs/runtime";
+import { readyRunRuntime } from "@/lib/runs/queue/ready-runtime";
 
 export const dynamic = "force-dynamic";
 

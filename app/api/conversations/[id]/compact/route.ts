@@ -5,7 +5,7 @@ import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import { compactConversation } from "@/lib/runs/compaction/manual";
 import { nextContextView } from "@/lib/runs/compaction/next-context";
-import { readyRunRuntime } from "@/lib/runs/runtime";
+import { readyRunRuntime } from "@/lib/runs/queue/ready-runtime";
 
 export const dynamic = "force-dynamic";
 

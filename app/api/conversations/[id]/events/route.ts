@@ -5,7 +5,7 @@ import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import type { BusMessage } from "@/lib/events/event-bus";
 import { SSE_CONNECTED, SSE_HEADERS, SSE_PING, sseFrame, sseStream } from "@/lib/events/sse";
-import { readyRunRuntime } from "@/lib/runs/runtime";
+import { readyRunRuntime } from "@/lib/runs/queue/ready-runtime";
 import { readConversationEvents } from "@/lib/runs/store/prisma-run-store";
 
 export const dynamic = "force-dynamic";

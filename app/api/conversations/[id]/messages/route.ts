@@ -3,7 +3,7 @@ import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { SSE_HEADERS, sseFrame, sseStream } from "@/lib/events/sse";
 import type { BusMessage } from "@/lib/events/event-bus";
-import { readyRunRuntime } from "@/lib/runs/runtime";
+import { readyRunRuntime } from "@/lib/runs/queue/ready-runtime";
 import { startTurn } from "@/lib/runs/start-turn";
 
 export const dynamic = "force-dynamic";

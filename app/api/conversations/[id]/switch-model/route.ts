@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
-import { readyRunRuntime } from "@/lib/runs/runtime";
+import { readyRunRuntime } from "@/lib/runs/queue/ready-runtime";
 import { switchConversationModel } from "@/lib/runs/switch-conversation-model";
 
 export const dynamic = "force-dynamic";

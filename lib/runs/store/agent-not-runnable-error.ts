@@ -1,0 +1,9 @@
+/** An agent whose configuration cannot run (a tool gone, a version not clean, an MCP tool not discovered). */
+import { AppError } from "../../errors";
+
+export class AgentNotRunnableError extends AppError {
+  constructor(message: string) {
+    super("AgentNotRunnableError", message);
+    this.name = "AgentNotRunnableError";
+  }
+}
