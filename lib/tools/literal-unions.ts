@@ -32,6 +32,13 @@ export function enumNameOf(members: ts.Type[]): string | undefined {
   return decl?.name.text;
 }
 
+/** The union or `keyof` a type-alias reference stands for, when that is what it declares. */
+function aliasedNode(checker: ts.TypeChecker, n: ts.TypeReferenceNode): ts.TypeNode | undefined {
+  const decl = checker.getSymbolAtLocation(n.typeName)?.declarations?.find(ts.isTypeAliasDeclaration);
+  const aliased = unwrapParens(decl?.type);
+  return aliased && (ts.isUnionTypeNode(aliased) || isKeyof(aliased)) ? aliased : undefined;
+}
+
 function isKeyof(n: ts.TypeNode): n is ts.TypeOperatorNode {
   return ts.isTypeOperatorNode(n) && n.operator === ts.SyntaxKind.KeyOfKeyword;
 }
@@ -61,6 +68,9 @@ export function orderedMembers(checker: ts.TypeChecker, type: ts.UnionType, node
           const key = t.types.find((m) => m.isStringLiteral() && m.value === prop.name);
           if (key) push(key);
         }
+      } else if (n && ts.isTypeReferenceNode(n) && !n.typeArguments && aliasedNode(checker, n)) {
+        // A reference to an alias the checker's union does not carry (`type Key = keyof F`).
+        visit(t, aliasedNode(checker, n), depth + 1);
       } else {
         const alias = t.aliasSymbol?.declarations?.find(ts.isTypeAliasDeclaration);
         const aliased = unwrapParens(alias?.type);

@@ -135,7 +135,9 @@ function toSchema(st: State, type: ts.Type, pointer: string, node?: ts.TypeNode)
     if (members.length === 0) return { not: {} };
     if (members.length === 1) return toSchema(st, members[0], pointer, memberNode(checker, node, members[0]));
     if (type.flags & ts.TypeFlags.Boolean && members.length === type.types.length) return { type: "boolean" };
-    return guarded(st, type, pointer, () => unionSchema(st, type, members, pointer, node));
+    const build = () => unionSchema(st, type, members, pointer, node);
+    // Only named types recurse: an anonymous union (`Tree | null`) is not a definition of its own.
+    return type.aliasSymbol ? guarded(st, type, pointer, build) : build();
   }
   // No JSON value is `never`, and an absent value is not one either (members are handled above).
   if (type.flags & (ts.TypeFlags.Never | ts.TypeFlags.Undefined | ts.TypeFlags.Void)) return { not: {} };
@@ -157,7 +159,10 @@ function toSchema(st: State, type: ts.Type, pointer: string, node?: ts.TypeNode)
 
   if (type.flags & ts.TypeFlags.NonPrimitive) return { type: "object" };
   if (type.flags & ts.TypeFlags.Object) {
-    return guarded(st, type, pointer, () => objectLikeSchema(st, type as ts.ObjectType, pointer, node));
+    const build = () => objectLikeSchema(st, type as ts.ObjectType, pointer, node);
+    // `Tree[]` is not a definition of its own (its element is); an aliased array type is.
+    const anonymousArray = !type.aliasSymbol && (checker.isArrayType(type) || checker.isTupleType(type));
+    return anonymousArray ? build() : guarded(st, type, pointer, build);
   }
   return { type: "string" };
 }
