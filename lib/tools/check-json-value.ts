@@ -80,7 +80,8 @@ function check(ctx: Ctx, schema: JsonSchema, value: unknown, pointer: string, pa
     return check(ctx, target, value, `${ctx.base}/$defs/${escapePointer(ref)}`, path);
   }
 
-  if (schema.not !== undefined) return [{ path, message: `${shortRepr(value)} is not allowed here (the type admits no value)` }];
+  if (schema.not !== undefined)
+    return [{ path, message: `${shortRepr(value)} is not allowed here (the type admits no value)` }];
 
   if (Array.isArray(schema.anyOf)) return checkAnyOf(ctx, schema.anyOf as JsonSchema[], value, pointer, path);
 
@@ -187,13 +188,7 @@ function describe(schema: JsonSchema): string {
   return "a schema";
 }
 
-function checkAnyOf(
-  ctx: Ctx,
-  branches: JsonSchema[],
-  value: unknown,
-  pointer: string,
-  path: string,
-): ValueProblem[] {
+function checkAnyOf(ctx: Ctx, branches: JsonSchema[], value: unknown, pointer: string, path: string): ValueProblem[] {
   const results = branches.map((b, i) => check(ctx, b, value, `${pointer}/anyOf/${i}`, path));
   if (results.some((r) => r.length === 0)) return [];
   // `X | null` with a non-null value: X's own complaint is the useful one.

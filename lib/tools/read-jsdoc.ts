@@ -85,7 +85,9 @@ export function parseJsDoc(sf: ts.SourceFile, start: number, end: number): ToolJ
       // Constraint tags below a `@param` belong to it; any other tag ends that parameter's block.
       if (!isValidationTag(tag[1])) currentParam = undefined;
       const text = block.join("\n").trim();
-      tags.push(currentParam === undefined ? { name: tag[1], text, line } : { name: tag[1], text, line, param: currentParam });
+      tags.push(
+        currentParam === undefined ? { name: tag[1], text, line } : { name: tag[1], text, line, param: currentParam },
+      );
     }
   }
   return { start, end, mainLines, params, tags };

@@ -3,10 +3,11 @@
  *
  * Definitions of recursive types (`$defs`) sit at the root of the parameters, which is the root of
  * both providers' schema objects (`function.parameters`, `input_schema`), so every
- * `#/$defs/Name` resolves there. Anthropic takes the schema as it is. OpenAI does not accept other
- * keywords beside a `$ref` (a member's `description`, `deprecated`, …): such a node is given the
- * definition's own keywords inline, with its siblings on top, and the recursion continues through
- * the definition's inner `$ref`s.
+ * `#/$defs/Name` resolves there. Anthropic takes the schema as it is (JSON Schema 2020-12 allows
+ * keywords beside a `$ref`). OpenAI does not accept other keywords beside a `$ref` (a member's
+ * `description`, `deprecated`, …): such a node keeps its keywords and holds the reference as its
+ * only alternative, `{"description":…,"anyOf":[{"$ref":…}]}` — the same values, no inlining (which
+ * would never end for a type that contains itself).
  */
 import { defName } from "./schema-definitions";
 import type { AnalyzedTool, JsonSchema } from "./tool-types";
@@ -39,9 +40,9 @@ export function openAIParameters(parameters: JsonSchema): JsonSchema {
   if (Object.keys(defs).length === 0) return parameters;
   const visit = (schema: JsonSchema): JsonSchema => {
     const name = defName(schema.$ref);
-    if (name !== undefined && Object.keys(schema).length > 1 && defs[name]) {
-      const { $ref: _ref, ...siblings } = schema;
-      return mapSchema({ ...defs[name], ...siblings }, visit);
+    if (name !== undefined && Object.keys(schema).length > 1) {
+      const { $ref, ...siblings } = schema;
+      return { ...siblings, anyOf: [{ $ref }] };
     }
     return mapSchema(schema, visit);
   };

@@ -196,9 +196,7 @@ interface ListNode { unit: Unit; next: ListNode | null }`;
     const generic = probe("Node<string>", "interface Node<T> { value: T; kids: Node<T>[] }");
     expect(xSchema(generic)).toEqual({ $ref: "#/$defs/Node_string" });
 
-    const destructured = toolOf(
-      toolModule(`function f({ value, children }: Tree) { return ""; }`, { prelude: TREE }),
-    );
+    const destructured = toolOf(toolModule(`function f({ value, children }: Tree) { return ""; }`, { prelude: TREE }));
     expect(destructured.parameters.properties).toEqual({
       value: { type: "number" },
       children: { type: "array", items: { $ref: "#/$defs/Tree" } },
@@ -209,7 +207,10 @@ interface ListNode { unit: Unit; next: ListNode | null }`;
   });
 
   it("deep but finite nesting stays inline", () => {
-    const levels = Array.from({ length: 16 }, (_, i) => `interface L${i} { next: ${i === 15 ? "string" : `L${i + 1}`} }`);
+    const levels = Array.from(
+      { length: 16 },
+      (_, i) => `interface L${i} { next: ${i === 15 ? "string" : `L${i + 1}`} }`,
+    );
     const tool = probe("L0", levels.join("\n"));
     expect(tool.parameters.$defs).toBeUndefined();
     let schema = xSchema(tool);

@@ -15,8 +15,7 @@
  */
 import ts from "typescript";
 
-const NUMBER =
-  "\\s*(?:[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+)\\s*";
+const NUMBER = "\\s*(?:[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+)\\s*";
 const BIGINT = "-?(?:\\d+|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+)";
 const ANY_TEXT = "[\\s\\S]*";
 

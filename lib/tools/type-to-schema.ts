@@ -36,14 +36,7 @@ import {
   admitsAbsence,
   unwrapParens,
 } from "./type-recognisers";
-import {
-  moveNotes,
-  newSchemaRoot,
-  pointerBase,
-  refTo,
-  reserveName,
-  type SchemaRoot,
-} from "./schema-definitions";
+import { moveNotes, newSchemaRoot, pointerBase, refTo, reserveName, type SchemaRoot } from "./schema-definitions";
 import { stringPatternOf } from "./template-literal-pattern";
 import type { JsonSchema, SchemaNote } from "./tool-types";
 import { applyValidationTags, memberValidationTags, type TagProblem } from "./validation-tags";

@@ -149,7 +149,10 @@ export function applyValidationTags(
     if (!isValidationTag(tag.name)) continue;
     const read = readTagValue(tag);
     if ("error" in read) {
-      problems.push({ message: `@${tag.name} on ${subject} ${read.error}, got ${reprValue(tag.text)}`, line: tag.line });
+      problems.push({
+        message: `@${tag.name} on ${subject} ${read.error}, got ${reprValue(tag.text)}`,
+        line: tag.line,
+      });
       continue;
     }
     if (tag.name === "default" || tag.name === "examples") {
@@ -171,7 +174,10 @@ export function applyValidationTags(
     }
     const next = constrain(out, kind, tag.name, read.value);
     if (next === null) {
-      problems.push({ message: `@${tag.name} applies to ${KIND_WORD[kind]}, and ${subject} is not one`, line: tag.line });
+      problems.push({
+        message: `@${tag.name} applies to ${KIND_WORD[kind]}, and ${subject} is not one`,
+        line: tag.line,
+      });
     } else if (next === "conflict") {
       problems.push({
         message: `@${tag.name} on ${subject} conflicts with the ${tag.name} its type already has (${reprValue(
