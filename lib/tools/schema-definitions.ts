@@ -59,9 +59,15 @@ export function reserveName(checker: ts.TypeChecker, root: SchemaRoot, type: ts.
   return name;
 }
 
-/** Notes recorded under `from` (the first expansion) now belong to the definition at `to`. */
+/**
+ * Notes recorded under `from` (the first expansion) now belong to the definition at `to`. Notes of
+ * other definitions (`<base>/$defs/…`) stay: they are not under the expansion even when `from` is
+ * the root itself (a recursive output type).
+ */
 export function moveNotes(notes: Record<string, SchemaNote>, from: string, to: string): void {
+  const defs = `${pointerBase(from)}/$defs/`;
   for (const key of Object.keys(notes)) {
+    if (key.startsWith(defs)) continue;
     if (key === from || key.startsWith(`${from}/`)) {
       notes[to + key.slice(from.length)] = notes[key];
       delete notes[key];

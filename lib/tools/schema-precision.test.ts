@@ -220,6 +220,28 @@ interface ListNode { unit: Unit; next: ListNode | null }`;
     expect(rejects(tool, { x: value }).message).toContain("7 is not a string");
   });
 
+  it("enum names survive nested definitions of a recursive output type", () => {
+    const prelude = `enum Unit { C = "celsius", F = "fahrenheit" }
+interface Cell { unit: Unit; cells: Cell[] }
+interface Reading { unit: Unit; cell: Cell; next?: Reading }`;
+    const tool = toolOf(toolModule(`async function f(q: string): Promise<Reading> { return null!; }`, { prelude }));
+    expect(Object.keys(tool.outputSchema!.$defs as object).sort()).toEqual(["Cell", "Reading"]);
+    const cell = (unit: string, cells: unknown[] = []) => ({ unit, cells });
+    const bad = { unit: "celsius", cell: cell("celsius", [cell("kelvin")]), next: { unit: "kelvin", cell: cell("F") } };
+    try {
+      validateOutput(tool, bad);
+      throw new Error("expected a ToolShapeError");
+    } catch (e) {
+      expect(e).toBeInstanceOf(ToolShapeError);
+      expect((e as ToolShapeError).problems).toEqual([
+        "cell.cells[0].unit: 'kelvin' is not a valid Unit; expected one of ['celsius', 'fahrenheit']",
+        "next.unit: 'kelvin' is not a valid Unit; expected one of ['celsius', 'fahrenheit']",
+        "next.cell.unit: 'F' is not a valid Unit; expected one of ['celsius', 'fahrenheit']",
+      ]);
+    }
+    expect(() => validateOutput(tool, { unit: "celsius", cell: cell("fahrenheit", [cell("celsius")]) })).not.toThrow();
+  });
+
   it("a recursive output type is checked through its definitions", () => {
     const tool = toolOf(
       toolModule(`async function f(q: string): Promise<Tree> { return { value: 1, children: [] }; }`, {
