@@ -245,3 +245,31 @@ describe("the sandbox's globals", () => {
     ]);
   });
 });
+
+describe("compiler settings do not fail ordinary declarations", () => {
+  it("class fields without initialisers (a shape for the schema) raise no TypeScript error", () => {
+    const prelude = `
+class Quote {
+  symbol: string;
+  price: number;
+  note?: string;
+}`;
+    const result = analyzeTool(
+      toolModule(`async function get_quote(q: Quote): Promise<Quote> { return q; }`, { prelude }),
+    );
+    expect(result.diagnostics).toEqual([]);
+    expect(result.tool?.outputSchemaName).toBe("Quote");
+    expect(result.tool?.parameters.properties).toEqual({
+      q: {
+        type: "object",
+        properties: { symbol: { type: "string" }, price: { type: "number" }, note: { type: "string" } },
+        required: ["symbol", "price"],
+      },
+    });
+  });
+
+  it("strict checks that catch real mistakes stay on", () => {
+    const result = analyzeTool(toolModule(`function f(q: string) { const n: number = q; return n; }`));
+    expect(result.diagnostics.map((d) => d.message.slice(0, 7))).toEqual(["TS2322:"]);
+  });
+});

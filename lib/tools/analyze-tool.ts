@@ -163,9 +163,14 @@ function analyzeProgram(checker: ts.TypeChecker, sf: ts.SourceFile): ProgramAnal
 
   // Parameters and output.
   const walk = newSchemaWalk(checker);
-  const params = readParameters(walk, fn, toolName, doc?.params ?? new Map(), sf);
-  for (const p of params.problems) errors.push(definitionError(p.message, rangeOfNode(sf, p.node)));
+  const params = readParameters(walk, fn, toolName, doc?.params ?? new Map(), sf, doc?.tags);
+  for (const p of params.problems) {
+    const range = p.line === undefined ? rangeOfNode(sf, p.node) : rangeOfCommentLine(sf, p.line);
+    errors.push(definitionError(p.message, range));
+  }
   const output = opts.outputSchema ? readOutputSchema(walk, fn, sf) : null;
+  // Malformed validation tags in members' JSDoc (parameter and output types), on their lines.
+  for (const p of walk.problems) errors.push(definitionError(p.message, rangeOfCommentLine(sf, p.line)));
   const notes = Object.fromEntries(
     Object.entries(walk.notes).filter(([pointer]) => output !== null || !pointer.startsWith(OUTPUT_POINTER)),
   );

@@ -1,14 +1,18 @@
 /**
  * Checking a value against the JSON Schema subset the analyser emits (type, enum, anyOf, items,
- * properties, required, additionalProperties, format date-time). Strict: primitives are never
- * coerced ("3" is not a number, 3.5 is not an integer). Object keys not named by `properties`
- * are allowed unless `additionalProperties` gives them a schema (JSON Schema's own rule; the
- * top-level "unexpected argument" rule lives in validate-arguments).
+ * properties, required, additionalProperties, `$ref` into the root's `$defs`, `not`, formats, and
+ * the constraint keywords of validation tags). Strict: primitives are never coerced ("3" is not a
+ * number, 3.5 is not an integer). Object keys not named by `properties` are allowed unless
+ * `additionalProperties` gives them a schema (JSON Schema's own rule; the top-level "unexpected
+ * argument" rule lives in validate-arguments).
  *
  * `notes` (AnalyzedTool.schemaNotes) name enums for messages ("'kelvin' is not a valid Unit; …")
  * and mark `any`/`unknown` values, which are advertised as strings but not enforced.
  */
+import { constraintProblems } from "./check-constraints";
 import { reprList, reprValue } from "./repr";
+import { defName, pointerBase } from "./schema-definitions";
+import { STRING_FORMATS } from "./string-formats";
 import type { JsonSchema, SchemaNote } from "./tool-types";
 
 export interface ValueProblem {
@@ -17,9 +21,15 @@ export interface ValueProblem {
   message: string;
 }
 
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+interface Ctx {
+  notes: Record<string, SchemaNote>;
+  /** The schema holding `$defs` (the tool's parameters, or the output schema). */
+  root: JsonSchema | undefined;
+  /** Pointer prefix of the root ("" or "#output"). */
+  base: string;
+}
 
-function shortRepr(value: unknown): string {
+export function shortRepr(value: unknown): string {
   const text = reprValue(value);
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
@@ -43,19 +53,51 @@ function escapePointer(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
-/** Every way `value` fails `schema` (empty when it fits). */
+/**
+ * Every way `value` fails `schema` (empty when it fits). `root` is the schema whose `$defs` a
+ * `$ref` points into (defaults to `schema`).
+ */
 export function checkValue(
   schema: JsonSchema,
   value: unknown,
   pointer: string,
   notes: Record<string, SchemaNote>,
   path = "",
+  root: JsonSchema = schema,
 ): ValueProblem[] {
-  const note = notes[pointer];
+  return check({ notes, root, base: pointerBase(pointer) }, schema, value, pointer, path);
+}
+
+function check(ctx: Ctx, schema: JsonSchema, value: unknown, pointer: string, path: string): ValueProblem[] {
+  const note = ctx.notes[pointer];
   if (note?.unchecked) return [];
 
-  if (Array.isArray(schema.anyOf)) return checkAnyOf(schema.anyOf as JsonSchema[], value, pointer, notes, path);
+  const ref = defName(schema.$ref);
+  if (ref !== undefined) {
+    const defs = (ctx.root?.$defs ?? {}) as Record<string, JsonSchema>;
+    const target = Object.prototype.hasOwnProperty.call(defs, ref) ? defs[ref] : undefined;
+    if (!target) return [{ path, message: `the schema refers to an unknown definition ${reprValue(ref)}` }];
+    return check(ctx, target, value, `${ctx.base}/$defs/${escapePointer(ref)}`, path);
+  }
 
+  if (schema.not !== undefined)
+    return [{ path, message: `${shortRepr(value)} is not allowed here (the type admits no value)` }];
+
+  if (Array.isArray(schema.anyOf)) return checkAnyOf(ctx, schema.anyOf as JsonSchema[], value, pointer, path);
+
+  const problems = typeProblems(ctx, schema, value, pointer, path, note);
+  if (problems.length > 0) return problems;
+  return constraintProblems(schema, value).map((message) => ({ path, message }));
+}
+
+function typeProblems(
+  ctx: Ctx,
+  schema: JsonSchema,
+  value: unknown,
+  pointer: string,
+  path: string,
+  note: SchemaNote | undefined,
+): ValueProblem[] {
   if (Array.isArray(schema.enum)) {
     const allowed = schema.enum as unknown[];
     if (!allowed.some((v) => v === value)) {
@@ -69,7 +111,7 @@ export function checkValue(
     case "string":
       if (schema.format === "date-time") {
         if (value instanceof Date && !Number.isNaN(value.getTime())) return [];
-        if (typeof value !== "string" || !ISO_DATE_TIME.test(value) || Number.isNaN(Date.parse(value))) {
+        if (typeof value !== "string" || !STRING_FORMATS["date-time"](value)) {
           return [
             {
               path,
@@ -93,35 +135,23 @@ export function checkValue(
     case "null":
       return value === null ? [] : [{ path, message: `${shortRepr(value)} is not null` }];
     case "array":
-      return checkArray(schema, value, pointer, notes, path);
+      return checkArray(ctx, schema, value, pointer, path);
     case "object":
-      return checkObject(schema, value, pointer, notes, path);
+      return checkObject(ctx, schema, value, pointer, path);
     default:
       return [];
   }
 }
 
-function checkArray(
-  schema: JsonSchema,
-  value: unknown,
-  pointer: string,
-  notes: Record<string, SchemaNote>,
-  path: string,
-): ValueProblem[] {
+function checkArray(ctx: Ctx, schema: JsonSchema, value: unknown, pointer: string, path: string): ValueProblem[] {
   const items = value instanceof Set ? [...value] : value;
   if (!Array.isArray(items)) return [{ path, message: `${shortRepr(value)} is not an array` }];
   const itemSchema = schema.items as JsonSchema | undefined;
   if (!itemSchema) return [];
-  return items.flatMap((item, i) => checkValue(itemSchema, item, `${pointer}/items`, notes, `${path}[${i}]`));
+  return items.flatMap((item, i) => check(ctx, itemSchema, item, `${pointer}/items`, `${path}[${i}]`));
 }
 
-function checkObject(
-  schema: JsonSchema,
-  value: unknown,
-  pointer: string,
-  notes: Record<string, SchemaNote>,
-  path: string,
-): ValueProblem[] {
+function checkObject(ctx: Ctx, schema: JsonSchema, value: unknown, pointer: string, path: string): ValueProblem[] {
   const obj = value instanceof Map ? Object.fromEntries(value) : value;
   if (!isPlainObject(obj)) return [{ path, message: `${shortRepr(value)} is not an object` }];
   const problems: ValueProblem[] = [];
@@ -136,32 +166,30 @@ function checkObject(
     if (v === undefined) continue;
     const propSchema = has(properties, key) ? properties[key] : undefined;
     if (propSchema) {
-      problems.push(
-        ...checkValue(propSchema, v, `${pointer}/properties/${escapePointer(key)}`, notes, childPath(path, key)),
-      );
+      problems.push(...check(ctx, propSchema, v, `${pointer}/properties/${escapePointer(key)}`, childPath(path, key)));
     } else if (extra === false) {
       problems.push({ path, message: `unexpected property ${reprValue(key)}` });
     } else if (extra && typeof extra === "object") {
-      problems.push(...checkValue(extra, v, `${pointer}/additionalProperties`, notes, childPath(path, key)));
+      problems.push(...check(ctx, extra, v, `${pointer}/additionalProperties`, childPath(path, key)));
     }
   }
   return problems;
 }
 
 function describe(schema: JsonSchema): string {
+  const ref = defName(schema.$ref);
+  if (ref !== undefined) return ref;
   if (Array.isArray(schema.enum)) return `one of ${reprList(schema.enum as unknown[])}`;
-  if (typeof schema.type === "string") return schema.format === "date-time" ? "date-time string" : schema.type;
+  if (typeof schema.type === "string") {
+    if (schema.format === "date-time") return "date-time string";
+    if (typeof schema.pattern === "string") return `string matching ${reprValue(schema.pattern)}`;
+    return schema.type;
+  }
   return "a schema";
 }
 
-function checkAnyOf(
-  branches: JsonSchema[],
-  value: unknown,
-  pointer: string,
-  notes: Record<string, SchemaNote>,
-  path: string,
-): ValueProblem[] {
-  const results = branches.map((b, i) => checkValue(b, value, `${pointer}/anyOf/${i}`, notes, path));
+function checkAnyOf(ctx: Ctx, branches: JsonSchema[], value: unknown, pointer: string, path: string): ValueProblem[] {
+  const results = branches.map((b, i) => check(ctx, b, value, `${pointer}/anyOf/${i}`, path));
   if (results.some((r) => r.length === 0)) return [];
   // `X | null` with a non-null value: X's own complaint is the useful one.
   const nonNull = branches.map((b, i) => [b, i] as const).filter(([b]) => b.type !== "null");

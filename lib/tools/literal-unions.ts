@@ -32,6 +32,17 @@ export function enumNameOf(members: ts.Type[]): string | undefined {
   return decl?.name.text;
 }
 
+/** The union or `keyof` a type-alias reference stands for, when that is what it declares. */
+function aliasedNode(checker: ts.TypeChecker, n: ts.TypeReferenceNode): ts.TypeNode | undefined {
+  const decl = checker.getSymbolAtLocation(n.typeName)?.declarations?.find(ts.isTypeAliasDeclaration);
+  const aliased = unwrapParens(decl?.type);
+  return aliased && (ts.isUnionTypeNode(aliased) || isKeyof(aliased)) ? aliased : undefined;
+}
+
+function isKeyof(n: ts.TypeNode): n is ts.TypeOperatorNode {
+  return ts.isTypeOperatorNode(n) && n.operator === ts.SyntaxKind.KeyOfKeyword;
+}
+
 /** The members of a union in the order the author wrote them (the checker orders by type id). */
 export function orderedMembers(checker: ts.TypeChecker, type: ts.UnionType, node?: ts.TypeNode): ts.Type[] {
   const wanted = new Set(type.types);
@@ -51,9 +62,19 @@ export function orderedMembers(checker: ts.TypeChecker, type: ts.UnionType, node
         }
       } else if (n && ts.isUnionTypeNode(n)) {
         for (const child of n.types) visit(checker.getTypeFromTypeNode(child), child, depth + 1);
+      } else if (n && isKeyof(n)) {
+        // `keyof X`: the keys in X's declaration order, not the order the checker met the literals.
+        for (const prop of checker.getPropertiesOfType(checker.getTypeFromTypeNode(n.type))) {
+          const key = t.types.find((m) => m.isStringLiteral() && m.value === prop.name);
+          if (key) push(key);
+        }
+      } else if (n && ts.isTypeReferenceNode(n) && !n.typeArguments && aliasedNode(checker, n)) {
+        // A reference to an alias the checker's union does not carry (`type Key = keyof F`).
+        visit(t, aliasedNode(checker, n), depth + 1);
       } else {
         const alias = t.aliasSymbol?.declarations?.find(ts.isTypeAliasDeclaration);
-        if (alias && ts.isUnionTypeNode(unwrapParens(alias.type)!)) visit(t, alias.type, depth + 1);
+        const aliased = unwrapParens(alias?.type);
+        if (aliased && (ts.isUnionTypeNode(aliased) || isKeyof(aliased))) visit(t, aliased, depth + 1);
       }
       t.types.forEach(push);
     } else push(t);

@@ -1,16 +1,28 @@
 /**
  * Reading a tool's JSDoc from the raw comment text: the main text (everything before the first
- * `@tag` line, every paragraph of it) and the `@param` descriptions. The raw text is read rather
+ * `@tag` line, every paragraph of it), the `@param` descriptions, and the other tags with their
+ * lines (validation tags like `@minimum 1` below a `@param` belong to that parameter). The raw text is read rather
  * than TypeScript's parsed JSDoc so that line structure, indentation and `---` cut lines survive
  * exactly, and every main-text line keeps its source line for underlining.
  */
 import ts from "typescript";
 import { normalizeDocText } from "./description-rules";
+import { isValidationTag } from "./validation-tag-names";
 
 export interface JsDocLine {
   text: string;
   /** 0-based source line. */
   line: number;
+}
+
+/** One `@tag` block: its name, its text (the rest of the line and continuation lines), its line. */
+export interface JsDocTag {
+  name: string;
+  text: string;
+  /** 0-based source line of the `@tag`. */
+  line: number;
+  /** The `@param` this tag follows (a constraint tag belongs to it), if any. */
+  param?: string;
 }
 
 export interface ToolJsDoc {
@@ -21,6 +33,8 @@ export interface ToolJsDoc {
   mainLines: JsDocLine[];
   /** `@param name text` -> text (normalised). Dotted names (`params.query`) are kept as written. */
   params: Map<string, string>;
+  /** Every tag other than `@param`, in order, each with the `@param` it follows. */
+  tags: JsDocTag[];
 }
 
 /**
@@ -53,19 +67,30 @@ export function parseJsDoc(sf: ts.SourceFile, start: number, end: number): ToolJ
 
   const mainLines: JsDocLine[] = [];
   const params = new Map<string, string>();
+  const tags: JsDocTag[] = [];
+  let currentParam: string | undefined;
   let i = 0;
   for (; i < lines.length && !TAG_LINE.test(lines[i].text); i++) mainLines.push(lines[i]);
 
   while (i < lines.length) {
     const tag = TAG_LINE.exec(lines[i].text)!;
+    const line = lines[i].line;
     const block = [lines[i].text.slice(tag[0].length)];
     for (i++; i < lines.length && !TAG_LINE.test(lines[i].text); i++) block.push(lines[i].text);
     if (tag[1] === "param" || tag[1] === "arg" || tag[1] === "argument") {
       const parsed = parseParamTag(block);
       if (parsed && !params.has(parsed.name)) params.set(parsed.name, parsed.text);
+      currentParam = parsed?.name;
+    } else {
+      // Constraint tags below a `@param` belong to it; any other tag ends that parameter's block.
+      if (!isValidationTag(tag[1])) currentParam = undefined;
+      const text = block.join("\n").trim();
+      tags.push(
+        currentParam === undefined ? { name: tag[1], text, line } : { name: tag[1], text, line, param: currentParam },
+      );
     }
   }
-  return { start, end, mainLines, params };
+  return { start, end, mainLines, params, tags };
 }
 
 /** `{Type} name text`, `[name] text`, `[name=default] - text`, `name - text`. */

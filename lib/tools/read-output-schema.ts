@@ -7,6 +7,7 @@
 import ts from "typescript";
 import type { JsonSchema } from "./tool-types";
 import { isLibSymbol } from "./type-recognisers";
+import { withDefinitions } from "./schema-definitions";
 import { objectShapeSchema, type SchemaWalk } from "./type-to-schema";
 import { ATELIER_MODULE_PATH } from "./atelier-module";
 
@@ -56,5 +57,6 @@ export function readOutputSchema(
 ): OutputSchema | null {
   const named = namedReturnType(walk.checker, fn, sf);
   if (!named) return null;
-  return { schema: objectShapeSchema(walk, named.type, OUTPUT_POINTER), name: named.name };
+  const schema = objectShapeSchema(walk, named.type, OUTPUT_POINTER);
+  return { schema: withDefinitions(schema, walk.roots.get(OUTPUT_POINTER)), name: named.name };
 }

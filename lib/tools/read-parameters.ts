@@ -2,7 +2,11 @@
  * The function's parameters -> the `parameters` JSON Schema and the sandbox's call plan:
  *
  * - parameters by name, in declared order; optional (`?`) or defaulted ones are not required;
- * - `@param name text` in the JSDoc becomes the property's description;
+ * - `@param name text` in the JSDoc becomes the property's description, and the validation tags
+ *   below it (`@minimum 1`, `@pattern …`) become its keywords (validation-tags.ts);
+ * - a parameter that can be absent (`x: T | undefined`) is not required; one no JSON value fits
+ *   (`undefined`, `void`, `never`) is not advertised;
+ * - recursive types put their definitions in the top-level `$defs`;
  * - a single destructured object parameter contributes its type's properties directly (member
  *   JSDoc as descriptions, `@param name` / `@param params.name` winning), and an index signature
  *   on its type means "accepts extra keys" (passed through, not advertised);
@@ -11,7 +15,9 @@
  * - a `...rest` parameter is refused.
  */
 import ts from "typescript";
-import { reprString } from "./repr";
+import type { JsDocTag } from "./read-jsdoc";
+import { reprString, reprValue } from "./repr";
+import { withDefinitions } from "./schema-definitions";
 import type { ArgumentConversion, CallParam, CallPlan, JsonSchema } from "./tool-types";
 import {
   escapePointer,
@@ -22,13 +28,23 @@ import {
   isOptionalMember,
   isSetType,
   memberDescription,
+  presentMembers,
+  admitsAbsence,
   stripUndefined,
 } from "./type-recognisers";
-import { propertySchema, typeToSchema, uncheckedSchema, type SchemaWalk } from "./type-to-schema";
+import { propertySchema, schemaRoot, typeToSchema, uncheckedSchema, type SchemaWalk } from "./type-to-schema";
+import { applyValidationTags } from "./validation-tags";
+import { isValidationTag } from "./validation-tag-names";
 
 export interface ParameterProblem {
   message: string;
   node: ts.Node;
+  /** A JSDoc tag's 0-based line, when the problem is a tag (underline that line, not `node`). */
+  line?: number;
+}
+
+export function strayTagMessage(tag: string): string {
+  return `@${tag} is not below a @param: write it under the @param of the parameter it constrains`;
 }
 
 export interface ReadParameters {
@@ -86,6 +102,11 @@ function withDescription(schema: JsonSchema, description: string | undefined): J
   return description ? { ...schema, description } : schema;
 }
 
+/** The validation tags below `@param name` (or a dotted `@param params.name`). */
+function paramTags(tags: JsDocTag[], name: string): JsDocTag[] {
+  return tags.filter((t) => t.param !== undefined && (t.param === name || t.param.endsWith(`.${name}`)));
+}
+
 /** `@param name`, or a dotted `@param params.name` for a destructured parameter. */
 function paramDoc(docs: Map<string, string>, name: string): string | undefined {
   const direct = docs.get(name);
@@ -102,6 +123,7 @@ export function readParameters(
   toolName: string,
   paramDocs: Map<string, string>,
   sf: ts.SourceFile,
+  docTags: JsDocTag[] = [],
 ): ReadParameters {
   const { checker } = walk;
   const properties: Record<string, JsonSchema> = {};
@@ -129,9 +151,31 @@ export function readParameters(
     problems.push({ message: destructuredNotAloneMessage(toolName), node: destructured[0] });
   }
 
-  const add = (name: string, schema: JsonSchema, isRequired: boolean, convert?: ArgumentConversion) => {
-    properties[name] = schema;
-    if (isRequired) required.push(name);
+  for (const tag of docTags) {
+    if (tag.param === undefined && isValidationTag(tag.name) && tag.name !== "deprecated") {
+      problems.push({ message: strayTagMessage(tag.name), node: fn, line: tag.line });
+    }
+  }
+
+  const withTags = (name: string, schema: JsonSchema, pointer: string): JsonSchema => {
+    const tags = paramTags(docTags, name);
+    if (tags.length === 0) return schema;
+    const root = schemaRoot(walk, pointer);
+    const applied = applyValidationTags(schema, tags, reprValue(name), {
+      root: { $defs: root.defs },
+      pointer,
+      notes: walk.notes,
+    });
+    for (const p of applied.problems) problems.push({ message: p.message, node: fn, line: p.line });
+    return applied.schema;
+  };
+
+  /** `schema` undefined: the parameter takes no JSON value (never advertised), but is still passed. */
+  const add = (name: string, schema: JsonSchema | undefined, isRequired: boolean, convert?: ArgumentConversion) => {
+    if (schema) {
+      properties[name] = schema;
+      if (isRequired) required.push(name);
+    }
     params.push(convert ? { name, convert } : { name });
   };
 
@@ -153,11 +197,14 @@ export function readParameters(
       const objectType = shape.length === 1 ? shape[0] : type;
       for (const prop of checker.getPropertiesOfType(objectType)) {
         if (!isDataMember(prop)) continue;
+        const propType = checker.getTypeOfSymbol(prop);
+        if (presentMembers(propType).length === 0) continue;
         const pointer = `/properties/${escapePointer(prop.name)}`;
         const description = paramDoc(paramDocs, prop.name) ?? memberDescription(checker, prop);
-        const schema = propertySchema(walk, prop, pointer, description || undefined);
-        const isRequired = !wholeOptional && !isOptionalMember(prop) && !defaulted.has(prop.name);
-        add(prop.name, schema, isRequired, conversionFor(checker.getTypeOfSymbol(prop)));
+        const schema = withTags(prop.name, propertySchema(walk, prop, pointer, description || undefined), pointer);
+        const isRequired =
+          !wholeOptional && !isOptionalMember(prop) && !defaulted.has(prop.name) && !admitsAbsence(propType);
+        add(prop.name, schema, isRequired, conversionFor(propType));
       }
       acceptsExtra = !!checker.getIndexInfoOfType(objectType, ts.IndexKind.String);
     } else {
@@ -186,8 +233,14 @@ export function readParameters(
       const pointer = `/properties/${escapePointer(name)}`;
       let schema: JsonSchema;
       let convert: ArgumentConversion | undefined;
+      let absentOk = false;
       if (param.type) {
         const type = checker.getTypeFromTypeNode(param.type);
+        if (presentMembers(type).length === 0) {
+          add(name, undefined, false);
+          continue;
+        }
+        absentOk = admitsAbsence(type);
         schema = typeToSchema(walk, type, pointer, param.type);
         convert = conversionFor(type);
       } else {
@@ -195,15 +248,15 @@ export function readParameters(
       }
       add(
         name,
-        withDescription(schema, paramDoc(paramDocs, name)),
-        !param.questionToken && !param.initializer,
+        withDescription(withTags(name, schema, pointer), paramDoc(paramDocs, name)),
+        !param.questionToken && !param.initializer && !absentOk,
         convert,
       );
     }
   }
 
   return {
-    parameters: { type: "object", properties, required },
+    parameters: withDefinitions({ type: "object", properties, required }, walk.roots.get("")),
     call: { style, params, ctx, acceptsExtra },
     problems,
   };

@@ -23,6 +23,21 @@ export function stripUndefined(type: ts.Type): ts.Type[] {
   return type.types.filter((t) => !(t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)));
 }
 
+/** Types no JSON value can be: `never`, `undefined`, `void` (an absent value is not a value). */
+const ABSENT = ts.TypeFlags.Never | ts.TypeFlags.Undefined | ts.TypeFlags.Void;
+
+/** The members of `type` a JSON value can be: `undefined`, `void` and `never` removed. */
+export function presentMembers(type: ts.Type): ts.Type[] {
+  if (type.isUnion()) return type.types.filter((t) => !(t.flags & ABSENT));
+  return type.flags & ABSENT ? [] : [type];
+}
+
+/** Does `type` admit leaving the value out (`X | undefined`, `void`, `undefined`, `never`)? */
+export function admitsAbsence(type: ts.Type): boolean {
+  if (type.isUnion()) return type.types.some((t) => t.flags & ABSENT);
+  return (type.flags & ABSENT) !== 0;
+}
+
 export function libName(type: ts.Type): string | undefined {
   const symbol = type.getSymbol();
   return isLibSymbol(symbol) ? symbol!.name : undefined;

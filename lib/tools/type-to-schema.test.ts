@@ -145,21 +145,22 @@ interface Cart { lines: Line[]; note?: string | null }`;
     expect(paramSchema("{ a?: string }")).toEqual({ type: "object", properties: { a: { type: "string" } } });
   });
 
-  it("a recursive type is cut at its second occurrence", () => {
+  it("a recursive type is a $ref to its definition (schema-precision.test.ts has the family)", () => {
     const prelude = `interface Category { name: string; children: Category[] }`;
-    expect(paramSchema("Category", prelude)).toEqual({
-      type: "object",
-      properties: { name: { type: "string" }, children: { type: "array", items: { type: "object" } } },
-      required: ["name", "children"],
+    const tool = toolOf(toolModule(`function probe(x: Category) { return ""; }`, { prelude }));
+    expect(tool.parameters.properties).toEqual({ x: { $ref: "#/$defs/Category" } });
+    expect(tool.parameters.$defs).toEqual({
+      Category: {
+        type: "object",
+        properties: { name: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Category" } } },
+        required: ["name", "children"],
+      },
     });
   });
 
   it("mutually recursive types terminate too", () => {
     const prelude = `interface A { b?: B } interface B { a?: A }`;
-    expect(paramSchema("A", prelude)).toEqual({
-      type: "object",
-      properties: { b: { type: "object", properties: { a: { type: "object" } } } },
-    });
+    expect(paramSchema("A", prelude)).toEqual({ $ref: "#/$defs/A" });
   });
 });
 

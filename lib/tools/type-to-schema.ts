@@ -14,8 +14,12 @@
  * | Date                                       | {"type":"string","format":"date-time"}              |
  * | anything else, any, unknown                | {"type":"string"}                                   |
  *
- * `undefined` is stripped from unions (under `strict`, optional members carry it). Recursive types
- * are cut at their second occurrence (`{"type":"object"}`), and depth is bounded.
+ * Beyond the table (README, "Precision"): `undefined` is stripped from unions and a member that can
+ * be absent is optional; `never` / `undefined` / `void` members are not advertised; intersections
+ * of objects merge, a branded primitive (or literal) is that primitive, an intersection of arrays
+ * is an array; template literals are patterns; `keyof` is the enum of the keys in declaration
+ * order; recursive types are `$defs` + `$ref` (schema-definitions.ts); member JSDoc validation
+ * tags become keywords (validation-tags.ts).
  */
 import ts from "typescript";
 import { enumNameOf, isLiteral, literalUnionName, literalValue, orderedMembers } from "./literal-unions";
@@ -28,12 +32,20 @@ import {
   isOptionalMember,
   libName,
   memberDescription,
-  stripUndefined,
+  presentMembers,
+  admitsAbsence,
   unwrapParens,
 } from "./type-recognisers";
+import { moveNotes, newSchemaRoot, pointerBase, refTo, reserveName, type SchemaRoot } from "./schema-definitions";
+import { stringPatternOf } from "./template-literal-pattern";
 import type { JsonSchema, SchemaNote } from "./tool-types";
+import { applyValidationTags, memberValidationTags, type TagProblem } from "./validation-tags";
 
-const MAX_DEPTH = 12;
+/**
+ * Recursion is handled by `$ref`; this bound only stops types that grow without repeating (a generic
+ * that instantiates itself with ever-larger arguments). Finite nesting far below it stays inline.
+ */
+const MAX_DEPTH = 40;
 
 /** The optional property that brands `Int` in the atelier module. */
 const INT_BRAND = "__atelierInt";
@@ -42,17 +54,41 @@ export interface SchemaWalk {
   checker: ts.TypeChecker;
   /** Notes by JSON pointer (see `AnalyzedTool.schemaNotes`). */
   notes: Record<string, SchemaNote>;
+  /** Definitions per schema root ("" = parameters, "#output"). */
+  roots: Map<string, SchemaRoot>;
+  /** Malformed or misplaced member validation tags, once each. */
+  problems: TagProblem[];
+}
+
+interface Frame {
+  type: ts.Type;
+  /** Set when the type met itself while being expanded. */
+  name?: string;
 }
 
 interface State {
   walk: SchemaWalk;
-  /** Object shapes being expanded: a second occurrence is cut (recursive types). */
-  stack: ts.Type[];
+  /** Types being expanded: meeting one again makes it a definition (recursive types). */
+  stack: Frame[];
   depth: number;
 }
 
 export function newSchemaWalk(checker: ts.TypeChecker): SchemaWalk {
-  return { checker, notes: {} };
+  return { checker, notes: {}, roots: new Map(), problems: [] };
+}
+
+/** The definitions of the root `pointer` belongs to (created on first use). */
+export function schemaRoot(walk: SchemaWalk, pointer: string): SchemaRoot {
+  const base = pointerBase(pointer);
+  let root = walk.roots.get(base);
+  if (!root) walk.roots.set(base, (root = newSchemaRoot(base)));
+  return root;
+}
+
+function addProblems(walk: SchemaWalk, problems: TagProblem[]): void {
+  for (const p of problems) {
+    if (!walk.problems.some((q) => q.line === p.line && q.message === p.message)) walk.problems.push(p);
+  }
 }
 
 /** The schema of `type`; `node` (the annotation, when there is one) gives declaration order. */
@@ -88,12 +124,16 @@ function toSchema(st: State, type: ts.Type, pointer: string, node?: ts.TypeNode)
   if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return uncheckedSchema(st.walk, pointer);
 
   if (type.isUnion()) {
-    const members = stripUndefined(type);
-    if (members.length === 0) return uncheckedSchema(st.walk, pointer);
+    const members = presentMembers(type);
+    if (members.length === 0) return { not: {} };
     if (members.length === 1) return toSchema(st, members[0], pointer, memberNode(checker, node, members[0]));
     if (type.flags & ts.TypeFlags.Boolean && members.length === type.types.length) return { type: "boolean" };
-    return unionSchema(st, type, members, pointer, node);
+    const build = () => unionSchema(st, type, members, pointer, node);
+    // Only named types recurse: an anonymous union (`Tree | null`) is not a definition of its own.
+    return type.aliasSymbol ? guarded(st, type, pointer, build) : build();
   }
+  // No JSON value is `never`, and an absent value is not one either (members are handled above).
+  if (type.flags & (ts.TypeFlags.Never | ts.TypeFlags.Undefined | ts.TypeFlags.Void)) return { not: {} };
 
   if (type.flags & ts.TypeFlags.Boolean) return { type: "boolean" };
   if (type.flags & ts.TypeFlags.String) return { type: "string" };
@@ -103,21 +143,82 @@ function toSchema(st: State, type: ts.Type, pointer: string, node?: ts.TypeNode)
     return literalEnumSchema(st.walk, [type], pointer, enumNameOf([type]) ?? type.aliasSymbol?.name);
   }
 
-  if (type.isIntersection()) return intersectionSchema(st, type, pointer);
+  if (type.flags & (ts.TypeFlags.TemplateLiteral | ts.TypeFlags.StringMapping)) {
+    const pattern = stringPatternOf(type);
+    return pattern === null ? { type: "string" } : { type: "string", pattern };
+  }
+
+  if (type.isIntersection()) return guarded(st, type, pointer, () => intersectionSchema(st, type, pointer));
 
   if (type.flags & ts.TypeFlags.NonPrimitive) return { type: "object" };
-  if (type.flags & ts.TypeFlags.Object) return objectLikeSchema(st, type as ts.ObjectType, pointer, node);
+  if (type.flags & ts.TypeFlags.Object) {
+    const build = () => objectLikeSchema(st, type as ts.ObjectType, pointer, node);
+    // `Tree[]` is not a definition of its own (its element is); an aliased array type is.
+    const anonymousArray = !type.aliasSymbol && (checker.isArrayType(type) || checker.isTupleType(type));
+    return anonymousArray ? build() : guarded(st, type, pointer, build);
+  }
   return { type: "string" };
 }
 
+/**
+ * Expand `type` with recursion detection: meeting a type that is being expanded names it; every
+ * occurrence becomes a `$ref` and the schema moves to the root's `$defs`.
+ */
+function guarded(st: State, type: ts.Type, pointer: string, build: () => JsonSchema): JsonSchema {
+  const root = schemaRoot(st.walk, pointer);
+  const known = root.names.get(type);
+  if (known) return refTo(known);
+  const open = st.stack.find((f) => f.type === type);
+  if (open) {
+    open.name ??= reserveName(st.walk.checker, root, type);
+    return refTo(open.name);
+  }
+  const frame: Frame = { type };
+  st.stack.push(frame);
+  let schema: JsonSchema;
+  try {
+    schema = build();
+  } finally {
+    st.stack.pop();
+  }
+  if (frame.name === undefined) return schema;
+  root.defs[frame.name] = schema;
+  moveNotes(st.walk.notes, pointer, `${root.base}/$defs/${frame.name}`);
+  return refTo(frame.name);
+}
+
+const PRIMITIVE_OR_LITERAL =
+  ts.TypeFlags.String |
+  ts.TypeFlags.Number |
+  ts.TypeFlags.Boolean |
+  ts.TypeFlags.BigInt |
+  ts.TypeFlags.StringLiteral |
+  ts.TypeFlags.NumberLiteral |
+  ts.TypeFlags.BooleanLiteral |
+  ts.TypeFlags.TemplateLiteral |
+  ts.TypeFlags.StringMapping;
+
+/** A branded primitive or literal (`string & { __brand: "Email" }`, `"a" & Brand`) -> the primitive. */
+function unbrand(t: ts.Type): ts.Type {
+  if (!t.isIntersection() || isIntBrand(t)) return t;
+  return t.types.find((p) => p.flags & PRIMITIVE_OR_LITERAL) ?? t;
+}
+
 function intersectionSchema(st: State, type: ts.IntersectionType, pointer: string): JsonSchema {
+  const { checker } = st.walk;
   // A branded primitive (`number & { __brand: "Int" }`) is that primitive; `Int` is an integer.
-  const primitive = type.types.find(
-    (t) => t.flags & (ts.TypeFlags.String | ts.TypeFlags.Number | ts.TypeFlags.Boolean),
-  );
+  const primitive = type.types.find((t) => t.flags & PRIMITIVE_OR_LITERAL);
   if (primitive) {
     if (primitive.flags & ts.TypeFlags.Number && isIntBrand(type)) return { type: "integer" };
     return toSchema(st, primitive, pointer);
+  }
+  // An intersection with an array type is an array (JSON arrays carry no other members); its
+  // elements are what every part's elements are.
+  const arrays = type.types.filter((t) => checker.isArrayType(t) || checker.isTupleType(t));
+  if (arrays.length > 0) {
+    if (arrays.some((t) => checker.isTupleType(t))) return { type: "array" };
+    const element = checker.getIndexTypeOfType(type, ts.IndexKind.Number);
+    return arrayOf(st, element, pointer);
   }
   return objectSchema(st, type, pointer);
 }
@@ -148,7 +249,11 @@ function unionSchema(
   node?: ts.TypeNode,
 ): JsonSchema {
   const { checker } = st.walk;
-  const ordered = orderedMembers(checker, type, node).filter((t) => members.includes(t));
+  const ordered: ts.Type[] = [];
+  for (const t of orderedMembers(checker, type, node)) {
+    const plain = members.includes(t) ? unbrand(t) : undefined;
+    if (plain && !ordered.includes(plain)) ordered.push(plain);
+  }
   const hasNull = ordered.some((t) => t.flags & ts.TypeFlags.Null);
   const others = ordered.filter((t) => !(t.flags & ts.TypeFlags.Null));
 
@@ -253,7 +358,7 @@ function mapOf(st: State, value: ts.Type | undefined, pointer: string, valueNode
 
 /** Recurse with the depth bound. */
 function nested(st: State, type: ts.Type, pointer: string, node?: ts.TypeNode): JsonSchema {
-  if (st.depth >= MAX_DEPTH) return { type: "object" };
+  if (st.depth >= MAX_DEPTH && type.flags & ts.TypeFlags.Object) return { type: "object" };
   st.depth++;
   try {
     return toSchema(st, type, pointer, node);
@@ -271,29 +376,33 @@ function propertySchemaIn(st: State, prop: ts.Symbol, pointer: string, descripti
   const { checker } = st.walk;
   const typeNode = declaredTypeNode(prop);
   const propType = checker.getTypeOfSymbol(prop);
-  const schema = nested(st, propType, pointer, typeNode);
+  let schema = nested(st, propType, pointer, typeNode);
+  const tags = memberValidationTags(prop);
+  if (tags.length > 0) {
+    const root = schemaRoot(st.walk, pointer);
+    const applied = applyValidationTags(schema, tags, `'${prop.name}'`, {
+      root: { $defs: root.defs },
+      pointer,
+      notes: st.walk.notes,
+    });
+    schema = applied.schema;
+    addProblems(st.walk, applied.problems);
+  }
   const text = description ?? memberDescription(checker, prop);
   return text ? { ...schema, description: text } : schema;
 }
 
 function objectSchema(st: State, type: ts.Type, pointer: string): JsonSchema {
-  if (st.stack.includes(type)) return { type: "object" };
-  st.stack.push(type);
-  try {
-    return objectSchemaOf(st, type, pointer);
-  } finally {
-    st.stack.pop();
-  }
-}
-
-function objectSchemaOf(st: State, type: ts.Type, pointer: string): JsonSchema {
   const { checker } = st.walk;
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const prop of checker.getPropertiesOfType(type)) {
     if (!isDataMember(prop)) continue;
+    const propType = checker.getTypeOfSymbol(prop);
+    // `never`, `undefined`, `void`: no JSON value fits, so the member is not advertised at all.
+    if (presentMembers(propType).length === 0) continue;
     properties[prop.name] = propertySchemaIn(st, prop, `${pointer}/properties/${escapePointer(prop.name)}`);
-    if (!isOptionalMember(prop)) required.push(prop.name);
+    if (!isOptionalMember(prop) && !admitsAbsence(propType)) required.push(prop.name);
   }
   const schema: JsonSchema = { type: "object", properties };
   if (required.length > 0) schema.required = required;
@@ -307,7 +416,8 @@ function objectSchemaOf(st: State, type: ts.Type, pointer: string): JsonSchema {
   return schema;
 }
 
-/** The object-shape schema of a named type (used for output schemas). */
+/** The object-shape schema of a named type (used for output schemas); `$ref` when it is recursive. */
 export function objectShapeSchema(walk: SchemaWalk, type: ts.Type, pointer: string): JsonSchema {
-  return objectSchema({ walk, stack: [], depth: 0 }, type, pointer);
+  const st: State = { walk, stack: [], depth: 0 };
+  return guarded(st, type, pointer, () => objectSchema(st, type, pointer));
 }

@@ -66,7 +66,14 @@ export function validateArguments(tool: AnalyzedTool, args: unknown): Record<str
   for (const name of accepted) {
     if (!has(input, name) || input[name] === undefined) continue;
     const value = input[name];
-    const problems = checkValue(properties[name], value, `/properties/${escapePointer(name)}`, notes);
+    const problems = checkValue(
+      properties[name],
+      value,
+      `/properties/${escapePointer(name)}`,
+      notes,
+      "",
+      tool.parameters,
+    );
     if (problems.length > 0) invalid.push([name, formatProblems(problems).join("; ")]);
     else define(name, value);
   }
