@@ -159,9 +159,10 @@ describe("pool mechanics", () => {
   it("close() refuses new calls and stops the workers", async () => {
     const pool = new SandboxPool({ size: 1 });
     await pool.warmup();
-    const running = pool.run(job("let x = 0; for (let i = 0; i < 1e6; i++) x += i; return x;"));
+    // Generous limits: on a loaded machine the loop may take far longer than its usual 100 ms.
+    const running = pool.run(job("let x = 0; for (let i = 0; i < 1e6; i++) x += i; return x;", 20_000));
     const queued = pool.run(job("return 2;"));
-    await pool.close();
+    await pool.close(20_000);
     expect((await running).ok).toBe(true);
     expect(await queued).toMatchObject({
       ok: false,
