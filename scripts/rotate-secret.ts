@@ -8,6 +8,7 @@
 import { createDb } from "../lib/db/client";
 import { keyFilePath } from "../lib/auth/secret-box";
 import { rotateEnvSecret, rotateKeyFile } from "../lib/auth/rotate-secret-key";
+import { rotateMcpHeaders } from "../lib/mcp/rotate-mcp-headers";
 
 const db = createDb();
 try {
@@ -16,14 +17,18 @@ try {
       console.error("ATELIER_SECRET is set: give the new secret in ATELIER_NEW_SECRET");
       process.exitCode = 2;
     } else {
-      const r = await rotateEnvSecret(db, process.env.ATELIER_SECRET, process.env.ATELIER_NEW_SECRET);
-      console.log(`re-encrypted ${r.count} provider key(s); now set ATELIER_SECRET to the value of ATELIER_NEW_SECRET`);
+      const r = await rotateEnvSecret(db, process.env.ATELIER_SECRET, process.env.ATELIER_NEW_SECRET, [
+        rotateMcpHeaders,
+      ]);
+      console.log(
+        `re-encrypted ${r.count} secret(s) (provider keys and MCP server headers); now set ATELIER_SECRET to the value of ATELIER_NEW_SECRET`,
+      );
     }
   } else {
     const file = keyFilePath();
-    const r = await rotateKeyFile(db, file);
+    const r = await rotateKeyFile(db, file, {}, [rotateMcpHeaders]);
     console.log(
-      `${r.resumed ? "finished an interrupted rotation: " : ""}re-encrypted ${r.count} provider key(s); ` +
+      `${r.resumed ? "finished an interrupted rotation: " : ""}re-encrypted ${r.count} secret(s) (provider keys and MCP server headers); ` +
         `new key in ${file} (old key kept in ${file}.old)`,
     );
   }

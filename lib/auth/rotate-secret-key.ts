@@ -22,6 +22,9 @@ export interface RotationHooks {
   afterReencrypt?: () => void;
 }
 
+/** Re-seals another table's secrets (e.g. MCP server headers) from any key of `from` to `to`; returns the rows. */
+export type Resealer = (db: Db, from: SecretKeyring, to: SecretKey) => Promise<number>;
+
 export interface RotationResult {
   count: number;
   from: string;
@@ -30,7 +33,12 @@ export interface RotationResult {
   resumed: boolean;
 }
 
-export async function rotateKeyFile(db: Db, file: string, hooks: RotationHooks = {}): Promise<RotationResult> {
+export async function rotateKeyFile(
+  db: Db,
+  file: string,
+  hooks: RotationHooks = {},
+  resealers: Resealer[] = [],
+): Promise<RotationResult> {
   if (!existsSync(/* turbopackIgnore: true */ file)) {
     throw new Error(`No key file at ${file}: nothing to rotate (set ATELIER_SECRET_FILE if it lives elsewhere).`);
   }
@@ -46,7 +54,9 @@ export async function rotateKeyFile(db: Db, file: string, hooks: RotationHooks =
   }
   hooks.afterNewKey?.();
   const others = [to, ...(existsSync(/* turbopackIgnore: true */ old) ? [readKeyFile(old)] : [])];
-  const count = await rotateCredentials(db, new SecretKeyring(current, others), to);
+  const keyring = new SecretKeyring(current, others);
+  let count = await rotateCredentials(db, keyring, to);
+  for (const reseal of resealers) count += await reseal(db, keyring, to);
   hooks.afterReencrypt?.();
   copyFileSync(/* turbopackIgnore: true */ file, old);
   chmodSync(/* turbopackIgnore: true */ old, 0o600);
@@ -54,9 +64,16 @@ export async function rotateKeyFile(db: Db, file: string, hooks: RotationHooks =
   return { count, from: current.id, to: to.id, resumed };
 }
 
-export async function rotateEnvSecret(db: Db, secret: string, newSecret: string): Promise<RotationResult> {
+export async function rotateEnvSecret(
+  db: Db,
+  secret: string,
+  newSecret: string,
+  resealers: Resealer[] = [],
+): Promise<RotationResult> {
   const from = SecretKey.fromString(secret);
   const to = SecretKey.fromString(newSecret);
-  const count = await rotateCredentials(db, new SecretKeyring(from, [to]), to);
+  const keyring = new SecretKeyring(from, [to]);
+  let count = await rotateCredentials(db, keyring, to);
+  for (const reseal of resealers) count += await reseal(db, keyring, to);
   return { count, from: from.id, to: to.id, resumed: false };
 }

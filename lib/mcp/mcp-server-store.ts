@@ -6,7 +6,7 @@
  */
 import { recordAudit } from "../auth/audit-log";
 import type { Principal } from "../auth/roles";
-import { loadSecretKey, type SecretKey } from "../auth/secret-box";
+import { loadSecretKey, loadSecretKeyring, type SecretKey, type SecretKeyring } from "../auth/secret-box";
 import type { Db } from "../db/client";
 import { jsonColumn, readJsonColumn } from "../db/json-column";
 import { currentWorkspaceId } from "../db/workspace";
@@ -78,7 +78,7 @@ export function openHeaders(
     headersAuthTag: string | null;
     headersKeyId: string | null;
   },
-  key: SecretKey = loadSecretKey(),
+  key: SecretKey | SecretKeyring = loadSecretKeyring(),
 ): Record<string, string> {
   if (!row.headersCiphertext || !row.headersIv || !row.headersAuthTag || !row.headersKeyId) return {};
   return JSON.parse(

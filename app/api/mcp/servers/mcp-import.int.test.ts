@@ -282,6 +282,20 @@ describe("secret rotation", () => {
     expect(openHeaders(row, next)).toEqual({ "X-Desk": "second-secret" });
     expect(await rotateMcpHeaders(t.db, next, loadSecretKey())).toBe(1);
   });
+
+  it("npm run secret:rotate re-seals them with the provider keys (ATELIER_SECRET → ATELIER_NEW_SECRET)", async () => {
+    const { SecretKey } = await import("@/lib/auth/secret-box");
+    const { rotateEnvSecret } = await import("@/lib/auth/rotate-secret-key");
+    const { rotateMcpHeaders } = await import("@/lib/mcp/rotate-mcp-headers");
+    const { openHeaders } = await import("@/lib/mcp/mcp-server-store");
+    const newSecret = "mcp-import-int-secret-rotated";
+    const result = await rotateEnvSecret(t.db, process.env.ATELIER_SECRET!, newSecret, [rotateMcpHeaders]);
+    expect(result.count).toBeGreaterThanOrEqual(1);
+    const row = await t.db.mcpServer.findUniqueOrThrow({ where: { id: serverId } });
+    expect(openHeaders(row, SecretKey.fromString(newSecret))).toEqual({ "X-Desk": "second-secret" });
+    // Back again, so the tests after this one open them with the usual secret.
+    await rotateEnvSecret(t.db, newSecret, process.env.ATELIER_SECRET!, [rotateMcpHeaders]);
+  });
 });
 
 describe("the operator's config file (ATELIER_MCP_CONFIG)", () => {
