@@ -1,5 +1,4 @@
 /** The approval inbox: pending calls across all conversations, or the decided history. */
-import { destructiveApprovalIds } from "../mcp/destructive-approvals";
 import type { Db } from "./client";
 
 export type ApprovalFilter = "pending" | "decided";
@@ -10,8 +9,6 @@ export interface ApprovalSummary {
   runId: string;
   toolCallId: string;
   toolName: string;
-  /** The held tool is an imported MCP tool whose server marks it destructive (destructiveHint). */
-  destructive: boolean;
   arguments: unknown;
   argumentsHash: string;
   agentId: string;
@@ -42,17 +39,12 @@ export async function listApprovals(db: Db, filter: ApprovalFilter, limit = 200)
       a.name,
     ]),
   );
-  const destructive = await destructiveApprovalIds(
-    db,
-    rows.map((a) => ({ id: a.id, agentId: a.run.agentId, toolName: a.toolName })),
-  );
   return rows.map((a) => ({
     id: a.id,
     conversationId: a.conversationId,
     runId: a.runId,
     toolCallId: a.toolCallId,
     toolName: a.toolName,
-    destructive: destructive.has(a.id),
     arguments: a.arguments,
     argumentsHash: a.argumentsHash,
     agentId: a.run.agentId,
