@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tansta
 import { apiFetch } from "@/components/api/api-client";
 import { conversationKeys } from "@/components/conversations/conversation-queries";
 import { runKeys } from "@/components/runs/run-queries";
-import type { ApprovalSummary } from "@/lib/db/list-approvals";
+import type { MarkedApproval as ApprovalSummary } from "@/lib/mcp/destructive-approvals";
 import type { ApprovalView } from "@/lib/runs/approvals/approval-view";
 
 export type { ApprovalSummary };

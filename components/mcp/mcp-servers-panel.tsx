@@ -16,6 +16,7 @@ import {
   useMcpServers,
   useRefreshMcpServer,
 } from "./mcp-queries";
+import "./mcp.css";
 
 export function McpServersPanel({ canManage }: { canManage: boolean }) {
   const query = useMcpServers();
@@ -56,7 +57,7 @@ function AddServerForm() {
   const [formError, setFormError] = useState<string | null>(null);
   return (
     <form
-      className="stack-form"
+      className="mcp-add-form"
       data-testid="mcp-add-form"
       onSubmit={(e) => {
         e.preventDefault();
@@ -130,7 +131,7 @@ function ServerCard({ server, canManage }: { server: McpServerView; canManage: b
   const refresh = useRefreshMcpServer();
   const remove = useDeleteMcpServer();
   return (
-    <article className="card inset" data-testid={`mcp-server-${server.name}`}>
+    <article className="mcp-server-card" data-testid={`mcp-server-${server.name}`}>
       <header className="inline-form">
         <strong className="mono">{server.name}</strong>
         <span className="pill">{server.transport}</span>

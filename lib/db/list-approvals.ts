@@ -9,8 +9,6 @@ export interface ApprovalSummary {
   runId: string;
   toolCallId: string;
   toolName: string;
-  /** The held tool is an imported MCP tool whose server marks it destructive (destructiveHint). */
-  destructive: boolean;
   arguments: unknown;
   argumentsHash: string;
   agentId: string;
@@ -24,18 +22,7 @@ export interface ApprovalSummary {
   createdAt: string;
 }
 
-/** Which of these held calls are destructive (imported MCP tools marked so): lib/mcp answers it. */
-export type DestructiveIds = (
-  db: Db,
-  approvals: Array<{ id: string; agentId: string; toolName: string }>,
-) => Promise<Set<string>>;
-
-export async function listApprovals(
-  db: Db,
-  filter: ApprovalFilter,
-  limit = 200,
-  destructiveApprovalIds: DestructiveIds = async () => new Set(),
-): Promise<ApprovalSummary[]> {
+export async function listApprovals(db: Db, filter: ApprovalFilter, limit = 200): Promise<ApprovalSummary[]> {
   const rows = await db.approval.findMany({
     where:
       filter === "pending"
@@ -52,17 +39,12 @@ export async function listApprovals(
       a.name,
     ]),
   );
-  const destructive = await destructiveApprovalIds(
-    db,
-    rows.map((a) => ({ id: a.id, agentId: a.run.agentId, toolName: a.toolName })),
-  );
   return rows.map((a) => ({
     id: a.id,
     conversationId: a.conversationId,
     runId: a.runId,
     toolCallId: a.toolCallId,
     toolName: a.toolName,
-    destructive: destructive.has(a.id),
     arguments: a.arguments,
     argumentsHash: a.argumentsHash,
     agentId: a.run.agentId,

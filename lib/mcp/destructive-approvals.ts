@@ -1,10 +1,21 @@
 /**
- * Which held calls are of imported MCP tools that their server marks destructive
- * (`destructiveHint: true`), for the approval inbox: the agent's MCP tool entries by the name the
- * model called, against the cached annotations.
+ * Marks the approval inbox's held calls that are of imported MCP tools their server calls
+ * destructive (`destructiveHint: true`): the agent's MCP tool entries by the name the model called,
+ * against the cached annotations.
  */
 import type { Db } from "../db/client";
+import type { ApprovalSummary } from "../db/list-approvals";
 import { mcpToolFlags } from "./mcp-annotations";
+
+export type MarkedApproval = ApprovalSummary & {
+  /** The held tool is an imported MCP tool whose server marks it destructive. */
+  destructive: boolean;
+};
+
+export async function markDestructive(db: Db, approvals: ApprovalSummary[]): Promise<MarkedApproval[]> {
+  const ids = await destructiveApprovalIds(db, approvals);
+  return approvals.map((a) => ({ ...a, destructive: ids.has(a.id) }));
+}
 
 export async function destructiveApprovalIds(
   db: Db,

@@ -50,7 +50,7 @@ function createTransport(c: McpConnection): Transport {
   const url = new URL(c.url);
   const requestInit = { headers: c.headers };
   return c.transport === "sse"
-    ? new SSEClientTransport(url, { requestInit, fetch: policedFetch, eventSourceInit: { fetch: policedFetch } })
+    ? new SSEClientTransport(url, { requestInit, fetch: policedFetch })
     : new StreamableHTTPClientTransport(url, { requestInit, fetch: policedFetch });
 }
 

@@ -3,7 +3,7 @@ import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import { countPendingApprovals, listApprovals } from "@/lib/db/list-approvals";
-import { destructiveApprovalIds } from "@/lib/mcp/destructive-approvals";
+import { markDestructive } from "@/lib/mcp/destructive-approvals";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +16,8 @@ const Query = z.object({
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: defineRoute({ access: ANY_ROLE, query: Query }, async ({ query, db }) => {
     const [approvals, pendingCount] = await Promise.all([
-      query.limit === 0 ? [] : listApprovals(db, query.status, query.limit, destructiveApprovalIds),
+      // Held calls of imported MCP tools their server marks destructive carry `destructive: true`.
+      query.limit === 0 ? [] : listApprovals(db, query.status, query.limit).then((list) => markDestructive(db, list)),
       countPendingApprovals(db),
     ]);
     return { status: query.status, approvals, pendingCount };

@@ -141,3 +141,20 @@ describe("/api/mcp with an SDK client", () => {
     expect(raw.status).toBe(401);
   });
 });
+
+describe("/api/mcp bodies", () => {
+  it("refuses a body over the route's limit with 413 before the transport reads it", async () => {
+    const res = await mcpRoute.POST(
+      new Request(ENDPOINT, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${ADMIN}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { pad: "x".repeat(1_100_000) } }),
+      }),
+    );
+    expect(res.status).toBe(413);
+  });
+});

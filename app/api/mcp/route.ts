@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
@@ -9,7 +10,11 @@ export const dynamic = "force-dynamic";
  * The studio's MCP endpoint (streamable HTTP, stateless): `Authorization: Bearer <API token>`.
  * Any role lists the served tools; calling one needs operator or author (see docs/mcp.md).
  */
-const serve = defineRoute({ access: ANY_ROLE }, async ({ req, db, principal }) => handleMcpRequest(req, db, principal));
+const serve = defineRoute(
+  // The JSON-RPC body is read here, bounded like every route's, and handed to the transport parsed.
+  { access: ANY_ROLE, body: z.unknown(), maxBodyBytes: 1024 * 1024 },
+  async ({ req, body, db, principal }) => handleMcpRequest(req, db, principal, { parsedBody: body }),
+);
 
 // Stateless: no session stream to GET and no session to DELETE, so only POST is served (405 otherwise).
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: serve });

@@ -24,6 +24,8 @@ export const CALL_ROLES = ["operator", "author"] as const;
 
 export interface EndpointDeps {
   invoke?: (request: Parameters<typeof invokeTool>[0]) => Promise<InvokeOutcome>;
+  /** The JSON-RPC body when the caller already read it (the route bounds its size). */
+  parsedBody?: unknown;
 }
 
 export function toMcpTool(t: ServedTool): Tool {
@@ -96,7 +98,7 @@ export async function handleMcpRequest(req: Request, db: Db, principal: Principa
   });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(req);
+    return await transport.handleRequest(req, deps.parsedBody === undefined ? {} : { parsedBody: deps.parsedBody });
   } finally {
     await transport.close().catch(() => undefined);
     await server.close().catch(() => undefined);

@@ -3,15 +3,20 @@
  * on loopback. `get_case` is read-only and idempotent, `set_case_priority` is destructive,
  * `list_cases` carries no annotations, `fail_case` always answers an MCP tool error. Tools can
  * be added while it runs (to test refresh), and `close()` takes it away mid-conversation.
+ * The same tools are also served over the older HTTP+SSE transport at `sseUrl` (GET /sse, then
+ * POST /messages?sessionId=…).
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { z } from "zod";
 
 export interface CaseServer {
   url: string;
+  /** The older HTTP+SSE transport's stream URL. */
+  sseUrl: string;
   port: number;
   /** Headers of every request received (lower-case names). */
   requests: Array<Record<string, string | string[] | undefined>>;
@@ -79,8 +84,26 @@ export async function startCaseServer(port = 0): Promise<CaseServer> {
     return server;
   }
 
+  const sseSessions = new Map<string, SSEServerTransport>();
   const httpServer = http.createServer(async (req, res) => {
     requests.push({ ...req.headers });
+    const path = new URL(req.url ?? "/", "http://x").pathname;
+    if (req.method === "GET" && path === "/sse") {
+      const transport = new SSEServerTransport("/messages", res);
+      sseSessions.set(transport.sessionId, transport);
+      res.on("close", () => sseSessions.delete(transport.sessionId));
+      await build().connect(transport);
+      return;
+    }
+    if (req.method === "POST" && path === "/messages") {
+      const session = sseSessions.get(new URL(req.url ?? "/", "http://x").searchParams.get("sessionId") ?? "");
+      if (!session) {
+        res.writeHead(404).end();
+        return;
+      }
+      await session.handlePostMessage(req, res);
+      return;
+    }
     if (req.method !== "POST") {
       res.writeHead(405).end();
       return;
@@ -98,6 +121,7 @@ export async function startCaseServer(port = 0): Promise<CaseServer> {
   const actual = (httpServer.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${actual}/mcp`,
+    sseUrl: `http://127.0.0.1:${actual}/sse`,
     port: actual,
     requests,
     calls,

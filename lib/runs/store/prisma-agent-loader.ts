@@ -23,8 +23,11 @@ export function createPrismaAgentLoader(db: Db): AgentLoader {
       );
       for (const ref of view.tools) {
         if ("builtin" in ref) tools.push({ kind: "builtin", builtin: "memory" });
-        else if ("mcpServerId" in ref) tools.push(await loadMcpToolRecord(db, view.name, ref));
-        else if ("agentId" in ref) {
+        else if ("mcpServerId" in ref) {
+          const record = await loadMcpToolRecord(db, view.name, ref);
+          if ("notRunnable" in record) throw new AgentNotRunnableError(record.notRunnable);
+          tools.push(record);
+        } else if ("agentId" in ref) {
           const child = await db.agent.findUnique({
             where: { id: ref.agentId },
             select: { id: true, name: true, config: true },

@@ -26,10 +26,12 @@ export function mcpRunTool(record: McpToolRecord, call: McpCaller): RunTool {
     record.tool.description.trim() ||
     `${record.tool.title ?? record.tool.name} (a tool of the MCP server '${record.serverName}').`;
   const flags = mcpToolFlags(record.tool.annotations);
+  // `$schema` is the server's dialect marker, not part of the parameters some providers accept.
+  const { $schema: _dialect, ...schema } = record.tool.inputSchema;
   return {
     name,
     description,
-    parameters: { ...record.tool.inputSchema, type: "object" },
+    parameters: { ...schema, type: "object" },
     sideEffecting: flags.sideEffecting,
     idempotent: flags.idempotent,
     requiresApproval: false,

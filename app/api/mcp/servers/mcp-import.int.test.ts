@@ -10,13 +10,12 @@ import { callRoute } from "@/lib/api/testing/call-route";
 import { AgentInput } from "@/lib/agents/agent-input";
 import { createAgent } from "@/lib/agents/save-agent";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { listApprovals } from "@/lib/db/list-approvals";
-import { destructiveApprovalIds } from "@/lib/mcp/destructive-approvals";
 import { startCaseServer, type CaseServer } from "@/lib/mcp/testing/case-mcp-server";
 import { createConversation } from "@/lib/runs/conversation-views";
 import { createRunRuntime, type RunRuntime } from "@/lib/runs/runtime";
 import { startTurn } from "@/lib/runs/start-turn";
 import * as agentsRoute from "../../agents/route";
+import * as approvalsRoute from "../../approvals/route";
 import * as servers from "./route";
 import * as server from "./[id]/route";
 import * as refresh from "./[id]/refresh/route";
@@ -129,6 +128,29 @@ describe("adding a server", () => {
   });
 });
 
+describe("the older SSE transport", () => {
+  it("discovers and calls a server added with transport 'sse'", async () => {
+    const res = await add({ name: "cases-sse", transport: "sse", url: cases.sseUrl });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.json.server).toMatchObject({ transport: "sse", status: "ok" });
+    expect(res.json.server.tools).toHaveLength(4);
+    const id = res.json.server.id;
+    const ran = await callRoute(call.POST, `/api/mcp/servers/${id}/call`, {
+      params: { id },
+      bearer: ADMIN,
+      body: { tool: "get_case", arguments: { case_id: "C-7" } },
+    });
+    expect(ran.json).toMatchObject({ ok: true, result: "C-7: Password reset (priority low)" });
+    const gone = await callRoute(server.DELETE, `/api/mcp/servers/${id}`, {
+      method: "DELETE",
+      params: { id },
+      bearer: ADMIN,
+    });
+    expect(gone.status).toBe(200);
+    expect(await t.db.mcpTool.count({ where: { serverId: id } })).toBe(0);
+  });
+});
+
 describe("agents using imported tools", () => {
   it("refuses a name collision with the tool registry's message, and accepts it renamed with 'as'", async () => {
     const body = (tools: unknown[]) => ({
@@ -202,8 +224,8 @@ describe("agents using imported tools", () => {
     const result = await send(conversationId, "Set case priority of C-7 to high");
     expect(result.final.status).toBe("suspended");
     expect(cases.calls.length).toBe(before);
-    const pending = await listApprovals(t.db, "pending", 200, destructiveApprovalIds);
-    const mine = pending.find((a) => a.conversationId === conversationId)!;
+    const inbox = await callRoute(approvalsRoute.GET, "/api/approvals?status=pending", { bearer: ADMIN });
+    const mine = inbox.json.approvals.find((a: { conversationId: string }) => a.conversationId === conversationId);
     expect(mine).toMatchObject({ toolName: "set_case_priority", destructive: true });
   });
 });
