@@ -49,7 +49,12 @@ try {
     while (workers.length < n) {
       workers.push(
         spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/worker.ts"], {
-          env: { ...process.env, ATELIER_ROLE: "worker", ATELIER_WORKER_CONCURRENCY: String(CONCURRENCY), ...(process.env.WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.WORKER_NODE_OPTIONS } : {}) },
+          env: {
+            ...process.env,
+            ATELIER_ROLE: "worker",
+            ATELIER_WORKER_CONCURRENCY: String(CONCURRENCY),
+            ...(process.env.WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.WORKER_NODE_OPTIONS } : {}),
+          },
           stdio: "ignore",
         }),
       );
