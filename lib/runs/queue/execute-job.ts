@@ -61,16 +61,21 @@ export function runJob(ctx: JobContext, job: RunJob, turn: ActiveTurn): Promise<
   const { rt } = ctx;
   if (job.kind === "resume") return resumeRun(rt, job.runId, job.actor, { claimed: turn });
   return (async () => {
-    const conversation = await rt.db.conversation.findUnique({
-      where: { id: job.conversationId },
-      select: { agentId: true },
-    });
-    if (!conversation) return null;
+    // Accepted in this process: the admitted agent says which; from a queue: read it.
+    const agentId =
+      turn.admitted?.id ??
+      (
+        await rt.db.conversation.findUnique({
+          where: { id: job.conversationId },
+          select: { agentId: true },
+        })
+      )?.agentId;
+    if (!agentId) return null;
     let recorded = false;
     return executeTurn(
       {
         conversationId: job.conversationId,
-        agentId: conversation.agentId,
+        agentId,
         content: job.content,
         actor: job.actor,
         admitted: turn.admitted,
