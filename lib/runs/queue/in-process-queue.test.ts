@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { InProcessQueue } from "./in-process-queue";
+import type { RunJob } from "./run-job";
+
+const job = (n: number): RunJob => ({
+  kind: "turn",
+  conversationId: `c${n}`,
+  token: `t${n}`,
+  content: "hi",
+  actor: { id: null, name: "test" },
+});
+
+describe("the in-process run queue", () => {
+  it("runs at most `concurrency` jobs at once, the rest in the order submitted", async () => {
+    const queue = new InProcessQueue();
+    const started: string[] = [];
+    let running = 0;
+    let peak = 0;
+    const releases: Array<() => void> = [];
+    await queue.work(async (j) => {
+      started.push(j.conversationId);
+      peak = Math.max(peak, ++running);
+      await new Promise<void>((r) => releases.push(r));
+      running--;
+    }, 2);
+    for (let i = 1; i <= 5; i++) await queue.submit(job(i));
+    expect(started).toEqual(["c1", "c2"]);
+    expect(await queue.depth()).toBe(3);
+    while (started.length < 5 || releases.length) {
+      releases.shift()?.();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    expect(started).toEqual(["c1", "c2", "c3", "c4", "c5"]);
+    expect(peak).toBe(2);
+  });
+
+  it("a failing handler does not stop the queue; a stopped queue refuses new jobs", async () => {
+    const queue = new InProcessQueue();
+    const done: string[] = [];
+    await queue.work(async (j) => {
+      if (j.conversationId === "c1") throw new Error("boom");
+      done.push(j.conversationId);
+    }, 1);
+    await queue.submit(job(1));
+    await queue.submit(job(2));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(done).toEqual(["c2"]);
+    await queue.stop({ graceful: true, timeoutMs: 100 });
+    await expect(queue.submit(job(3))).rejects.toThrow("the run queue is stopped");
+  });
+});
