@@ -251,6 +251,36 @@ test("a worker killed during a side-effecting call: the run ends interrupted, th
   workers.splice(workers.indexOf(victim), 1, cluster.startWorker("worker-4"));
 });
 
+test("SIGTERM on a worker mid-run: it stops taking jobs, hands the turn back, and another worker finishes it", async () => {
+  await slowAgent("queue_slow_term", false);
+  const conversationId = await newConversation(A, "queue_slow_term");
+  void post(A, conversationId, "Please look order Q-13 up").catch(() => {});
+  await expect.poll(() => leaseOwner(conversationId), { timeout: 10_000 }).toMatch(/^worker-/);
+  await expect
+    .poll(async () => (await storedEvents(conversationId)).some((e) => e.type === "ToolCallEvent"), { timeout: 10_000 })
+    .toBe(true);
+  const owner = (await leaseOwner(conversationId))!;
+  const victim = workers.find((w) => w.log.join("").includes(owner))!;
+  const exited = new Promise<number | null>((resolve) => victim.child.once("exit", (code) => resolve(code)));
+  process.kill(-victim.child.pid!, "SIGTERM");
+  // The grace period is 2 s here and the tool spins 2.5 s: the worker either finishes the turn in
+  // time or hands it back to the other worker — either way it completes once.
+  expect(await exited).toBe(0);
+  expect(victim.log.join("")).toContain("SIGTERM");
+  await expect
+    .poll(async () => (await storedEvents(conversationId)).at(-1)?.data.status, { timeout: 15_000 })
+    .toBe("completed");
+  // Settled: the lease is gone, and nothing was appended after the run finished.
+  await expect.poll(() => leaseOwner(conversationId), { timeout: 10_000 }).toBeNull();
+  const stored = await storedEvents(conversationId);
+  expect(stored.at(-1)!.type).toBe("RunFinished");
+  expect(stored.filter((e) => e.type === "RunStarted")).toHaveLength(1);
+  expect(stored.filter((e) => e.type === "RunFinished")).toHaveLength(1);
+  expect(stored.map((e) => e.seq)).toEqual(stored.map((_, i) => i + 1));
+  await expect.poll(() => leaseOwner(conversationId), { timeout: 10_000 }).toBeNull();
+  workers.splice(workers.indexOf(victim), 1, cluster.startWorker("worker-5"));
+});
+
 test("a web process killed mid-run does not stop the run", async () => {
   await slowAgent("queue_slow_web", false);
   const conversationId = await newConversation(A, "queue_slow_web");

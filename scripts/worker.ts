@@ -14,7 +14,6 @@ const { getDatabaseTarget, getDb } = await import("../lib/db/client");
 const { assertRoleFits, queueSettings, RoleConfigError } = await import("../lib/runs/queue/role");
 const { getRunRuntime } = await import("../lib/runs/runtime");
 const { ensureQueueMode, stopQueueMode } = await import("../lib/runs/queue/queue-mode");
-const { closeSandboxPool } = await import("../lib/sandbox/invoke-tool");
 
 let settings;
 const target = getDatabaseTarget();
@@ -56,8 +55,9 @@ for (const sig of ["SIGTERM", "SIGINT"] as const)
     if (stopping) return;
     stopping = true;
     console.log(`atelier worker: ${sig} — finishing running turns (up to ${settings.shutdownGraceMs} ms)…`);
+    // Exit right after the hand-back: nothing this process still runs may write after another
+    // worker takes its turns over.
     stopQueueMode(rt, true)
-      .then(() => closeSandboxPool())
       .catch((err) => console.error("atelier worker: shutdown:", err))
       .finally(() => process.exit(0));
   });

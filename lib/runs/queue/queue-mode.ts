@@ -117,17 +117,17 @@ function startQueueMode(
       for (const t of timers) clearInterval(t);
       await ready.catch(() => {});
       if (role === "worker") {
-        // Stop taking jobs; give running turns the grace period; hand back what still runs. The
-        // caller exits right after, so nothing this process started writes after the hand-back.
+        // Stop taking jobs and give running turns the grace period. What still runs is handed back
+        // last; the caller exits at once after (see handBackLease).
         await queue.stop({ graceful: false }).catch(() => {});
         const deadline = Date.now() + (graceful ? settings.shutdownGraceMs : 0);
         while (rt.active.size() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+        await rt.db.queueWorker.delete({ where: { id: owner } }).catch(() => {});
         await rt.writer.flush().catch(() => {});
         await handBackRunning(rt, owner);
-        await rt.db.queueWorker.delete({ where: { id: owner } }).catch(() => {});
-      } else {
-        await queue.stop({ graceful: false });
+        return;
       }
+      await queue.stop({ graceful: false });
       await rt.writer.flush().catch(() => {});
       await fanout.close();
     },

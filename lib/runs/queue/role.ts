@@ -13,7 +13,7 @@ export class RoleConfigError extends Error {
   }
 }
 
-export function atelierRole(env: NodeJS.ProcessEnv = process.env): AtelierRole {
+export function atelierRole(env: Record<string, string | undefined> = process.env): AtelierRole {
   const raw = (env.ATELIER_ROLE ?? "all").trim().toLowerCase();
   if (raw === "web" || raw === "worker" || raw === "all") return raw;
   throw new RoleConfigError(`ATELIER_ROLE must be web, worker or all (got '${env.ATELIER_ROLE}').`);
@@ -32,7 +32,7 @@ export function isQueueMode(role: AtelierRole): boolean {
   return role !== "all";
 }
 
-function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+function positiveInt(env: Record<string, string | undefined>, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const n = Number(raw);
@@ -51,7 +51,7 @@ export interface QueueSettings {
   jobRetries: number;
 }
 
-export function queueSettings(env: NodeJS.ProcessEnv = process.env): QueueSettings {
+export function queueSettings(env: Record<string, string | undefined> = process.env): QueueSettings {
   return {
     concurrency: positiveInt(env, "ATELIER_WORKER_CONCURRENCY", 8),
     leaseMs: positiveInt(env, "ATELIER_LEASE_MS", 15_000),

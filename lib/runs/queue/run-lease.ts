@@ -79,9 +79,16 @@ export async function recordLeaseRun(db: Db, token: string, runId: string): Prom
 /** The owner of a handed-back lease: nobody renews it, and the next sweep takes it over. */
 export const HANDED_BACK = "handed-back";
 
-/** Gives the claim back to the queue at once (graceful shutdown): the next worker's sweep takes it over. */
-export async function handBackLease(db: Db, token: string, owner: string): Promise<void> {
-  await db.runLease.updateMany({ where: { token, owner }, data: { owner: HANDED_BACK, leaseUntil: new Date(0) } });
+/**
+ * Gives the claim back (graceful shutdown): it lapses `delayMs` from now, when another worker's sweep
+ * takes it over. The process handing back exits right after, well within the delay, so nothing it
+ * was still doing can write after the taker starts.
+ */
+export async function handBackLease(db: Db, token: string, owner: string, delayMs = 1000): Promise<void> {
+  await db.runLease.updateMany({
+    where: { token, owner },
+    data: { owner: HANDED_BACK, leaseUntil: new Date(Date.now() + delayMs) },
+  });
 }
 
 export async function releaseLease(db: Db, token: string): Promise<void> {
