@@ -13,7 +13,8 @@ import { createDb } from "../lib/db/client";
 import { resolveDatabaseTarget } from "../lib/db/database-url";
 import { currentWorkspaceId } from "../lib/db/workspace";
 import { EventBus } from "../lib/events/event-bus";
-import { ensureQueueMode, stopQueueMode, WORKER_STALE_MS } from "../lib/runs/queue/queue-mode";
+import { ensureQueueMode, stopQueueMode } from "../lib/runs/queue/queue-mode";
+import { countLiveWorkers } from "../lib/runs/queue/queue-workers";
 import { createRunRuntime } from "../lib/runs/runtime";
 import { startTurn } from "../lib/runs/start-turn";
 import { prepareDatabase } from "../scripts/lib/prepare-database";
@@ -60,7 +61,7 @@ try {
       );
     }
     for (;;) {
-      const live = await db.queueWorker.count({ where: { seenAt: { gte: new Date(Date.now() - WORKER_STALE_MS) } } });
+      const live = await countLiveWorkers(db);
       if (live >= n) break;
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -3,16 +3,14 @@
  * `running` are finished `interrupted` with their dangling calls healed, so every conversation
  * accepts its next message. Runs this process is executing are never touched.
  */
-import { WORKER_STALE_MS } from "./queue/queue-mode";
+import { countLiveWorkers } from "./queue/queue-workers";
 import { getRunRuntime } from "./runtime";
 import { recoverInterruptedRuns } from "./store/recover-interrupted-runs";
 
 export async function recoverAtStart(log: (line: string) => void = (l) => console.log(l)): Promise<string[]> {
   const rt = getRunRuntime();
   // Queue-mode workers on the same database own their running runs (and take over lapsed ones).
-  const live = await rt.db.queueWorker
-    .count({ where: { seenAt: { gte: new Date(Date.now() - WORKER_STALE_MS) } } })
-    .catch(() => 0);
+  const live = await countLiveWorkers(rt.db).catch(() => 0);
   if (live > 0) {
     log(`[atelier] ${live} queue worker(s) are alive on this database: leaving running runs to them`);
     return [];

@@ -26,10 +26,6 @@ export class InProcessQueue implements RunQueue {
     this.pump();
   }
 
-  working(): boolean {
-    return this.handler !== null;
-  }
-
   async depth(): Promise<number> {
     return this.waiting.length;
   }

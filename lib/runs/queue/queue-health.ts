@@ -3,7 +3,7 @@
  * queue, the worker processes alive (queue mode), and the turns this process is executing.
  */
 import type { RunRuntime } from "../runtime";
-import { WORKER_STALE_MS } from "./queue-mode";
+import { countLiveWorkers } from "./queue-workers";
 import { atelierRole, type AtelierRole } from "./role";
 
 export interface RunsHealth {
@@ -16,10 +16,6 @@ export interface RunsHealth {
 export async function runsHealth(rt: RunRuntime): Promise<RunsHealth> {
   const role = atelierRole();
   const queueDepth = await rt.queue.depth().catch(() => null);
-  const liveWorkers = rt.queueMode
-    ? await rt.db.queueWorker
-        .count({ where: { seenAt: { gte: new Date(Date.now() - WORKER_STALE_MS) } } })
-        .catch(() => null)
-    : null;
+  const liveWorkers = rt.queueMode ? await countLiveWorkers(rt.db).catch(() => null) : null;
   return { role, queueDepth, liveWorkers, activeTurns: rt.active.size() };
 }

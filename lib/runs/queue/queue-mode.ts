@@ -12,13 +12,12 @@ import { readConversationEvents } from "../store/prisma-run-store";
 import { executeJob, type JobContext } from "./execute-job";
 import { PgBossQueue } from "./pg-boss-queue";
 import { queueSettings, type QueueSettings } from "./role";
+import { markWorkerSeen, registerWorker, removeWorker } from "./queue-workers";
 import { handBackLease, lapsedLeases } from "./run-lease";
 import { takeOverLease } from "./take-over-run";
 
 /** A queued claim older than this that no worker owns is executed by the sweep (its job was lost). */
 const ORPHAN_MS = 60_000;
-/** A worker not seen for this long is not counted as live. */
-export const WORKER_STALE_MS = 30_000;
 
 interface QueueModeState {
   ready: Promise<void>;
@@ -94,16 +93,10 @@ function startQueueMode(
     rt.queue = queue;
     rt.queueMode = { role, owner, leaseMs: settings.leaseMs, fanout };
     if (role !== "worker") return;
-    await rt.db.queueWorker.upsert({
-      where: { id: owner },
-      create: { id: owner, host: os.hostname(), pid: process.pid, concurrency: settings.concurrency },
-      update: { seenAt: new Date() },
-    });
+    await registerWorker(rt.db, owner, settings.concurrency);
     await queue.work((job) => executeJob(ctx, job), settings.concurrency);
     const beat = setInterval(() => {
-      rt.db.queueWorker
-        .update({ where: { id: owner }, data: { seenAt: new Date() } })
-        .catch((err) => console.error("[atelier] worker heartbeat failed:", err.message));
+      markWorkerSeen(rt.db, owner).catch((err) => console.error("[atelier] worker heartbeat failed:", err.message));
     }, 5_000);
     const sweep = setInterval(() => void sweepLapsed(ctx, settings), Math.max(250, Math.floor(settings.leaseMs / 2)));
     beat.unref();
@@ -122,7 +115,7 @@ function startQueueMode(
         await queue.stop({ graceful: false }).catch(() => {});
         const deadline = Date.now() + (graceful ? settings.shutdownGraceMs : 0);
         while (rt.active.size() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-        await rt.db.queueWorker.delete({ where: { id: owner } }).catch(() => {});
+        await removeWorker(rt.db, owner).catch(() => {});
         await rt.writer.flush().catch(() => {});
         await handBackRunning(rt, owner);
         return;

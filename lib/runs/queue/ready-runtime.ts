@@ -5,12 +5,12 @@
 import { getDatabaseTarget } from "../../db/client";
 import { getRunRuntime, type RunRuntime } from "../runtime";
 import { ensureQueueMode } from "./queue-mode";
-import { assertRoleFits, atelierRole } from "./role";
+import { assertRoleFits, atelierRole, isQueueMode } from "./role";
 
 export async function readyRunRuntime(): Promise<RunRuntime> {
   const rt = getRunRuntime();
   const role = atelierRole();
-  if (role === "all") return rt;
+  if (!isQueueMode(role)) return rt;
   const target = getDatabaseTarget();
   assertRoleFits(role, target.kind);
   await ensureQueueMode(rt, role, target.url);

@@ -28,7 +28,7 @@ export function assertRoleFits(role: AtelierRole, dialect: "sqlite" | "postgresq
 }
 
 /** True when runs go through the PostgreSQL job queue (web and worker processes). */
-export function isQueueMode(role: AtelierRole): boolean {
+export function isQueueMode(role: AtelierRole): role is "web" | "worker" {
   return role !== "all";
 }
 

@@ -27,18 +27,11 @@ function isUniqueViolation(err: unknown): boolean {
   return typeof err === "object" && err !== null && (err as { code?: string }).code === "P2002";
 }
 
-/** Inserts the claim; false when the conversation already has one. */
-export async function claimLease(db: Db, job: RunJob, owner: string | null = null, leaseMs = 0): Promise<boolean> {
+/** Inserts the claim, queued (no owner yet); false when the conversation already has one. */
+export async function claimLease(db: Db, job: RunJob): Promise<boolean> {
   try {
     await db.runLease.create({
-      data: {
-        conversationId: job.conversationId,
-        token: job.token,
-        kind: job.kind,
-        payload: JSON.stringify(job),
-        owner,
-        leaseUntil: owner ? new Date(Date.now() + leaseMs) : null,
-      },
+      data: { conversationId: job.conversationId, token: job.token, kind: job.kind, payload: JSON.stringify(job) },
     });
     return true;
   } catch (err) {

@@ -22,8 +22,4 @@ export class SettledSignals {
     this.waiters.delete(token);
     for (const resolve of list) resolve(result);
   }
-
-  pending(): string[] {
-    return [...this.waiters.keys()];
-  }
 }
