@@ -69,10 +69,6 @@ export class AppError extends Error {
   }
 }
 
-export function statusOf(code: ErrorCode): number {
-  return ERROR_STATUS[code];
-}
-
 export class BadRequestError extends AppError {
   constructor(message: string, details?: ErrorDetails, code: "bad_request" | "invalid_json" = "bad_request") {
     super(code, message, details);
@@ -114,6 +110,13 @@ export class ConflictError extends AppError {
     code: "conflict" | "already_set_up" | "tool_in_use" | "agent_in_use" = "conflict",
   ) {
     super(code, message, details);
+  }
+}
+
+/** 429 `rate_limited`: a per-principal budget or a busy shared resource; answered with `Retry-After`. */
+export class RetryLaterError extends AppError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super("rate_limited", message, { retryAfterSeconds });
   }
 }
 

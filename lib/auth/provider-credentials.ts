@@ -141,7 +141,6 @@ export async function readAllCredentials(
   const out: Partial<Record<KeyedProvider, string>> & { baseUrls: Partial<Record<KeyedProvider, string>> } = {
     baseUrls: {},
   };
-  const sealer = key instanceof SecretKeyring ? key.current : key;
   for (const row of await db.providerCredential.findMany()) {
     const provider = KeyedProvider.safeParse(row.provider);
     if (!provider.success || row.variable !== PROVIDER_KEY_VARIABLES[provider.data]) continue;
@@ -151,7 +150,7 @@ export async function readAllCredentials(
     if (row.baseUrl) out.baseUrls[provider.data] = row.baseUrl;
     if (SecretKey.isLegacy(row)) {
       await db.providerCredential
-        .updateMany({ where: { id: row.id, ciphertext: row.ciphertext }, data: { ...sealer.seal(value, aad) } })
+        .updateMany({ where: { id: row.id, ciphertext: row.ciphertext }, data: { ...key.seal(value, aad) } })
         .catch(() => undefined);
     }
   }

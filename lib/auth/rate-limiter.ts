@@ -4,7 +4,7 @@
  * memory, one per server process; a restart forgets it. Refusals are `RateLimitedError` (429, with
  * `retryAfterSeconds` in the body and a `Retry-After` header).
  */
-import { AppError } from "../errors";
+import { RetryLaterError } from "../errors";
 import type { Principal } from "./roles";
 
 export interface RateLimiterOptions {
@@ -14,9 +14,10 @@ export interface RateLimiterOptions {
   now?: () => number;
 }
 
-export class RateLimitedError extends AppError {
+/** A principal spent its budget of `what` requests. */
+export class RateLimitedError extends RetryLaterError {
   constructor(what: string, retryAfterSeconds: number) {
-    super("rate_limited", `Too many ${what} requests; try again in ${retryAfterSeconds} s.`, { retryAfterSeconds });
+    super(`Too many ${what} requests; try again in ${retryAfterSeconds} s.`, retryAfterSeconds);
   }
 }
 

@@ -55,8 +55,7 @@ export async function rotateKeyFile(
   hooks.afterNewKey?.();
   const others = [to, ...(existsSync(/* turbopackIgnore: true */ old) ? [readKeyFile(old)] : [])];
   const keyring = new SecretKeyring(current, others);
-  let count = await rotateCredentials(db, keyring, to);
-  for (const reseal of resealers) count += await reseal(db, keyring, to);
+  const count = await reencryptAll(db, keyring, to, resealers);
   hooks.afterReencrypt?.();
   copyFileSync(/* turbopackIgnore: true */ file, old);
   chmodSync(/* turbopackIgnore: true */ old, 0o600);
@@ -73,7 +72,13 @@ export async function rotateEnvSecret(
   const from = SecretKey.fromString(secret);
   const to = SecretKey.fromString(newSecret);
   const keyring = new SecretKeyring(from, [to]);
-  let count = await rotateCredentials(db, keyring, to);
-  for (const reseal of resealers) count += await reseal(db, keyring, to);
+  const count = await reencryptAll(db, keyring, to, resealers);
   return { count, from: from.id, to: to.id, resumed: false };
+}
+
+/** Provider keys first, then every other table's secrets; the rows re-sealed in all. */
+async function reencryptAll(db: Db, from: SecretKeyring, to: SecretKey, resealers: Resealer[]): Promise<number> {
+  let count = 0;
+  for (const reseal of [rotateCredentials, ...resealers]) count += await reseal(db, from, to);
+  return count;
 }

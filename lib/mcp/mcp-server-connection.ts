@@ -1,5 +1,5 @@
 /** How to reach a stored server right now: its URL and decrypted headers, or its config-file entry. */
-import { loadSecretKey, type SecretKey } from "../auth/secret-box";
+import { loadSecretKeyring, type SecretKey, type SecretKeyring } from "../auth/secret-box";
 import { configuredConnection } from "./mcp-config-sync";
 import type { McpConnection } from "./mcp-connection";
 import { McpConfigFileError } from "./mcp-errors";
@@ -16,7 +16,10 @@ export interface StoredServerFields {
   headersKeyId: string | null;
 }
 
-export function serverConnection(row: StoredServerFields, key: SecretKey = loadSecretKey()): McpConnection {
+export function serverConnection(
+  row: StoredServerFields,
+  key: SecretKey | SecretKeyring = loadSecretKeyring(),
+): McpConnection {
   if (row.source === "config") {
     const c = configuredConnection(row.name);
     if (!c)

@@ -6,7 +6,7 @@
  */
 import { recordAudit } from "../auth/audit-log";
 import type { Principal } from "../auth/roles";
-import { loadSecretKey, loadSecretKeyring, type SecretKey, type SecretKeyring } from "../auth/secret-box";
+import { loadSecretKeyring, type SecretKey, type SecretKeyring } from "../auth/secret-box";
 import type { Db } from "../db/client";
 import { jsonColumn, readJsonColumn } from "../db/json-column";
 import { currentWorkspaceId } from "../db/workspace";
@@ -50,7 +50,7 @@ export function toServerView(row: ServerRow, command: string | null = null): Mcp
 /** What the headers are sealed to (AES-GCM associated data): a sealed value only opens as MCP headers. */
 export const MCP_HEADERS_AAD = "mcp:headers";
 
-function sealHeaders(headers: Record<string, string>, key: SecretKey) {
+function sealHeaders(headers: Record<string, string>, key: SecretKey | SecretKeyring) {
   const names = Object.keys(headers).sort();
   if (names.length === 0)
     return {
@@ -126,7 +126,7 @@ export async function createMcpServer(
   db: Db,
   actor: Principal,
   input: McpServerInput,
-  key: SecretKey = loadSecretKey(),
+  key: SecretKey | SecretKeyring = loadSecretKeyring(),
 ): Promise<string> {
   await checkMcpUrl(input.url);
   const workspaceId = await currentWorkspaceId(db);
@@ -165,7 +165,7 @@ export async function updateMcpServer(
   actor: Principal,
   id: string,
   patch: McpServerPatch,
-  key: SecretKey = loadSecretKey(),
+  key: SecretKey | SecretKeyring = loadSecretKeyring(),
 ): Promise<{ connectionChanged: boolean }> {
   const row = await requireMcpServerRow(db, id);
   assertEditable(row);

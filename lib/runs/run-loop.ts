@@ -7,9 +7,10 @@
  * whether a conclusion run follows. Calls that need approval are held: the run finishes
  * `suspended` with one approval per held call.
  */
-import type { LanguageModelV3, LanguageModelV3Message, LanguageModelV3Prompt } from "@ai-sdk/provider";
+import type { LanguageModelV3, LanguageModelV3Message } from "@ai-sdk/provider";
 import type { RunLimits } from "../agents/usage-limits";
 import { needsApproval } from "../agents/autonomy";
+import { systemMessages } from "./compaction/estimate";
 import { modelRosterKey } from "../models/providers.shared";
 import { renderSystemPrompt } from "../agents/prompt-template";
 import type { MessagePart, RunError, RunKind, RunUsage, FinishedRunStatus, StopReason } from "../events/event-types";
@@ -163,9 +164,8 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
     await append([ev(newEvent(runId, "LlmSystemPromptEvent", record))]);
   }
 
-  const system: LanguageModelV3Prompt = systemParts.length
-    ? [{ role: "system", content: systemParts.map((p) => p.content).join("\n\n") }]
-    : [];
+  // The same system message the compaction estimate counts.
+  const system = systemMessages(systemParts);
   const messages: LanguageModelV3Message[] = spec.resume
     ? [...spec.history]
     : [...spec.history, toModelMessage("user", userParts)];

@@ -8,7 +8,7 @@
  */
 import dns from "node:dns";
 import net from "node:net";
-import type { AllowedTarget } from "./egress-allow-list";
+import { operatorAllowList, type AllowedTarget } from "./egress-allow-list";
 import { checkAddress, effectivePort, EgressError } from "./egress-policy";
 
 export interface ResolvedAddress {
@@ -74,7 +74,8 @@ export async function resolveCheckedAddresses(
     if (addresses.length === 0) throw new EgressError(`${who} failed: '${host}' has no addresses`);
   }
   const port = effectivePort(url);
-  for (const a of addresses) checkAddress(host, port, a.address, options.allow, who);
+  const allow = options.allow ?? operatorAllowList(); // read once, not per address
+  for (const a of addresses) checkAddress(host, port, a.address, allow, who);
   return addresses;
 }
 

@@ -21,7 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { EgressRequest, EgressResponse } from "./egress-fetch";
-import { AppError } from "../errors";
+import { RetryLaterError } from "../errors";
 import { guestBootstrap } from "./guest-prelude";
 import { DEFAULT_SANDBOX_LIMITS } from "./sandbox-limits";
 import type { SandboxJob, SandboxResult, WorkerInbound, WorkerOutbound } from "./sandbox-protocol";
@@ -62,12 +62,11 @@ export interface RunCallOptions {
 }
 
 /** One principal already waits for the sandbox with as many calls as it may. */
-export class SandboxBusyError extends AppError {
+export class SandboxBusyError extends RetryLaterError {
   constructor(waiting: number, retryAfterSeconds: number) {
     super(
-      "rate_limited",
       `The sandbox is busy with your other calls (${waiting} waiting); try again in ${retryAfterSeconds} s.`,
-      { retryAfterSeconds },
+      retryAfterSeconds,
     );
     this.name = "SandboxBusyError";
   }
@@ -151,7 +150,10 @@ export class SandboxPool {
     this.maxQueuedPerOwner = Math.max(1, Math.floor(options.maxQueuedPerOwner ?? 32));
   }
 
-  /** Run one call. Never rejects: failures come back as `{ok: false, error}`. */
+  /**
+   * Run one call. Failures come back as `{ok: false, error}`; the one rejection is SandboxBusyError,
+   * for an `owner` that already has `maxQueuedPerOwner` calls waiting (429 to that caller).
+   */
   run(input: JobInput, options: RunCallOptions = {}): Promise<SandboxResult> {
     const owner = options.owner;
     if (owner !== undefined) {

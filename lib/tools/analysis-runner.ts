@@ -20,7 +20,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { AppError } from "../errors";
+import { RetryLaterError } from "../errors";
 import type { AnalysisResult } from "./tool-types";
 
 export const ANALYSIS_WORKER_ENV = "ATELIER_ANALYSIS_WORKER";
@@ -51,11 +51,9 @@ export interface AnalysisRunnerStats {
 }
 
 /** Too many analyses are already waiting for the analyser. */
-export class AnalysisBusyError extends AppError {
+export class AnalysisBusyError extends RetryLaterError {
   constructor(queued: number) {
-    super("rate_limited", `The tool analyser is busy (${queued} analyses waiting); try again in a moment.`, {
-      retryAfterSeconds: 1,
-    });
+    super(`The tool analyser is busy (${queued} analyses waiting); try again in a moment.`, 1);
   }
 }
 

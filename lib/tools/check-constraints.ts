@@ -3,13 +3,25 @@
  * tags"), checked on a value that already has the schema's type. Each message names the keyword,
  * so the model can see which rule its argument broke.
  */
-import { reprValue } from "./repr";
+import { codePointLength } from "./description-floor.shared";
+import { reprValue, shortRepr } from "./repr";
 import { STRING_FORMATS } from "./string-formats";
 import type { JsonSchema } from "./tool-types";
 
-function short(value: unknown): string {
-  const text = reprValue(value);
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+/** Compiled `pattern`s: a tool's few patterns are checked on every call. */
+const compiledPatterns = new Map<string, RegExp | null>();
+
+function compiledPattern(pattern: string): RegExp | null {
+  let re = compiledPatterns.get(pattern);
+  if (re === undefined) {
+    try {
+      re = new RegExp(pattern, "u");
+    } catch {
+      re = null; // a pattern the analyser did not write; never seen for analysed tools
+    }
+    compiledPatterns.set(pattern, re);
+  }
+  return re;
 }
 
 function isMultiple(value: number, of: number): boolean {
@@ -43,23 +55,18 @@ function numberProblems(s: JsonSchema, v: number): string[] {
 
 function stringProblems(s: JsonSchema, v: string): string[] {
   const out: string[] = [];
-  const length = [...v].length;
+  const length = codePointLength(v);
   if (typeof s.minLength === "number" && length < s.minLength)
-    out.push(`${short(v)} is shorter than minLength ${s.minLength}`);
+    out.push(`${shortRepr(v)} is shorter than minLength ${s.minLength}`);
   if (typeof s.maxLength === "number" && length > s.maxLength)
-    out.push(`${short(v)} is longer than maxLength ${s.maxLength}`);
+    out.push(`${shortRepr(v)} is longer than maxLength ${s.maxLength}`);
   if (typeof s.pattern === "string") {
-    let matches = true;
-    try {
-      matches = new RegExp(s.pattern, "u").test(v);
-    } catch {
-      matches = true; // a pattern the analyser did not write; never seen for analysed tools
-    }
-    if (!matches) out.push(`${short(v)} does not match pattern ${reprValue(s.pattern)}`);
+    const re = compiledPattern(s.pattern);
+    if (re && !re.test(v)) out.push(`${shortRepr(v)} does not match pattern ${reprValue(s.pattern)}`);
   }
   if (typeof s.format === "string" && s.format !== "date-time") {
     const valid = STRING_FORMATS[s.format];
-    if (valid && !valid(v)) out.push(`${short(v)} is not a valid ${s.format} (format)`);
+    if (valid && !valid(v)) out.push(`${shortRepr(v)} is not a valid ${s.format} (format)`);
   }
   return out;
 }
@@ -67,11 +74,11 @@ function stringProblems(s: JsonSchema, v: string): string[] {
 function arrayProblems(s: JsonSchema, v: unknown[]): string[] {
   const out: string[] = [];
   if (typeof s.minItems === "number" && v.length < s.minItems)
-    out.push(`${short(v)} has fewer than minItems ${s.minItems}`);
+    out.push(`${shortRepr(v)} has fewer than minItems ${s.minItems}`);
   if (typeof s.maxItems === "number" && v.length > s.maxItems)
-    out.push(`${short(v)} has more than maxItems ${s.maxItems}`);
+    out.push(`${shortRepr(v)} has more than maxItems ${s.maxItems}`);
   if (s.uniqueItems === true && v.some((item, i) => v.slice(0, i).some((other) => sameJson(item, other))))
-    out.push(`${short(v)} has duplicate items (uniqueItems)`);
+    out.push(`${shortRepr(v)} has duplicate items (uniqueItems)`);
   return out;
 }
 

@@ -10,7 +10,7 @@
  * and mark `any`/`unknown` values, which are advertised as strings but not enforced.
  */
 import { constraintProblems } from "./check-constraints";
-import { reprList, reprValue } from "./repr";
+import { reprList, reprValue, shortRepr } from "./repr";
 import { defName, pointerBase } from "./schema-definitions";
 import { STRING_FORMATS } from "./string-formats";
 import type { JsonSchema, SchemaNote } from "./tool-types";
@@ -27,11 +27,6 @@ interface Ctx {
   root: JsonSchema | undefined;
   /** Pointer prefix of the root ("" or "#output"). */
   base: string;
-}
-
-export function shortRepr(value: unknown): string {
-  const text = reprValue(value);
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

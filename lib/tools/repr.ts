@@ -40,3 +40,9 @@ export function reprValue(value: unknown): string {
 export function reprList(values: readonly unknown[]): string {
   return `[${values.map(reprValue).join(", ")}]`;
 }
+
+/** `reprValue`, cut to 80 characters: how a validation message quotes the value it refuses. */
+export function shortRepr(value: unknown): string {
+  const text = reprValue(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}

@@ -3,6 +3,7 @@
  * and prints the link that creates the first admin. Without the token nobody can, so the first
  * visitor of a freshly started server is not automatically its admin.
  */
+import { authSettings } from "../../lib/auth/auth-settings";
 import { createDb } from "../../lib/db/client";
 import type { DatabaseTarget } from "../../lib/db/database-url";
 import { ensureSetupToken, setupLink, setupTokenFile } from "../../lib/auth/setup-token";
@@ -16,7 +17,8 @@ export async function printSetupLink(
   try {
     const token = await ensureSetupToken(db);
     if (!token) return null;
-    const base = process.env.ATELIER_PUBLIC_URL || `http://localhost:${port}`;
+    // The parsed setting: a malformed ATELIER_PUBLIC_URL falls back instead of failing the start.
+    const base = authSettings().publicUrl?.href ?? `http://localhost:${port}`;
     const link = setupLink(token, base);
     log("atelier: this studio has no admin yet. Create it at this one-time link:");
     log(`atelier:   ${link}`);

@@ -5,7 +5,7 @@
  * the measure. A model without `contextLength`, `autoTrigger: false` or the `none` strategy never
  * triggers, and neither does a context with no reported request since its last fold.
  */
-import { triggerThreshold } from "../../agents/check-compaction-bounds";
+import { compactionThreshold, triggerThreshold } from "../../agents/check-compaction-bounds";
 import type { CompactionConfig } from "../../agents/compaction-config";
 import type { ModelConfig } from "../../models/model-config";
 
@@ -18,20 +18,13 @@ export interface TriggerDecision {
   lastInputTokens: number | null;
 }
 
-export function autoCompactionThreshold(
-  compaction: Pick<CompactionConfig, "autoTrigger" | "strategy" | "triggerRatio">,
-  model: Pick<ModelConfig, "contextLength">,
-): number | null {
-  if (!compaction.autoTrigger || compaction.strategy === "none" || model.contextLength === null) return null;
-  return triggerThreshold(compaction.triggerRatio, model.contextLength);
-}
-
 export function decideTrigger(
   compaction: Pick<CompactionConfig, "autoTrigger" | "strategy" | "triggerRatio">,
   model: Pick<ModelConfig, "contextLength">,
   lastInputTokens: number | null,
 ): TriggerDecision {
-  const threshold = autoCompactionThreshold(compaction, model);
+  // The same threshold the agent form checks on save (one rule, lib/agents).
+  const threshold = compactionThreshold(model, compaction);
   const due = threshold !== null && lastInputTokens !== null && lastInputTokens >= threshold;
   return { due, threshold, lastInputTokens };
 }

@@ -10,8 +10,6 @@ import type { AgentLoader, AgentToolRecord } from "../ports";
 import { AgentNotRunnableError } from "./agent-not-runnable-error";
 import { loadMcpToolRecord } from "./load-mcp-tool-record";
 
-export { AgentNotRunnableError };
-
 export function createPrismaAgentLoader(db: Db): AgentLoader {
   return {
     async load(agentId) {
