@@ -2,6 +2,7 @@
 /** TanStack Query hooks for MCP servers (Settings → MCP, the Tool Studio list, the agent tool picker). */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-client";
+import type { McpOutcome } from "@/lib/mcp/mcp-call-result";
 import type { McpServerView } from "@/lib/mcp/mcp-server-view";
 
 export interface McpServerDraft {
@@ -11,9 +12,8 @@ export interface McpServerDraft {
   headers: Record<string, string>;
 }
 
-export type McpTestOutcome =
-  | { ok: true; result: unknown; durationMs: number }
-  | { ok: false; error: { type: string; message: string }; durationMs: number };
+/** What the test-run route answers: the call's outcome and how long it took. */
+export type McpTestOutcome = McpOutcome & { durationMs: number };
 
 function invalidate(qc: ReturnType<typeof useQueryClient>) {
   return Promise.all([

@@ -5,7 +5,7 @@
  * error the model can read, never as an exception that ends the run.
  */
 import type { Db } from "../db/client";
-import { callMcpTool, MCP_CALL_TIMEOUT_MS } from "./mcp-client";
+import { callMcpTool } from "./mcp-client";
 import { toMcpOutcome, unreachableOutcome, type McpOutcome } from "./mcp-call-result";
 import { serverConnection } from "./mcp-server-connection";
 
@@ -18,7 +18,6 @@ export interface McpCall {
   calledAs: string;
   arguments: Record<string, unknown>;
   signal?: AbortSignal;
-  timeoutMs?: number;
 }
 
 export type McpCaller = (call: McpCall) => Promise<McpOutcome>;
@@ -30,10 +29,7 @@ export function createMcpCaller(db: Db): McpCaller {
       return unreachableOutcome(call.calledAs, call.serverName, new Error("the server was removed from the studio"));
     let result;
     try {
-      result = await callMcpTool(serverConnection(row), call.tool, call.arguments, {
-        signal: call.signal,
-        timeoutMs: call.timeoutMs ?? MCP_CALL_TIMEOUT_MS,
-      });
+      result = await callMcpTool(serverConnection(row), call.tool, call.arguments, { signal: call.signal });
     } catch (err) {
       return unreachableOutcome(call.calledAs, row.name, err);
     }

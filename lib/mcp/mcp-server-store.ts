@@ -50,7 +50,7 @@ export function toServerView(row: ServerRow, command: string | null = null): Mcp
 /** What the headers are sealed to (AES-GCM associated data): a sealed value only opens as MCP headers. */
 export const MCP_HEADERS_AAD = "mcp:headers";
 
-function sealHeaders(headers: Record<string, string>, key: SecretKey | SecretKeyring) {
+export function sealHeaders(headers: Record<string, string>, key: SecretKey | SecretKeyring) {
   const names = Object.keys(headers).sort();
   if (names.length === 0)
     return {
