@@ -19,8 +19,10 @@
 import type { Db } from "../db/client";
 import { NotFoundError } from "../errors";
 import type { EventData, MessagePart, StoredEvent } from "./event-types";
+import { toStoredEvent } from "./stored-event";
+import { pricingOf, type Pricing } from "./usage-summary";
 
-export type Pricing = "all" | "some" | "none";
+export type { Pricing };
 
 export interface TraceUsage {
   requests: number;
@@ -244,16 +246,6 @@ export async function getRunTrace(db: Db, id: string): Promise<RunTrace> {
     approvals,
     agentNames: new Map(agents.map((a) => [a.id, a.name])),
   });
-}
-
-function toStoredEvent(row: { seq: number; runId: string; type: string; payload: unknown; createdAt: Date }) {
-  return {
-    seq: row.seq,
-    runId: row.runId === "" ? null : row.runId,
-    type: row.type,
-    createdAt: row.createdAt.toISOString(),
-    data: row.payload,
-  } as StoredEvent;
 }
 
 export interface TraceInput {
@@ -666,10 +658,6 @@ function markText(e: StoredEvent): { summary: string; detail: string | null } {
     default:
       return { summary: e.type, detail: null };
   }
-}
-
-function pricingOf(requests: number, unpriced: number): Pricing {
-  return unpriced === 0 ? "all" : unpriced >= requests ? "none" : "some";
 }
 
 function usageOf(models: TraceModelSpan[], toolCalls: number): TraceUsage {

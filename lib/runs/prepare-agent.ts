@@ -6,6 +6,9 @@ import { mcpRunTool, noMcpCaller } from "./tools/mcp-run-tool";
 import { memoryRunTool } from "./tools/memory-run-tool";
 import { sandboxRunTool } from "./tools/sandbox-run-tool";
 
+/** The child-run runner outside a run (compaction, the next-context view): agents called as tools cannot run there. */
+export const noChildRun: RunChild = async () => ({ ok: false, error: { type: "NotInARun", message: "no run" } });
+
 export function prepareAgent(record: AgentRecord, deps: RunDeps, runChild: RunChild): RunnableAgent {
   const tools: RunTool[] = record.tools.map((t) => {
     switch (t.kind) {

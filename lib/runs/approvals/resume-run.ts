@@ -5,6 +5,7 @@
  * conditional update only one resumer wins, and `executing → done` records the result. Then the
  * loop continues from where it stopped, and a run-tier breach is recovered as in any turn.
  */
+import { runUsageOf } from "../store/recover-interrupted-runs";
 import { foldContext } from "../context-fold";
 import { concludeIfRecovered, createChildRunner, preflightAgent, type TurnResult } from "../execute-turn";
 import { newEvent, type EventEntry, type MessagePart, type RunKind } from "../../events/event-types";
@@ -64,13 +65,7 @@ export async function resumeRun(
     const record = await deps.agents.load(run.agentId);
     const agent = prepareAgent(record, deps, createChildRunner(run.conversationId, actor, deps));
     const toolsByName = new Map(agent.tools.map((t) => [t.name, t]));
-    const usage = takeover?.usage ?? {
-      requests: run.requests,
-      toolCalls: run.toolCalls,
-      inputTokens: run.inputTokens,
-      outputTokens: run.outputTokens,
-      totalTokens: run.totalTokens,
-    };
+    const usage = takeover?.usage ?? runUsageOf(run);
     const dispatch = createDispatchChain({
       clock: deps.clock,
       store: deps.store,

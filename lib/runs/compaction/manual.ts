@@ -12,7 +12,7 @@ import type { EventOf } from "../../events/event-types";
 import { renderSystemPrompt } from "../../agents/prompt-template";
 import { foldEvents, type ContextFold } from "../context-fold";
 import { preflightAgent } from "../execute-turn";
-import { prepareAgent } from "../prepare-agent";
+import { noChildRun, prepareAgent } from "../prepare-agent";
 import type { ActiveTurn } from "../active-runs";
 import { currentLease } from "../queue/run-lease";
 import { RunInProgressError } from "../run-errors";
@@ -82,10 +82,7 @@ export async function compactConversation(
         { field: "strategy" },
       );
     if (strategy === "summarize") await preflightAgent(rt.deps, record);
-    const agent = prepareAgent(record, rt.deps, async () => ({
-      ok: false,
-      error: { type: "NotInARun", message: "no run" },
-    }));
+    const agent = prepareAgent(record, rt.deps, noChildRun);
     const tokensBefore =
       fold.lastInputTokens ??
       estimateRequestTokens(renderSystemPrompt(record.config.prompt, rt.deps.clock.now()), fold.messages, agent.tools);

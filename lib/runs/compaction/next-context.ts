@@ -10,7 +10,7 @@ import { getAgent } from "../../agents/read-agent";
 import type { StoredEvent } from "../../events/event-types";
 import { modelRosterKey } from "../../models/providers.shared";
 import { foldEvents } from "../context-fold";
-import { prepareAgent } from "../prepare-agent";
+import { noChildRun, prepareAgent } from "../prepare-agent";
 import type { RunTool } from "../run-tool";
 import type { RunRuntime } from "../runtime";
 import { ConversationNotFoundError } from "../start-turn";
@@ -45,10 +45,7 @@ export async function nextContextView(rt: RunRuntime, conversationId: string): P
   let tools: RunTool[] = [];
   try {
     const record = await rt.deps.agents.load(conversation.agentId);
-    tools = prepareAgent(record, rt.deps, async () => ({
-      ok: false,
-      error: { type: "NotInARun", message: "no run" },
-    })).tools;
+    tools = prepareAgent(record, rt.deps, noChildRun).tools;
   } catch {
     tools = [];
   }

@@ -3,6 +3,7 @@
  * (lib/events/event-writer.ts), runs, approvals, lifetime usage from stored rows, tool-state
  * sequences, audit and the memory tool's files.
  */
+import { toStoredEvent, type EventRow } from "../../events/stored-event";
 import { recordAudit, type AuditAction } from "../../auth/audit-log";
 import type { Db } from "../../db/client";
 import { prismaMemoryFileStore } from "../../db/memory-file-store";
@@ -10,17 +11,7 @@ import type { StoredEvent } from "../../events/event-types";
 import type { EventWriter } from "../../events/event-writer";
 import type { RunStore } from "../ports";
 
-type EventRow = { seq: number; runId: string; type: string; payload: unknown; createdAt: Date };
-
-export function toStoredEvent(row: EventRow): StoredEvent {
-  return {
-    seq: row.seq,
-    runId: row.runId === "" ? null : row.runId,
-    type: row.type,
-    createdAt: row.createdAt.toISOString(),
-    data: row.payload,
-  } as StoredEvent;
-}
+export { toStoredEvent };
 
 export async function readConversationEvents(
   db: Db,

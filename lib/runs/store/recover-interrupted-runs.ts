@@ -52,15 +52,21 @@ export async function recoverInterruptedRuns(
 
 type RunRow = NonNullable<Awaited<ReturnType<Db["run"]["findUnique"]>>>;
 
+/** A run row's stored usage totals, in the shape RunFinished and the loop carry. */
+export function runUsageOf(run: {
+  requests: number;
+  toolCalls: number;
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+}) {
+  const { requests, toolCalls, inputTokens, outputTokens, totalTokens } = run;
+  return { requests, toolCalls, inputTokens, outputTokens, totalTokens };
+}
+
 /** What a run spent so far: its totals are only written at its end, so they are recounted from its usage records. */
 export async function recountRunUsage(db: Db, run: RunRow) {
-  const usage = {
-    requests: run.requests,
-    toolCalls: run.toolCalls,
-    inputTokens: run.inputTokens,
-    outputTokens: run.outputTokens,
-    totalTokens: run.totalTokens,
-  };
+  const usage = runUsageOf(run);
   const spent = await db.usageRecord.aggregate({
     where: { runId: run.id },
     _sum: { inputTokens: true, outputTokens: true, totalTokens: true, costNanoUsd: true },

@@ -4,6 +4,7 @@
  * update, so a concurrent decision wins or loses cleanly), the denied calls are answered in the
  * context, and the old run finishes `superseded`. Nothing is resumed or executed.
  */
+import { runUsageOf } from "./recover-interrupted-runs";
 import type { Db } from "../../db/client";
 import { newEvent, type EventEntry, type MessagePart } from "../../events/event-types";
 import type { RunActor, RunStore } from "../ports";
@@ -58,13 +59,7 @@ export async function supersedeSuspendedRun(db: Db, store: RunStore, runId: stri
         }),
       });
   }
-  const usage = {
-    requests: run.requests,
-    toolCalls: run.toolCalls,
-    inputTokens: run.inputTokens,
-    outputTokens: run.outputTokens,
-    totalTokens: run.totalTokens,
-  };
+  const usage = runUsageOf(run);
   const costNanoUsd = Number(run.costNanoUsd);
   entries.push({
     event: newEvent(runId, "RunFinished", { status: "completed", stopReason: "superseded", usage, costNanoUsd }),
