@@ -7,7 +7,6 @@ import { TokensPanel } from "@/components/settings/tokens-panel";
 import { UsersPanel } from "@/components/settings/users-panel";
 import { PageHeader } from "@/components/shell/page-header";
 import Link from "next/link";
-import { McpEndpointPanel } from "@/components/mcp/mcp-endpoint-panel";
 
 export const metadata = { title: "Settings · Atelier" };
 
@@ -26,7 +25,6 @@ export default async function Page() {
           MCP servers and the MCP endpoint →
         </Link>
       </p>
-      <McpEndpointPanel />
       {viewer.kind === "user" ? (
         <>
           <PasswordPanel />
