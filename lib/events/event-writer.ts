@@ -1,7 +1,9 @@
 /**
  * The batched, append-only event writer. Appends queued in the same tick — from any number of
  * conversations — are committed in one transaction: the events with one multi-row insert, an
- * LlmUsageEvent's priced UsageRecord row beside it, and each conversation's `lastSeq`. Numbers
+ * LlmUsageEvent's priced UsageRecord row beside it, and every conversation's `lastSeq` in one
+ * update. While a transaction commits, new appends wait and go together in the next one (group
+ * commit), so a busy process writes fewer, larger batches. Numbers
  * come from a per-conversation counter read once; the (conversationId, seq) primary key makes a
  * stale counter (another writer got there first) fail the transaction, which is retried after
  * re-reading — never a gap, never a duplicate. Batches commit one after another, in order;
@@ -24,7 +26,9 @@ export class EventWriter {
   private queue: Pending[] = [];
   /** Each conversation's last committed seq, read once and advanced by this writer's commits. */
   private readonly lastSeqs = new Map<string, number>();
+  /** The batch committing now (resolved when none is). */
   private tail: Promise<void> = Promise.resolve();
+  private committing = false;
   private scheduled = false;
 
   constructor(
@@ -37,22 +41,32 @@ export class EventWriter {
     if (entries.length === 0) return Promise.resolve([]);
     return new Promise((resolve, reject) => {
       this.queue.push({ conversationId, entries, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          const batch = this.queue;
-          this.queue = [];
-          this.tail = this.tail.then(() => this.commit(batch));
-        });
-      }
+      this.schedule();
     });
   }
 
   /** Resolves when everything appended so far is committed. */
   async flush(): Promise<void> {
-    await new Promise((r) => setImmediate(r));
-    await this.tail;
+    do {
+      await new Promise((r) => setImmediate(r));
+      await this.tail;
+    } while (this.queue.length || this.committing || this.scheduled);
+  }
+
+  /** The next batch starts on the next tick, or when the one committing now is done. */
+  private schedule() {
+    if (this.scheduled || this.committing || this.queue.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      const batch = this.queue;
+      this.queue = [];
+      this.committing = true;
+      this.tail = this.commit(batch).finally(() => {
+        this.committing = false;
+        this.schedule();
+      });
+    });
   }
 
   private async commit(batch: Pending[]): Promise<void> {
@@ -64,6 +78,16 @@ export class EventWriter {
       else byConversation.set(p.conversationId, [p]);
     }
     for (let attempt = 0; ; attempt++) {
+      // A conversation that is gone fails its own appends, not the others' in the batch.
+      for (const [id, pendings] of [...byConversation]) {
+        try {
+          await this.lastSeq(id);
+        } catch (err) {
+          for (const p of pendings) p.reject(err);
+          byConversation.delete(id);
+        }
+      }
+      if (byConversation.size === 0) return;
       try {
         const stored = await this.write(byConversation, createdAt);
         for (const [conversationId, pendings] of byConversation)
@@ -71,13 +95,13 @@ export class EventWriter {
             conversationId,
             pendings.flatMap((p) => stored.get(p)!),
           );
-        for (const p of batch) p.resolve(stored.get(p)!);
+        for (const pendings of byConversation.values()) for (const p of pendings) p.resolve(stored.get(p)!);
         return;
       } catch (err) {
         // Another writer (process) took these numbers: re-read where each conversation stands and retry.
         for (const id of byConversation.keys()) this.lastSeqs.delete(id);
         if (attempt < 3 && isUniqueViolation(err)) continue;
-        for (const p of batch) p.reject(err);
+        for (const pendings of byConversation.values()) for (const p of pendings) p.reject(err);
         return;
       }
     }
@@ -97,7 +121,7 @@ export class EventWriter {
     const usageRows: Array<Record<string, unknown>> = [];
     const advanced = new Map<string, number>();
     for (const [conversationId, pendings] of byConversation) {
-      let seq = await this.lastSeq(conversationId);
+      let seq = await this.lastSeq(conversationId); // read (and kept) by commit()
       for (const p of pendings) {
         const out: StoredEvent[] = [];
         for (const entry of p.entries) {
@@ -148,7 +172,7 @@ export class EventWriter {
           ),
         ),
       ),
-      ...[...advanced].map(([id, lastSeq]) => sql.advanceLastSeq(id, lastSeq, at)),
+      sql.advanceLastSeqs([...advanced], at),
     ];
     await this.db.$transaction(statements.map(([text, params]) => this.db.$executeRawUnsafe(text, ...params)));
     for (const [id, lastSeq] of advanced) this.lastSeqs.set(id, lastSeq);
@@ -224,16 +248,18 @@ class SqlDialect {
     return [`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES ${tuples.join(",")}`, params];
   }
 
-  advanceLastSeq(id: string, lastSeq: number, at: string): [string, unknown[]] {
-    return this.kind === "sqlite"
-      ? [
-          `UPDATE "Conversation" SET "lastSeq" = ?, "updatedAt" = ? WHERE "id" = ? AND "lastSeq" < ?`,
-          [lastSeq, at, id, lastSeq],
-        ]
-      : [
-          `UPDATE "Conversation" SET "lastSeq" = $1, "updatedAt" = $2::timestamp(3) WHERE "id" = $3 AND "lastSeq" < $1`,
-          [lastSeq, at, id],
-        ];
+  /** Each conversation's `lastSeq` moved up to its new value (never down), in one statement. */
+  advanceLastSeqs(seqs: Array<[string, number]>, at: string): [string, unknown[]] {
+    const params: unknown[] = [];
+    const slot = (value: unknown, cast = "") => {
+      params.push(value);
+      return this.kind === "sqlite" ? "?" : `$${params.length}${cast}`;
+    };
+    const cases = seqs.map(([id, seq]) => `WHEN ${slot(id)} THEN ${slot(seq, "::int")}`).join(" ");
+    const max = this.kind === "sqlite" ? "MAX" : "GREATEST";
+    const set = `"lastSeq" = ${max}("lastSeq", CASE "id" ${cases} END), "updatedAt" = ${slot(at, "::timestamp(3)")}`;
+    const ids = seqs.map(([id]) => slot(id)).join(",");
+    return [`UPDATE "Conversation" SET ${set} WHERE "id" IN (${ids})`, params];
   }
 }
 
