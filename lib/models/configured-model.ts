@@ -1,6 +1,8 @@
 /**
  * One model-config entry as a LanguageModelV3: the provider's model with the entry's settings
- * (temperature, seed, maxTokens, reasoningEffort) applied to every call the caller left unset, and
+ * (temperature, seed, maxTokens, reasoningEffort) applied to every call the caller left unset, the
+ * tools' parameters in the form the entry's provider accepts (OpenAI's API: no keyword beside a
+ * `$ref`, lib/tools/schema-formats.ts — the form the Tool Studio previews), and
  * `providerMetadata.atelier.answeredBy` ("provider:model") on every result, so the run loop can
  * record the model that actually answered — also when a fallback entry did.
  */
@@ -11,6 +13,8 @@ import type {
   SharedV3ProviderMetadata,
   SharedV3ProviderOptions,
 } from "@ai-sdk/provider";
+import { openAIParameters } from "../tools/schema-formats";
+import type { JsonSchema } from "../tools/tool-types";
 import type { FallbackModelConfig } from "./model-config";
 import { modelRosterKey } from "./providers.shared";
 
@@ -50,6 +54,18 @@ function reasoningOptions(entry: FallbackModelConfig): SharedV3ProviderOptions {
   }
 }
 
+/** Providers reached through OpenAI's API, which takes tool parameters in OpenAI's form. */
+const OPENAI_FORMAT = new Set(["openai", "azure", "nvidia", "openai-compatible"]);
+
+function toolsFor(entry: FallbackModelConfig, tools: LanguageModelV3CallOptions["tools"]) {
+  if (!tools || !OPENAI_FORMAT.has(entry.provider)) return tools;
+  return tools.map((t) =>
+    t.type === "function"
+      ? { ...t, inputSchema: openAIParameters(t.inputSchema as JsonSchema) as typeof t.inputSchema }
+      : t,
+  );
+}
+
 export function applySettings(
   entry: FallbackModelConfig,
   options: LanguageModelV3CallOptions,
@@ -64,6 +80,7 @@ export function applySettings(
     seed: options.seed ?? entry.seed ?? undefined,
     maxOutputTokens: options.maxOutputTokens ?? entry.maxTokens ?? undefined,
     providerOptions: Object.keys(providerOptions).length ? providerOptions : options.providerOptions,
+    tools: toolsFor(entry, options.tools),
   };
 }
 

@@ -43,6 +43,26 @@ const forecastTool = {
   }),
 };
 
+/** A recursive type: `$defs` at the root, and a member whose description sits beside its `$ref`. */
+const treeSchema = {
+  type: "object",
+  properties: { root: { description: "The top node.", $ref: "#/$defs/Node" } },
+  required: ["root"],
+  $defs: {
+    Node: {
+      type: "object",
+      properties: { label: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Node" } } },
+      required: ["label", "children"],
+    },
+  },
+};
+const treeTool = {
+  count_nodes: tool({
+    description: "Count the nodes of a tree.",
+    inputSchema: jsonSchema(treeSchema as never),
+  }),
+};
+
 const openai = (extra: object = {}) =>
   createLanguageModel(ModelConfig.parse({ provider: "openai", model: "gpt-4o", ...extra }), ctx);
 const anthropic = (extra: object = {}) =>
@@ -71,6 +91,14 @@ describe("OpenAI over HTTP", () => {
     expect(await r.finishReason).toBe("tool-calls");
     expect((await r.usage).totalTokens).toBe(39);
     expect(server.requests[0].body.tools[0]).toMatchObject({ type: "function", function: { name: "forecast" } });
+  });
+
+  it("sends a recursive tool's parameters in OpenAI's form: no keyword beside a $ref", async () => {
+    server.reply("/v1/chat/completions", openaiReplies.streamText(["ok"]));
+    await streamText({ model: openai(), tools: treeTool, prompt: "count", maxRetries: 0 }).consumeStream();
+    const sent = server.requests[0].body.tools[0].function.parameters;
+    expect(sent.properties.root).toEqual({ description: "The top node.", anyOf: [{ $ref: "#/$defs/Node" }] });
+    expect(sent.$defs).toEqual(treeSchema.$defs);
   });
 
   it("a 429 with Retry-After is retried after the asked delay, then succeeds", async () => {
@@ -182,6 +210,12 @@ describe("Anthropic over HTTP", () => {
     expect(await r.toolCalls).toMatchObject([{ toolCallId: "toolu_1", toolName: "forecast", input: { city: "Lyon" } }]);
     expect(await r.finishReason).toBe("tool-calls");
     expect(server.requests[0].body.tools[0]).toMatchObject({ name: "forecast", input_schema: { type: "object" } });
+  });
+
+  it("sends a recursive tool's parameters as they are (a $ref may have siblings)", async () => {
+    server.reply("/v1/messages", anthropicReplies.streamToolUse("count_nodes", { root: { label: "a", children: [] } }));
+    await streamText({ model: anthropic(), tools: treeTool, prompt: "count", maxRetries: 0 }).consumeStream();
+    expect(server.requests[0].body.tools[0].input_schema).toEqual(treeSchema);
   });
 
   it("a 429 with Retry-After then success", async () => {
