@@ -80,6 +80,8 @@ test("add an MCP server in settings, attach its tool to an agent, see the tool c
   await expect(toolCard).toHaveAttribute("data-status", "ok");
   await expect(toolCard.getByTestId("tool-arguments")).toContainText('"case_id": "C-42"');
   await expect(toolCard.getByTestId("tool-result")).toContainText("C-42: Printer on fire (priority high)");
+  // The run is over (the composer is back to Send) before the screenshot.
+  await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
   await snap(page, "mcp-conversation");
   expect(cases.calls.filter((c) => c.tool === "get_case").length).toBe(2);
   expect(cases.requests.some((h) => h.authorization === "Bearer e2e-desk")).toBe(true);

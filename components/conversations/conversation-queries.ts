@@ -14,7 +14,14 @@ import { runKeys } from "@/components/runs/run-queries";
 import type { ConversationSummary } from "@/lib/db/list-conversations";
 import type { ConversationDetail, EventsPage, StoredEvent, TextDelta } from "./event-types";
 import { readEventStream, type SseMessage } from "./sse";
-import { addDelta, buildTranscript, settleDeltas, type PendingTexts, type Transcript } from "./transcript";
+import {
+  activeRunStillRunning,
+  addDelta,
+  buildTranscript,
+  settleDeltas,
+  type PendingTexts,
+  type Transcript,
+} from "./transcript";
 
 export const conversationKeys = {
   list: ["conversations"] as const,
@@ -277,7 +284,7 @@ export function useLiveConversation(id: string) {
     lastRun.run.stopReason === "usage_limit" &&
     !lastRun.run.concludedBy &&
     lastRun.run.status !== "running";
-  const serverSaysRunning = conversation.data?.activeRun?.status === "running";
+  const serverSaysRunning = activeRunStillRunning(conversation.data?.activeRun, transcript);
   // A turn that hit its usage limit may be followed by a conclusion run: wait a little for it.
   const [graceFor, setGraceFor] = useState<string | null>(null);
   const limitedRun = awaitingConclusion && lastRun?.kind === "run" ? lastRun.run.runId : null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EventDataMap, EventType, StoredEvent, ToolOutput } from "./event-types";
 import {
+  activeRunStillRunning,
   addDelta,
   buildTranscript,
   prettyJson,
@@ -439,5 +440,20 @@ describe("prettyJson", () => {
     expect(prettyJson('{"city":"Paris"}')).toBe('{ "city": "Paris" }');
     expect(prettyJson({ a: "x".repeat(80) })).toBe(`{\n  "a": "${"x".repeat(80)}"\n}`);
     expect(prettyJson("not json")).toBe("not json");
+  });
+});
+
+describe("activeRunStillRunning", () => {
+  it("believes the detail's running run until the log holds its RunFinished", () => {
+    const l = log();
+    l.start("run-a");
+    const midRun = buildTranscript(l.events);
+    expect(activeRunStillRunning({ id: "run-a", status: "running" }, midRun)).toBe(true);
+    // A run the log has not reached yet (the detail was fetched first) is running too.
+    expect(activeRunStillRunning({ id: "run-b", status: "running" }, midRun)).toBe(true);
+    l.finish("run-a");
+    expect(activeRunStillRunning({ id: "run-a", status: "running" }, buildTranscript(l.events))).toBe(false);
+    expect(activeRunStillRunning({ id: "run-a", status: "suspended" }, midRun)).toBe(false);
+    expect(activeRunStillRunning(null, midRun)).toBe(false);
   });
 });

@@ -526,6 +526,19 @@ export function buildTranscript(events: readonly StoredEvent[], deltas: PendingT
 }
 
 /**
+ * Whether the conversation's detail saying a run is active still holds: the log is newer than a
+ * detail fetched mid-run, so a run whose RunFinished we already hold is over whatever it says.
+ */
+export function activeRunStillRunning(
+  activeRun: { id: string; status: string } | null | undefined,
+  transcript: Pick<Transcript, "runs">,
+): boolean {
+  if (activeRun?.status !== "running") return false;
+  const seen = transcript.runs[activeRun.id];
+  return !seen || seen.status === "running";
+}
+
+/**
  * Folds one streamed delta into the pending texts (pure). `lastSeq` is the newest stored event seen:
  * a stored assistant message of the run after it replaces the text (see `settleDeltas`).
  */
