@@ -221,6 +221,45 @@ describe("buildTranscript", () => {
     expect(t.entries.filter((e) => e.kind === "user")).toHaveLength(1);
   });
 
+  it("a call held open by a child waiting for an approval awaits approval, then shows the child's answer", () => {
+    const l = log();
+    l.start("p");
+    l.user("p", "refund A-1001");
+    l.askTools("p", [{ id: "c1", name: "billing", input: { task: "refund A-1001" } }]);
+    l.call("p", "c1", "billing", { task: "refund A-1001" });
+    l.start("k", "child", "p");
+    l.user("k", "refund A-1001");
+    l.askTools("k", [{ id: "k1", name: "refund", input: { orderId: "A-1001" } }]);
+    l.call("k", "k1", "refund", { orderId: "A-1001" });
+    l.add("k", "ApprovalRequested", {
+      approvalId: "ap1",
+      toolName: "refund",
+      toolCallId: "k1",
+      arguments: { orderId: "A-1001" },
+      argumentsHash: "h".repeat(64),
+    });
+    l.finish("k", { status: "suspended", stopReason: "awaiting_approval" });
+    l.finish("p", { status: "suspended", stopReason: "awaiting_approval" });
+    const held = buildTranscript(l.events);
+    const card = tools(runEntries(held.entries)[0])[0];
+    expect(card).toMatchObject({ toolName: "billing", status: "held", childRunId: "k" });
+    expect(card.child?.status).toBe("suspended");
+    expect(held.heldApprovals.map((a) => a.approvalId)).toEqual(["ap1"]);
+
+    // Approved: the child finishes, and its answer is the caller's result.
+    l.add("k", "ApprovalDecided", { approvalId: "ap1", decision: "approve", reason: null, decidedBy: "ann" });
+    l.ret("k", "k1", "refund");
+    l.results("k", [{ id: "k1", name: "refund", output: { type: "text", value: "refunded" } }]);
+    l.answer("k", "Refunded A-1001.");
+    l.finish("k");
+    l.results("p", [{ id: "c1", name: "billing", output: { type: "text", value: "Refunded A-1001." } }]);
+    l.ret("p", "c1", "billing", { childRunId: "k", durationMs: 0 });
+    l.answer("p", "Your refund is done.");
+    l.finish("p");
+    const done = tools(runEntries(buildTranscript(l.events).entries)[0])[0];
+    expect(done).toMatchObject({ status: "ok", childRunId: "k", result: { type: "text", value: "Refunded A-1001." } });
+  });
+
   it("the ToolReturnEvent's childRunId moves a child to the call it belongs to", () => {
     const l = log();
     l.start("p");

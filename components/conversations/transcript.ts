@@ -489,7 +489,9 @@ export function buildTranscript(events: readonly StoredEvent[], deltas: PendingT
         const held = run.approvals.some(
           (a) => a.toolCallId === call.toolCallId && (a.decision === null || run.status === "suspended"),
         );
-        call.status = held ? "held" : "unfinished";
+        // A call of another agent whose run waits for an approval is held open by it.
+        const childHeld = call.childRunId !== null && f.runs.get(call.childRunId)?.status === "suspended";
+        call.status = held || childHeld ? "held" : "unfinished";
       }
       call.child = call.childRunId ? (f.runs.get(call.childRunId) ?? null) : null;
       // "ToolTimeoutError: ToolTimeoutError: …" says the type once.

@@ -140,6 +140,15 @@ export function foldEvents(events: readonly StoredEvent[]): ContextFold {
   return fold;
 }
 
+/** A child run's own context: its messages in the log, in order (child runs are never compacted). */
+export function runMessages(events: readonly StoredEvent[], runId: string): LanguageModelV3Message[] {
+  const messages: LanguageModelV3Message[] = [];
+  for (const e of events)
+    if (e.type === "LlmMessageEvent" && e.runId === runId && e.data.parts.length > 0)
+      messages.push(toModelMessage(e.data.role, e.data.parts));
+  return messages;
+}
+
 export function foldContext(events: readonly StoredEvent[]): FoldedContext {
   const { messages, lastInputTokens, systemPromptHashes } = foldEvents(events);
   return { messages, lastInputTokens, systemPromptHashes };

@@ -7,6 +7,7 @@
  */
 import type { LanguageModelV3Message } from "@ai-sdk/provider";
 import { renderSystemPrompt } from "../agents/prompt-template";
+import { childRunOutcome } from "./child-outcome";
 import { foldContext } from "./context-fold";
 import { compactionGate } from "./stages/compaction";
 import type { RunActor, RunDeps, AgentRecord, RunnableAgent } from "./ports";
@@ -141,7 +142,11 @@ export async function concludeIfRecovered(
   return { runs: [turn, conclusion], final: conclusion };
 }
 
-/** Runs another agent as a child run of the calling run; its answer (or failure) is the tool's outcome. */
+/**
+ * Runs another agent as a child run of the calling run; its answer (or failure) is the tool's
+ * outcome. A child that suspends for an approval holds the call open: the caller suspends too and
+ * is answered when the child finishes (lib/runs/approvals/resume-run.ts).
+ */
 export function createChildRunner(conversationId: string, actor: RunActor, deps: RunDeps) {
   const input = { conversationId, actor };
   // The system prompt each agent's child runs rendered in this turn: calls of one step run
@@ -165,6 +170,7 @@ export function createChildRunner(conversationId: string, actor: RunActor, deps:
         agent: child,
         kind: "child",
         parentRunId: scope.runId,
+        parentToolCallId: scope.toolCallId,
         rootRunId: scope.rootRunId,
         depth: scope.depth + 1,
         prompt: task,
@@ -177,23 +183,7 @@ export function createChildRunner(conversationId: string, actor: RunActor, deps:
       },
       deps,
     );
-    if (r.status === "completed" && r.text && r.text.trim()) return { ok: true, result: r.text, childRunId: r.runId };
-    if (r.status === "suspended") {
-      return {
-        ok: false,
-        error: {
-          type: "ChildRunSuspended",
-          message: `agent '${record.name}' is waiting for an approval and did not answer yet (run ${r.runId}).`,
-        },
-        childRunId: r.runId,
-      };
-    }
-    const why = r.error ? `${r.error.type}: ${r.error.message}` : "it produced no answer";
-    return {
-      ok: false,
-      error: { type: r.error?.type ?? "ChildRunFailed", message: `agent '${record.name}' did not finish: ${why}` },
-      childRunId: r.runId,
-    };
+    return childRunOutcome(record.name, r);
   };
   return runChild;
 }

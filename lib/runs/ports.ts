@@ -32,6 +32,8 @@ export interface NewRunRecord {
   agentId: string;
   kind: RunKind;
   parentRunId: string | null;
+  /** A child run: the caller's tool call it answers. */
+  parentToolCallId?: string | null;
   rootRunId: string;
   depth: number;
   model: string;

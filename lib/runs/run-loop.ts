@@ -37,6 +37,8 @@ export interface RunSpec {
   agent: RunnableAgent;
   kind: RunKind;
   parentRunId: string | null;
+  /** A child run: the caller's tool call it answers. */
+  parentToolCallId?: string | null;
   /** The user's turn this run belongs to; null = this run is the turn. */
   rootRunId: string | null;
   depth: number;
@@ -109,6 +111,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
         agentId: agent.id,
         kind: spec.kind,
         parentRunId: spec.parentRunId,
+        parentToolCallId: spec.parentToolCallId ?? null,
         rootRunId,
         depth: spec.depth,
         model: requestedKey,
@@ -259,7 +262,13 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
       const resultParts: MessagePart[] = [];
       const entries: EventEntry[] = [];
       const stateEntries: EventEntry[] = [];
+      // Calls held open by a child run waiting for an approval: answered when it finishes.
+      const heldByChild: ModelToolCall[] = [];
       for (const { call, result } of results) {
+        if (!result.outcome.ok && result.outcome.held) {
+          heldByChild.push(call);
+          continue;
+        }
         answered.add(call.toolCallId);
         resultParts.push({
           type: "tool-result",
@@ -299,7 +308,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
         ]);
       }
       if (retryState.exceeded) throw retryState.exceeded;
-      if (held.length) {
+      if (held.length || heldByChild.length) {
         await Promise.all([created, unsettled]);
         const requests: EventEntry[] = [];
         for (const call of held) {
@@ -326,7 +335,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
             ),
           );
         }
-        await append(requests);
+        if (requests.length) await append(requests);
         return await finish("suspended", "awaiting_approval", null, null);
       }
     }

@@ -28,6 +28,11 @@ export type ToolOutcome =
       error: ToolCallError | { type: string; message: string };
       events?: Array<{ payload: unknown }>;
       childRunId?: string;
+      /**
+       * The call has no answer yet: the child run it started waits for an approval. The calling
+       * run suspends with the call open, and is answered and resumed when the child finishes.
+       */
+      held?: true;
     };
 
 export interface RunTool {

@@ -4,9 +4,15 @@
  * runs; an approved call runs exactly once with its frozen arguments — `approved → executing` is a
  * conditional update only one resumer wins, and `executing → done` records the result. Then the
  * loop continues from where it stopped, and a run-tier breach is recovered as in any turn.
+ *
+ * Agents called as tools: a child run that waited for an approval resumes on its own messages,
+ * and once it finishes its answer flows back — the calling run's open call is answered with it
+ * (as if the child had finished inside the call) and the caller resumes in turn, when nothing
+ * else of its own is still pending.
  */
+import { answerChildCalls, openChildren } from "../store/answer-child-calls";
 import { runUsageOf } from "../store/recover-interrupted-runs";
-import { foldContext } from "../context-fold";
+import { foldContext, runMessages } from "../context-fold";
 import { concludeIfRecovered, createChildRunner, preflightAgent, type TurnResult } from "../execute-turn";
 import { newEvent, type EventEntry, type MessagePart, type RunKind } from "../../events/event-types";
 import type { ActiveTurn } from "../active-runs";
@@ -51,6 +57,8 @@ export async function resumeRun(
   const run = await db.run.findUnique({ where: { id: runId } });
   if (!run || run.status !== (takeover ? "running" : "suspended")) return null;
   if (!takeover && (await db.approval.count({ where: { runId, status: "pending" } })) > 0) return null;
+  // A call held open by a child that still waits (or runs) is answered when that child finishes.
+  if (!takeover && (await openChildren(db, runId)) > 0) return null;
   const turn = options.claimed ?? rt.active.claim(run.conversationId);
   if (!turn) return null;
   try {
@@ -149,6 +157,9 @@ export async function resumeRun(
         }),
       });
     }
+    const answers = await answerChildCalls(db, deps.store, runId, run.conversationId);
+    parts.push(...answers.parts);
+    returns.push(...answers.returns);
     if (takeover?.heal.length) await deps.store.appendEvents(run.conversationId, takeover.heal);
     if (parts.length)
       await deps.store.appendEvents(run.conversationId, [
@@ -156,8 +167,9 @@ export async function resumeRun(
         ...returns,
       ]);
 
-    const context = foldContext(await deps.store.conversationEvents(run.conversationId));
-    const history = run.kind === "child" ? [] : context.messages;
+    const events = await deps.store.conversationEvents(run.conversationId);
+    const context = foldContext(events);
+    const history = run.kind === "child" ? runMessages(events, runId) : context.messages;
     const resumed = await runLoop(
       {
         conversationId: run.conversationId,
@@ -186,19 +198,26 @@ export async function resumeRun(
       },
       deps,
     );
-    return run.kind === "turn"
-      ? await concludeIfRecovered(
-          resumed,
-          agent,
-          {
-            conversationId: run.conversationId,
-            actor,
-            signal: turn.controller.signal,
-            onRunStart: (id) => turn.runIds.push(id),
-          },
-          deps,
-        )
-      : { runs: [resumed], final: resumed };
+    const result: TurnResult =
+      run.kind === "turn"
+        ? await concludeIfRecovered(
+            resumed,
+            agent,
+            {
+              conversationId: run.conversationId,
+              actor,
+              signal: turn.controller.signal,
+              onRunStart: (id) => turn.runIds.push(id),
+            },
+            deps,
+          )
+        : { runs: [resumed], final: resumed };
+    // A child that finished answers its caller, which goes on from there (within this claim).
+    if (run.kind === "child" && run.parentRunId && resumed.status !== "suspended") {
+      const parent = await resumeRun(rt, run.parentRunId, actor, { claimed: turn });
+      if (parent) return { runs: [...result.runs, ...parent.runs], final: parent.final };
+    }
+    return result;
   } finally {
     if (!options.claimed) rt.active.release(turn);
   }

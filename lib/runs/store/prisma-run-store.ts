@@ -40,6 +40,7 @@ export function createPrismaRunStore(db: Db, writer: EventWriter): RunStore {
           agentId: run.agentId,
           kind: run.kind,
           parentRunId: run.parentRunId,
+          parentToolCallId: run.parentToolCallId ?? null,
           rootRunId: run.rootRunId,
           depth: run.depth,
           model: run.model,

@@ -3,7 +3,12 @@
  * run is denied with the reason "superseded by a new user message" (each transition a conditional
  * update, so a concurrent decision wins or loses cleanly), the denied calls are answered in the
  * context, and the old run finishes `superseded`. Nothing is resumed or executed.
+ *
+ * A suspended run may belong to a chain of agents called as tools (a child waiting for an
+ * approval holds its caller suspended): the whole chain is superseded, children first, and each
+ * caller's open call is answered that its child was superseded.
  */
+import { answerChildCalls } from "./answer-child-calls";
 import { runUsageOf } from "./recover-interrupted-runs";
 import type { Db } from "../../db/client";
 import { newEvent, type EventEntry, type MessagePart } from "../../events/event-types";
@@ -12,6 +17,25 @@ import type { RunActor, RunStore } from "../ports";
 export const SUPERSEDED_REASON = "superseded by a new user message";
 
 export async function supersedeSuspendedRun(db: Db, store: RunStore, runId: string, actor: RunActor): Promise<void> {
+  let top = await db.run.findUniqueOrThrow({ where: { id: runId } });
+  while (top.kind === "child" && top.parentRunId) {
+    const parent = await db.run.findUnique({ where: { id: top.parentRunId } });
+    if (parent?.status !== "suspended") break;
+    top = parent;
+  }
+  await supersedeTree(db, store, top.id, actor);
+}
+
+async function supersedeTree(db: Db, store: RunStore, runId: string, actor: RunActor): Promise<void> {
+  const children = await db.run.findMany({
+    where: { parentRunId: runId, kind: "child", status: "suspended" },
+    select: { id: true },
+  });
+  for (const child of children) await supersedeTree(db, store, child.id, actor);
+  await supersedeOne(db, store, runId, actor);
+}
+
+async function supersedeOne(db: Db, store: RunStore, runId: string, actor: RunActor): Promise<void> {
   const run = await db.run.findUniqueOrThrow({ where: { id: runId } });
   const pending = await db.approval.findMany({ where: { runId, status: "pending" }, orderBy: { createdAt: "asc" } });
   const denied: typeof pending = [];
@@ -46,6 +70,8 @@ export async function supersedeSuspendedRun(db: Db, store: RunStore, runId: stri
       decidedBy: actor.name,
     }),
   }));
+  const fromChildren = await answerChildCalls(db, store, runId, run.conversationId);
+  parts.push(...fromChildren.parts);
   if (parts.length) {
     entries.push({ event: newEvent(runId, "LlmMessageEvent", { role: "tool", parts }) });
     for (const a of denied)
@@ -58,6 +84,7 @@ export async function supersedeSuspendedRun(db: Db, store: RunStore, runId: stri
           errorType: "ApprovalDenied",
         }),
       });
+    entries.push(...fromChildren.returns);
   }
   const usage = runUsageOf(run);
   const costNanoUsd = Number(run.costNanoUsd);

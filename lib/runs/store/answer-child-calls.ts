@@ -1,0 +1,69 @@
+/**
+ * Calls held open by child runs (an agent called as a tool that suspended for an approval): how
+ * many children of a run are still open, and the answers to the calls whose child has finished
+ * since — what each child answered, as if it had finished inside the call (lib/runs/child-outcome.ts).
+ * Resuming a run (lib/runs/approvals/resume-run.ts) and superseding one (supersede-suspended-run.ts)
+ * both answer them, so the caller's context never keeps a call without its result.
+ */
+import type { Db } from "../../db/client";
+import { newEvent, type EventEntry, type MessagePart, type RunStatus } from "../../events/event-types";
+import { childRunOutcome, storedRunError } from "../child-outcome";
+import type { RunStore } from "../ports";
+import { toolResultOutput } from "../tool-result-output";
+
+const OPEN = ["running", "suspended"];
+
+/** Children of the run still running or waiting: the run is not resumed before they finish. */
+export function openChildren(db: Db, runId: string): Promise<number> {
+  return db.run.count({ where: { parentRunId: runId, kind: "child", status: { in: OPEN } } });
+}
+
+export async function answerChildCalls(
+  db: Db,
+  store: RunStore,
+  runId: string,
+  conversationId: string,
+): Promise<{ parts: MessagePart[]; returns: EventEntry[] }> {
+  const parts: MessagePart[] = [];
+  const returns: EventEntry[] = [];
+  const children = await db.run.findMany({
+    where: { parentRunId: runId, kind: "child", parentToolCallId: { not: null }, status: { notIn: OPEN } },
+    orderBy: { startedAt: "asc" },
+    select: { id: true, parentToolCallId: true, status: true, stopReason: true, error: true },
+  });
+  if (children.length === 0) return { parts, returns };
+  const events = await store.conversationEvents(conversationId);
+  const answered = new Set<string>();
+  const callNames = new Map<string, string>();
+  const lastText = new Map<string, string>();
+  for (const e of events) {
+    if (e.type === "ToolReturnEvent" && e.runId === runId) answered.add(e.data.toolCallId);
+    if (e.type === "ToolCallEvent" && e.runId === runId) callNames.set(e.data.toolCallId, e.data.toolName);
+    if (e.type === "LlmMessageEvent" && e.runId && e.data.role === "assistant")
+      lastText.set(e.runId, e.data.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join(""));
+  }
+  for (const child of children) {
+    const callId = child.parentToolCallId!;
+    const toolName = callNames.get(callId);
+    if (!toolName || answered.has(callId)) continue;
+    const o = childRunOutcome(toolName, {
+      runId: child.id,
+      status: child.status as RunStatus,
+      stopReason: child.stopReason,
+      text: lastText.get(child.id) ?? null,
+      error: storedRunError(child.error),
+    });
+    parts.push({ type: "tool-result", toolCallId: callId, toolName, output: toolResultOutput(o) });
+    returns.push({
+      event: newEvent(runId, "ToolReturnEvent", {
+        toolName,
+        toolCallId: callId,
+        success: o.ok,
+        durationMs: 0,
+        ...(o.ok ? {} : { errorType: o.error.type }),
+        childRunId: child.id,
+      }),
+    });
+  }
+  return { parts, returns };
+}
