@@ -16,6 +16,8 @@ import * as conversations from "../conversations/route";
 import * as messages from "../conversations/[id]/messages/route";
 import * as events from "../conversations/[id]/events/route";
 import * as decision from "./[id]/decision/route";
+import { getRunRuntime } from "@/lib/runs/runtime";
+import { recoverInterruptedRuns } from "@/lib/runs/store/recover-interrupted-runs";
 
 let t: TestDatabase;
 const ADMIN = "child-approvals-admin-token-0123456789";
@@ -198,5 +200,22 @@ describe("approvals inside an agent called as a tool", () => {
     expect(childDone).toBeLessThan(parentDone);
     const frames = parseSse(res.json).filter((f) => f.id !== null);
     expect(frames.at(-1)!.data.data).toMatchObject({ status: "completed" });
+  });
+
+  it("a crash while the child runs after its approval interrupts the child and its waiting caller; the conversation goes on", async () => {
+    const { conversationId, parentRunId, childRunId } = await heldRefund();
+    // As a resume that died mid-run leaves it: the child running, its caller still suspended.
+    await t.db.run.update({ where: { id: childRunId }, data: { status: "running" } });
+    await t.db.approval.updateMany({ where: { runId: childRunId }, data: { status: "denied", decision: "deny" } });
+    const rt = getRunRuntime();
+    const recovered = await recoverInterruptedRuns(t.db, rt.deps.store, () => false);
+    expect(recovered).toContain(childRunId);
+    expect((await t.db.run.findUniqueOrThrow({ where: { id: childRunId } })).status).toBe("interrupted");
+    expect((await t.db.run.findUniqueOrThrow({ where: { id: parentRunId } })).status).toBe("interrupted");
+    const all = await log(conversationId);
+    const returns = all.filter((e) => e.type === "ToolReturnEvent" && e.runId === parentRunId);
+    expect(returns.map((e) => e.data)).toEqual([expect.objectContaining({ toolName: "billing", success: false })]);
+    const next = await send(conversationId, { content: "Are you there?" });
+    expect(next.status).toBe(200);
   });
 });

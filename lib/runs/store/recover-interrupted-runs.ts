@@ -6,6 +6,7 @@
 import type { Db } from "../../db/client";
 import { newEvent, type EventEntry, type MessagePart, type StoredEvent } from "../../events/event-types";
 import type { RunStore } from "../ports";
+import { openChildren } from "./answer-child-calls";
 import { readConversationEvents } from "./prisma-run-store";
 
 export const INTERRUPTED_INSTRUCTION =
@@ -140,4 +141,15 @@ export async function interruptRun(db: Db, store: RunStore, run: RunRow): Promis
     costNanoUsd,
     model: run.model,
   });
+  // A caller that was suspended only on this child (an agent called as a tool, resumed after an
+  // approval) would wait for it forever: it is interrupted too, its open call answered.
+  if (run.kind === "child" && run.parentRunId) {
+    const parent = await db.run.findUnique({ where: { id: run.parentRunId } });
+    if (
+      parent?.status === "suspended" &&
+      (await db.approval.count({ where: { runId: parent.id, status: { in: ["pending", "approved"] } } })) === 0 &&
+      (await openChildren(db, parent.id)) === 0
+    )
+      await interruptRun(db, store, parent);
+  }
 }
