@@ -402,3 +402,62 @@ test.describe("approval inbox (viewer)", () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe("approvals inside an agent called as a tool", () => {
+  test.use({ extraHTTPHeaders: ADMIN });
+
+  test("a refund held inside a delegated agent is approved from the conversation, and the caller answers with the delegate's result", async ({
+    page,
+    request,
+  }) => {
+    const errors = collectErrors(page);
+    const created = await request.post("/api/agents", {
+      headers: ADMIN,
+      data: {
+        name: "support_desk",
+        description: "Answers customers; billing handles refunds.",
+        prompt: { template: "You are support. Delegate refunds to billing.", params: {} },
+        model: {
+          provider: "scripted",
+          model: "support-script",
+          script: [
+            { toolCalls: [{ toolName: "billing", args: { task: REFUND_MESSAGE } }] },
+            { text: "Billing has handled your refund request." },
+          ],
+        },
+        tools: [{ agentId: await agentId(request, "billing"), sideEffecting: true }],
+      },
+    });
+    expect(created.status()).toBe(201);
+    const conversation = await request.post("/api/conversations", {
+      headers: ADMIN,
+      data: { agentId: (await created.json()).agent.id },
+    });
+    const conversationId: string = (await conversation.json()).id;
+
+    await page.goto(`/conversations/${conversationId}`);
+    const box = page.getByLabel("Message");
+    await box.fill("I was charged twice for order A-1001.");
+    await box.press("Enter");
+    // The caller's call of billing is held open by billing's run, which waits for the refund's approval.
+    const call = page.getByTestId("transcript").locator('[data-testid="tool-card"][data-tool="billing"]');
+    await expect(call).toHaveAttribute("data-status", "held");
+    const child = call.getByTestId("child-run");
+    const refund = child.locator('[data-testid="tool-card"][data-tool="refund"]');
+    await expect(refund).toHaveAttribute("data-status", "held");
+    const card = child.getByTestId("approval-card");
+    await expect(card).toBeVisible();
+    await snap(page, "approvals-child-held");
+
+    await card.getByRole("button", { name: "Approve" }).click();
+    // The refund runs in billing's run; billing's answer becomes the caller's result; the caller answers.
+    await expect(refund).toHaveAttribute("data-status", "ok", { timeout: 15_000 });
+    await expect(call).toHaveAttribute("data-status", "ok");
+    // (The billing card's own result comes after its nested run, which has the refund's.)
+    await expect(call.getByTestId("tool-result").last()).toContainText(REFUND_RESULT);
+    await expect(page.getByTestId("assistant-message").last()).toHaveText("Billing has handled your refund request.");
+    await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
+    await snap(page, "approvals-child-resumed");
+    expect(errors).toEqual([]);
+  });
+});

@@ -252,6 +252,10 @@ describe("buildTranscript", () => {
     l.results("k", [{ id: "k1", name: "refund", output: { type: "text", value: "refunded" } }]);
     l.answer("k", "Refunded A-1001.");
     l.finish("k");
+    // Between the child's end and its caller's resumption the call is still going, and so is the turn.
+    const between = buildTranscript(l.events);
+    expect(tools(runEntries(between.entries)[0])[0].status).toBe("running");
+    expect(between.running).toBe(true);
     l.results("p", [{ id: "c1", name: "billing", output: { type: "text", value: "Refunded A-1001." } }]);
     l.ret("p", "c1", "billing", { childRunId: "k", durationMs: 0 });
     l.answer("p", "Your refund is done.");

@@ -100,7 +100,7 @@ export interface Transcript {
   entries: TranscriptEntry[];
   runs: Record<string, RunView>;
   lastSeq: number;
-  /** Some run has started and not finished. */
+  /** Some run has started and not finished (or a caller is about to resume with its child's answer). */
   running: boolean;
   /** Calls held for a decision, over all suspended runs. */
   heldApprovals: ApprovalView[];
@@ -455,6 +455,8 @@ function statusLineOf(run: RunView): StatusLine | null {
   }
 }
 
+const FINISHED = new Set(["completed", "failed", "interrupted"]);
+
 export function buildTranscript(events: readonly StoredEvent[], deltas: PendingTexts = {}): Transcript {
   const f: Fold = { entries: [], runs: new Map(), calls: new Map(), pricing: new Map() };
   const sorted = [...events].sort((a, b) => a.seq - b.seq);
@@ -479,13 +481,19 @@ export function buildTranscript(events: readonly StoredEvent[], deltas: PendingT
       run.items.push({ kind: "text", key: `stream-${runId}-${pending.afterSeq}`, text: pending.text, streaming: true });
   }
 
+  let callerResuming = false;
   for (const run of f.runs.values()) {
     const p = f.pricing.get(run.runId);
     run.usage.priced = !p || p.unpriced === 0 ? "all" : p.priced === 0 ? "none" : "some";
     for (const item of run.items) {
       if (item.kind !== "tool") continue;
       const call = item.call;
-      if (call.status === "running" && run.status !== "running") {
+      const child = call.childRunId ? f.runs.get(call.childRunId) : undefined;
+      if (call.status === "running" && run.status === "suspended" && child && FINISHED.has(child.status)) {
+        // The child that held this call open has finished: its answer is flowing back and the
+        // caller resumes (lib/runs/approvals/resume-run.ts).
+        callerResuming = true;
+      } else if (call.status === "running" && run.status !== "running") {
         const held = run.approvals.some(
           (a) => a.toolCallId === call.toolCallId && (a.decision === null || run.status === "suspended"),
         );
@@ -522,7 +530,7 @@ export function buildTranscript(events: readonly StoredEvent[], deltas: PendingT
     entries: f.entries,
     runs: Object.fromEntries(f.runs),
     lastSeq,
-    running: [...f.runs.values()].some((r) => r.status === "running"),
+    running: callerResuming || [...f.runs.values()].some((r) => r.status === "running"),
     heldApprovals,
   };
 }

@@ -140,6 +140,7 @@ describe("approvals inside an agent called as a tool", () => {
     const returns = all.filter((e) => e.type === "ToolReturnEvent" && e.runId === parentRunId);
     expect(returns).toHaveLength(1);
     expect(returns[0].data).toMatchObject({ toolName: "billing", success: true, childRunId });
+    expect(returns[0].data.durationMs).toBeGreaterThan(0);
     const toolMessage = all.find(
       (e) => e.type === "LlmMessageEvent" && e.runId === parentRunId && e.data.role === "tool",
     )!;

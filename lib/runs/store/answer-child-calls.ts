@@ -29,7 +29,15 @@ export async function answerChildCalls(
   const children = await db.run.findMany({
     where: { parentRunId: runId, kind: "child", parentToolCallId: { not: null }, status: { notIn: OPEN } },
     orderBy: { startedAt: "asc" },
-    select: { id: true, parentToolCallId: true, status: true, stopReason: true, error: true },
+    select: {
+      id: true,
+      parentToolCallId: true,
+      status: true,
+      stopReason: true,
+      error: true,
+      startedAt: true,
+      finishedAt: true,
+    },
   });
   if (children.length === 0) return { parts, returns };
   const events = await store.conversationEvents(conversationId);
@@ -59,7 +67,8 @@ export async function answerChildCalls(
         toolName,
         toolCallId: callId,
         success: o.ok,
-        durationMs: 0,
+        // The call lasted as long as the child: its wait for the decision included.
+        durationMs: Math.max(0, (child.finishedAt ?? new Date()).getTime() - child.startedAt.getTime()),
         ...(o.ok ? {} : { errorType: o.error.type }),
         childRunId: child.id,
       }),
