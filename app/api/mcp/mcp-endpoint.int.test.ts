@@ -125,6 +125,62 @@ describe("/api/mcp with an SDK client", () => {
     await client.close();
   });
 
+  it("serves each agent as ask_<name>; asking one is a new conversation in the studio, answered with its final text", async () => {
+    const client = await connect(tokens.get("operator")!);
+    const { tools } = await client.listTools();
+    const ask = tools.find((x) => x.name === "ask_atlas")!;
+    expect(ask.description).toContain("Ask the Atelier agent 'atlas'");
+    expect(ask.inputSchema).toMatchObject({ type: "object", required: ["task"] });
+    const res = await client.callTool({ name: "ask_atlas", arguments: { task: "What is the population of Paris?" } });
+    expect(res.isError).toBeFalsy();
+    const text = (res.content as Array<{ text: string }>)[0].text;
+    expect(text).toMatch(/2[,.]?1\d\d[,.]?\d{3}|\d{6,}/);
+    const { conversationId, runId, answer } = res.structuredContent as Record<string, string>;
+    expect(answer).toBe(text);
+    const conversation = await t.db.conversation.findUniqueOrThrow({ where: { id: conversationId } });
+    expect(conversation.title).toBe("MCP: What is the population of Paris?");
+    expect((await t.db.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("completed");
+    const audit = await t.db.auditLog.findFirst({
+      where: { action: "mcp.tool_call", target: "ask_atlas" },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(audit!.details).toMatchObject({ via: "mcp", ok: true, conversationId, status: "completed" });
+    await client.close();
+  });
+
+  it("asking an agent whose call waits for an approval answers where it waits; the call stays pending in the studio", async () => {
+    const client = await connect(tokens.get("operator")!);
+    const res = await client.callTool({
+      name: "ask_billing",
+      arguments: { task: "Please refund order A-1001, amount 25 dollars" },
+    });
+    expect(res.isError).toBe(true);
+    const text = (res.content as Array<{ text: string }>)[0].text;
+    expect(text).toMatch(/waiting for an approval of refund \(/);
+    const pending = await t.db.approval.findFirstOrThrow({ where: { toolName: "refund", status: "pending" } });
+    expect(text).toContain(pending.id);
+    expect(text).toContain(pending.conversationId);
+    await client.close();
+  });
+
+  it("refuses to ask an agent for a viewer, and bad arguments, as tool errors", async () => {
+    const viewer = await connect(tokens.get("viewer")!);
+    expect((await viewer.listTools()).tools.map((x) => x.name)).toContain("ask_atlas");
+    const refused = await viewer.callTool({ name: "ask_atlas", arguments: { task: "Hello" } });
+    expect(refused.isError).toBe(true);
+    expect((refused.content as Array<{ text: string }>)[0].text).toContain("needs the role: operator");
+    await viewer.close();
+    const before = await t.db.conversation.count();
+    const operator = await connect(tokens.get("operator")!);
+    for (const args of [{}, { task: " " }, { task: "Hi", extra: 1 }]) {
+      const res = await operator.callTool({ name: "ask_atlas", arguments: args });
+      expect(res.isError).toBe(true);
+      expect((res.content as Array<{ text: string }>)[0].text).toContain("takes one argument: task");
+    }
+    expect(await t.db.conversation.count()).toBe(before);
+    await operator.close();
+  });
+
   it("refuses an anonymous client and a bad token with 401", async () => {
     await expect(connect(null)).rejects.toMatchObject({ code: 401, message: expect.stringContaining("unauthorized") });
     await expect(connect("not-a-real-token")).rejects.toMatchObject({

@@ -3,17 +3,25 @@ import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import { handleMcpRequest } from "@/lib/mcp/serve/mcp-endpoint";
+import { askAgent } from "@/lib/runs/ask-agent";
+import { readyRunRuntime } from "@/lib/runs/queue/ready-runtime";
 
 export const dynamic = "force-dynamic";
 
 /**
  * The studio's MCP endpoint (streamable HTTP, stateless): `Authorization: Bearer <API token>`.
- * Any role lists the served tools; calling one needs operator or author (see docs/mcp.md).
+ * Any role lists the served tools and agents; calling a tool needs operator or author, asking an
+ * agent (a new conversation) needs operator (see docs/mcp.md).
  */
 const serve = defineRoute(
   // The JSON-RPC body is read here, bounded like every route's, and handed to the transport parsed.
   { access: ANY_ROLE, body: z.unknown(), maxBodyBytes: 1024 * 1024 },
-  async ({ req, body, db, principal }) => handleMcpRequest(req, db, principal, { parsedBody: body }),
+  async ({ req, body, db, principal }) =>
+    handleMcpRequest(req, db, principal, {
+      parsedBody: body,
+      ask: async (agentId, task, caller) =>
+        askAgent(await readyRunRuntime(), { agentId, task, actor: { id: caller.id, name: caller.name } }),
+    }),
 );
 
 // Stateless: no session stream to GET and no session to DELETE, so only POST is served (405 otherwise).

@@ -4,6 +4,10 @@
  * the API token's principal (the route authenticates): any role may list; calling needs the
  * operator or author role (as a test run does), runs in the sandbox, and is audited, refused
  * calls included. Argument errors and tool failures are MCP tool errors (`isError: true`).
+ *
+ * Agents are served too, as `ask_<name>` (served-agents.ts), when the caller passes `ask` (the run
+ * engine, which lib/mcp does not import): asking needs the operator role, as running a
+ * conversation does, and each call is a new conversation in the studio.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
@@ -17,13 +21,18 @@ import { recordAudit } from "../../auth/audit-log";
 import { hasAnyRole, type Principal } from "../../auth/roles";
 import type { Db } from "../../db/client";
 import { invokeTool, type InvokeOutcome } from "../../sandbox/invoke-tool";
+import type { AgentAnswer } from "../../runs/ask-agent";
+import { listServedAgents, type ServedAgent } from "./served-agents";
 import { listServedTools, type ServedTool } from "./served-tools";
 
 export const SERVED_SERVER_INFO = { name: "atelier", version: "0.1.0" };
 export const CALL_ROLES = ["operator", "author"] as const;
+export const ASK_ROLES = ["operator"] as const;
 
 export interface EndpointDeps {
   invoke?: (request: Parameters<typeof invokeTool>[0]) => Promise<InvokeOutcome>;
+  /** Runs one turn of an agent for the caller (lib/runs/ask-agent.ts); without it no agent is served. */
+  ask?: (agentId: string, task: string, principal: Principal) => Promise<AgentAnswer>;
   /** The JSON-RPC body when the caller already read it (the route bounds its size). */
   parsedBody?: unknown;
 }
@@ -35,6 +44,29 @@ export function toMcpTool(t: ServedTool): Tool {
     inputSchema: t.schema.parameters as Tool["inputSchema"],
     annotations: { readOnlyHint: !t.tool.sideEffecting, idempotentHint: t.tool.idempotent },
   };
+}
+
+function agentTool(a: ServedAgent): Tool {
+  return {
+    name: a.schema.name,
+    description: a.schema.description,
+    inputSchema: a.schema.parameters as Tool["inputSchema"],
+    annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
+  };
+}
+
+function answerResult(name: string, a: AgentAnswer): CallToolResult {
+  const where = { conversationId: a.conversationId, runId: a.runId };
+  if (a.status === "completed" && a.text !== null)
+    return { content: [{ type: "text", text: a.text }], structuredContent: { answer: a.text, ...where } };
+  if (a.status === "suspended") {
+    const held = a.pendingApprovals.map((p) => `${p.toolName} (${p.id})`).join(", ");
+    return toolError(
+      `Agent '${name}' is waiting for an approval of ${held || "a call"} in conversation ${a.conversationId}; an approver decides it in the studio's approval inbox, and the conversation goes on there.`,
+    );
+  }
+  const why = a.error ? `${a.error.type}: ${a.error.message}` : `the run ended ${a.status} without an answer`;
+  return toolError(`Agent '${name}' did not answer (conversation ${a.conversationId}): ${why}`);
 }
 
 function toolError(message: string): CallToolResult {
@@ -56,36 +88,80 @@ function outcomeResult(outcome: InvokeOutcome): CallToolResult {
 
 export function createStudioMcpServer(db: Db, principal: Principal, deps: EndpointDeps = {}): Server {
   const server = new Server(SERVED_SERVER_INFO, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: (await listServedTools(db)).map(toMcpTool),
-  }));
+  const served = async () => {
+    const tools = await listServedTools(db);
+    const agents = deps.ask ? await listServedAgents(db, new Set(tools.map((t) => t.schema.name))) : [];
+    return { tools, agents };
+  };
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const { tools, agents } = await served();
+    const all = [...tools.map(toMcpTool), ...agents.map(agentTool)];
+    return { tools: all.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args } = request.params;
     const audit = (details: Record<string, unknown>) =>
       recordAudit(db, { actor: principal, action: "mcp.tool_call", target: name, details: { via: "mcp", ...details } });
+    const { tools, agents } = await served();
+    const agent = agents.find((a) => a.schema.name === name);
+    if (agent && deps.ask) return askAgentCall(agent, args, deps.ask);
     if (!hasAnyRole(principal, CALL_ROLES)) {
       await audit({ ok: false, refused: "role" });
       return toolError(`Calling tools needs one of the roles: ${CALL_ROLES.join(", ")}.`);
     }
-    const served = (await listServedTools(db)).find((t) => t.schema.name === name);
-    if (!served) {
+    const tool = tools.find((t) => t.schema.name === name);
+    if (!tool) {
       await audit({ ok: false, refused: "unknown_tool" });
       return toolError(`No tool named '${name}' is served here (tools that require approval are not served).`);
     }
     const outcome = await (deps.invoke ?? invokeTool)({
-      tool: served.tool,
-      source: served.source,
+      tool: tool.tool,
+      source: tool.source,
       arguments: args ?? {},
     });
     await audit({
       ok: outcome.ok,
-      toolId: served.toolId,
-      version: served.version,
+      toolId: tool.toolId,
+      version: tool.version,
       durationMs: outcome.durationMs,
       ...(outcome.ok ? {} : { error: (outcome.error as { type: string }).type }),
     });
     return outcomeResult(outcome);
   });
+
+  const askAgentCall = async (
+    agent: ServedAgent,
+    args: Record<string, unknown> | undefined,
+    ask: NonNullable<EndpointDeps["ask"]>,
+  ): Promise<CallToolResult> => {
+    const audit = (details: Record<string, unknown>) =>
+      recordAudit(db, {
+        actor: principal,
+        action: "mcp.tool_call",
+        target: agent.schema.name,
+        details: { via: "mcp", agentId: agent.agentId, ...details },
+      });
+    if (!hasAnyRole(principal, ASK_ROLES)) {
+      await audit({ ok: false, refused: "role" });
+      return toolError(`Asking an agent runs a conversation, which needs the role: ${ASK_ROLES.join(", ")}.`);
+    }
+    const task = args?.task;
+    const extra = Object.keys(args ?? {}).filter((k) => k !== "task");
+    if (typeof task !== "string" || !task.trim() || extra.length) {
+      await audit({ ok: false, refused: "arguments" });
+      return toolError(
+        `${agent.schema.name} takes one argument: task (a non-empty string)${extra.length ? `; unexpected: ${extra.join(", ")}` : ""}.`,
+      );
+    }
+    const answer = await ask(agent.agentId, task, principal);
+    await audit({
+      ok: answer.status === "completed",
+      conversationId: answer.conversationId,
+      runId: answer.runId,
+      status: answer.status,
+    });
+    return answerResult(agent.name, answer);
+  };
   return server;
 }
 

@@ -1,0 +1,63 @@
+/**
+ * One question to an agent from outside the studio (an MCP client calling `ask_<name>`): a new
+ * conversation with the agent, one turn as the caller, and what the turn came to — read back from
+ * the store, so it is the same whether this process ran the turn or a queue worker did.
+ */
+import { storedRunError } from "./child-outcome";
+import { createConversation } from "./conversation-views";
+import type { RunActor } from "./ports";
+import type { RunRuntime } from "./runtime";
+import { startTurn } from "./start-turn";
+import { readConversationEvents } from "./store/prisma-run-store";
+
+export interface AgentAnswer {
+  conversationId: string;
+  runId: string | null;
+  status: string;
+  /** The final answer of a completed turn. */
+  text: string | null;
+  error: { type: string; message: string } | null;
+  /** Calls waiting for a decision (a suspended turn). */
+  pendingApprovals: Array<{ id: string; toolName: string }>;
+}
+
+export async function askAgent(
+  rt: RunRuntime,
+  input: { agentId: string; task: string; actor: RunActor },
+): Promise<AgentAnswer> {
+  const title = input.task.replace(/\s+/g, " ").trim();
+  const conversation = await createConversation(rt.db, {
+    agentId: input.agentId,
+    title: `MCP: ${title.length > 70 ? `${title.slice(0, 69)}…` : title}`,
+    createdById: input.actor.id,
+  });
+  const started = await startTurn(rt, { conversationId: conversation.id, content: input.task, actor: input.actor });
+  await started.done;
+  // The last run of the turn (a conclusion follows a recovered breach) is what the turn came to.
+  const runs = await rt.db.run.findMany({
+    where: { conversationId: conversation.id, kind: { in: ["turn", "conclusion"] } },
+    orderBy: { startedAt: "asc" },
+    select: { id: true, status: true, error: true },
+  });
+  const last = runs.at(-1) ?? null;
+  const events = await readConversationEvents(rt.db, conversation.id);
+  let text: string | null = null;
+  for (const e of events)
+    if (e.type === "LlmMessageEvent" && e.runId === last?.id && e.data.role === "assistant") {
+      const answer = e.data.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
+      if (answer.trim()) text = answer;
+    }
+  const pendingApprovals = await rt.db.approval.findMany({
+    where: { conversationId: conversation.id, status: "pending" },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, toolName: true },
+  });
+  return {
+    conversationId: conversation.id,
+    runId: last?.id ?? null,
+    status: last?.status ?? "failed",
+    text,
+    error: storedRunError(last?.error ?? null),
+    pendingApprovals,
+  };
+}
