@@ -10,8 +10,10 @@ export function McpEndpointPanel() {
     <section className="card" data-testid="mcp-endpoint">
       <h2>MCP endpoint</h2>
       <p className="muted">
-        External MCP clients list and call this studio&apos;s runnable tools (tools that need approval are not served).
-        Authenticate with one of your API tokens; calling needs the operator or author role.
+        External MCP clients list and call this studio&apos;s runnable tools (tools that need approval are not served),
+        and ask its agents as <code>ask_&lt;agent&gt;</code> — each question is a new conversation here, with its
+        approvals, trace and cost. Authenticate with one of your API tokens; calling a tool needs the operator or author
+        role, asking an agent the operator role.
       </p>
       <dl className="facts">
         <dt>Endpoint</dt>
