@@ -2,7 +2,9 @@
  * Talking to an external MCP server with the official SDK client: one short-lived connection per
  * operation (discovery, one call), closed afterwards. Every HTTP request the transport makes —
  * the first and any later one, to the same or another URL — passes the URL policy
- * (mcp-url-policy.ts) first, and redirects are refused rather than followed unchecked.
+ * (mcp-url-policy.ts) first and connects to the address that policy checked (a pinned lookup, so
+ * a DNS answer that changes between the check and the connection is never used), and redirects
+ * are refused rather than followed unchecked.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
@@ -10,9 +12,11 @@ import { StdioClientTransport, getDefaultEnvironment } from "@modelcontextprotoc
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from "undici";
+import { pinnedLookup } from "../sandbox/outbound-target";
 import type { McpConnection } from "./mcp-connection";
 import { McpUrlRefusedError } from "./mcp-errors";
-import { checkMcpUrl } from "./mcp-url-policy";
+import { checkMcpTarget, checkMcpUrl, type Resolve } from "./mcp-url-policy";
 
 export const MCP_CLIENT_INFO = { name: "atelier", version: "0.1.0" };
 /** Connecting and discovery; a call's own budget is MCP_CALL_TIMEOUT_MS. */
@@ -24,18 +28,30 @@ export interface McpCallOptions {
   timeoutMs?: number;
 }
 
-/** fetch with the URL policy applied to every request, and no silent redirects. */
-export const policedFetch: typeof fetch = async (input, init) => {
-  const url = input instanceof Request ? input.url : String(input);
-  await checkMcpUrl(url);
-  const res = await fetch(input, { ...init, redirect: "manual" });
-  if (res.status >= 300 && res.status < 400 && res.headers.get("location")) {
-    throw new McpUrlRefusedError(
-      `The MCP server at ${new URL(url).origin} redirected to ${res.headers.get("location")}; give that URL instead.`,
-    );
-  }
-  return res;
-};
+/**
+ * fetch with the URL policy applied to every request, the connection pinned to the checked
+ * address, and no silent redirects. `resolve`/`allow` replace DNS and ATELIER_EGRESS_ALLOW in tests.
+ */
+export function createPolicedFetch(options: { resolve?: Resolve; allow?: string } = {}): typeof fetch {
+  return (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const { address } = await checkMcpTarget(url, options);
+    const dispatcher = address ? new Agent({ connect: { lookup: pinnedLookup(address) } }) : undefined;
+    const res = await undiciFetch(url, {
+      ...(init as UndiciRequestInit),
+      redirect: "manual",
+      ...(dispatcher ? { dispatcher } : {}),
+    });
+    if (res.status >= 300 && res.status < 400 && res.headers.get("location")) {
+      throw new McpUrlRefusedError(
+        `The MCP server at ${new URL(url).origin} redirected to ${res.headers.get("location")}; give that URL instead.`,
+      );
+    }
+    return res as unknown as Response;
+  }) as typeof fetch;
+}
+
+export const policedFetch = createPolicedFetch();
 
 function createTransport(c: McpConnection): Transport {
   if (c.transport === "stdio") {

@@ -10,17 +10,26 @@
  *   literal address (or `localhost`) with its port, e.g. `ATELIER_EGRESS_ALLOW=127.0.0.1:4555`.
  *   The variable is a comma- or space-separated list of egress entries.
  * - Metadata, unspecified, multicast and reserved addresses are never reachable.
- * - A DNS name is resolved and every address it resolves to is checked the same way.
+ * - A DNS name is resolved and every address it resolves to is checked the same way, and the
+ *   connection goes to a checked address (`checkMcpTarget`), never to a second resolution.
  */
 import { EgressError } from "../sandbox/egress-policy";
 import { parseEgressAllowList } from "../sandbox/egress-allow-list";
-import { checkOutboundUrl } from "../sandbox/outbound-target";
+import { checkOutboundUrl, type ResolvedAddress } from "../sandbox/outbound-target";
 import { McpUrlRefusedError } from "./mcp-errors";
 
 export type Resolve = (hostname: string) => Promise<string[]>;
 
 /** Resolves when the studio may connect to `raw`; throws McpUrlRefusedError saying why not. */
 export async function checkMcpUrl(raw: string, options: { allow?: string; resolve?: Resolve } = {}): Promise<URL> {
+  return (await checkMcpTarget(raw, options)).url;
+}
+
+/** The URL checked, and the address to connect to (the first the host resolved to; all were checked). */
+export async function checkMcpTarget(
+  raw: string,
+  options: { allow?: string; resolve?: Resolve } = {},
+): Promise<{ url: URL; address: ResolvedAddress | null }> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -46,7 +55,7 @@ export async function checkMcpUrl(raw: string, options: { allow?: string; resolv
           }
         : {}),
     });
-    return checked.url;
+    return { url: checked.url, address: checked.addresses[0] ?? null };
   } catch (err) {
     if (err instanceof EgressError) throw new McpUrlRefusedError(err.message);
     throw err;

@@ -12,7 +12,7 @@ import https from "node:https";
 import net from "node:net";
 import zlib from "node:zlib";
 import { EgressError, matchEgress, parseEgressList } from "./egress-policy";
-import { parseOutboundUrl, resolveCheckedAddresses, type ResolvedAddress } from "./outbound-target";
+import { parseOutboundUrl, pinnedLookup, resolveCheckedAddresses, type ResolvedAddress } from "./outbound-target";
 import { formatBytes } from "./sandbox-limits";
 
 export { EgressError } from "./egress-policy";
@@ -159,10 +159,7 @@ function sendOnce(
       agent: false,
       servername: net.isIP(hostForTls) ? undefined : hostForTls,
       // Connect to the address that was checked, never to a second resolution.
-      lookup: ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-        if (options && options.all) callback(null, [{ address: address.address, family: address.family }]);
-        else callback(null, address.address, address.family);
-      }) as unknown as net.LookupFunction,
+      lookup: pinnedLookup(address),
     });
     req.on("error", (error) => fail(new EgressError(`ctx.fetch failed: ${error.message}`)));
     req.on("response", (res) => {

@@ -33,6 +33,17 @@ export interface CheckedOutbound {
   addresses: ResolvedAddress[];
 }
 
+/**
+ * A `lookup` for a socket that must reach the address that was checked: it answers with that
+ * address whatever the name, so a second (possibly rebound) DNS answer is never used.
+ */
+export function pinnedLookup(address: ResolvedAddress): net.LookupFunction {
+  return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options && options.all) callback(null, [{ address: address.address, family: address.family }]);
+    else callback(null, address.address, address.family);
+  }) as unknown as net.LookupFunction;
+}
+
 export async function defaultResolve(hostname: string): Promise<ResolvedAddress[]> {
   const found = await dns.promises.lookup(hostname, { all: true, verbatim: true });
   return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
