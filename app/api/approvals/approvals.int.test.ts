@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
+import { settledRun, toolCallsAudited } from "@/lib/runs/testing/settled-run";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { seedStudio } from "@/lib/db/seed-demo";
 import { DEMO_SEED_STEPS } from "@/lib/demo/demo-steps";
@@ -46,19 +47,9 @@ async function suspendedRefund() {
   return { conversationId: c.json.id as string, frames, requested };
 }
 
-async function toolCallsAudited(runId: string) {
-  const rows = await t.db.auditLog.findMany({ where: { action: "tool.call", target: "refund" } });
-  return rows.filter((r) => (r.details as { runId?: string } | null)?.runId === runId).length;
-}
+const refundsAudited = (runId: string) => toolCallsAudited(t.db, "refund", runId);
 
-async function settled(runId: string) {
-  for (let i = 0; i < 200; i++) {
-    const run = await t.db.run.findUniqueOrThrow({ where: { id: runId } });
-    if (run.status !== "running" && run.status !== "suspended") return run;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`run ${runId} did not finish`);
-}
+const settled = (runId: string) => settledRun(t.db, runId);
 
 describe("approvals: the billing agent's gated refund", () => {
   it("suspends before the refund runs, with one approval carrying the frozen arguments and their hash", async () => {
@@ -110,7 +101,7 @@ describe("approvals: the billing agent's gated refund", () => {
     expect(returns).toHaveLength(1);
     expect(returns[0].data.success).toBe(true);
     expect((await t.db.approval.findUniqueOrThrow({ where: { id } })).status).toBe("done");
-    expect(await toolCallsAudited(requested.runId)).toBe(1);
+    expect(await refundsAudited(requested.runId)).toBe(1);
     expect(all.map((e) => e.seq)).toEqual(all.map((_, i) => i + 1));
     const finished = all.filter((e) => e.type === "RunFinished" && e.runId === requested.runId);
     expect(finished.map((e) => e.data.status)).toEqual(["suspended", "completed"]);
@@ -140,7 +131,7 @@ describe("approvals: the billing agent's gated refund", () => {
       success: false,
       errorType: "ApprovalDenied",
     });
-    expect(await toolCallsAudited(requested.runId)).toBe(0);
+    expect(await refundsAudited(requested.runId)).toBe(0);
   });
 
   it("supersede: true denies the pending calls, finishes the old run superseded and starts the new run", async () => {
@@ -175,7 +166,7 @@ describe("approvals: the billing agent's gated refund", () => {
       success: false,
       errorType: "OutcomeUnknown",
     });
-    expect(await toolCallsAudited(requested.runId)).toBe(0);
+    expect(await refundsAudited(requested.runId)).toBe(0);
 
     const again = await callRoute(reconcile.POST, `/api/approvals/${requested.data.approvalId}/reconcile`, {
       params: { id: requested.data.approvalId },

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
+import { settledRun, toolCallsAudited } from "@/lib/runs/testing/settled-run";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { seedStudio } from "@/lib/db/seed-demo";
 import { DEMO_SEED_STEPS } from "@/lib/demo/demo-steps";
@@ -76,19 +77,9 @@ async function heldRefund() {
   return { conversationId: c.json.id as string, frames, requested, parentRunId: parent, childRunId: requested.runId };
 }
 
-async function settled(runId: string) {
-  for (let i = 0; i < 200; i++) {
-    const run = await t.db.run.findUniqueOrThrow({ where: { id: runId } });
-    if (run.status !== "running" && run.status !== "suspended") return run;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`run ${runId} did not finish`);
-}
+const settled = (runId: string) => settledRun(t.db, runId);
 
-async function refundsRun(runId: string) {
-  const rows = await t.db.auditLog.findMany({ where: { action: "tool.call", target: "refund" } });
-  return rows.filter((r) => (r.details as { runId?: string } | null)?.runId === runId).length;
-}
+const refundsRun = (runId: string) => toolCallsAudited(t.db, "refund", runId);
 
 const finishes = (all: LoggedEvent[], runId: string) =>
   all.filter((e) => e.type === "RunFinished" && e.runId === runId).map((e) => `${e.data.status}/${e.data.stopReason}`);

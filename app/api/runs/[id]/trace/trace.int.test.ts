@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
+import { settledRun } from "@/lib/runs/testing/settled-run";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { seedStudio } from "@/lib/db/seed-demo";
 import { DEMO_SEED_STEPS } from "@/lib/demo/demo-steps";
@@ -42,14 +43,7 @@ afterAll(async () => {
   await t?.cleanup();
 });
 
-async function settled(runId: string) {
-  for (let i = 0; i < 400; i++) {
-    const run = await t.db.run.findUniqueOrThrow({ where: { id: runId } });
-    if (run.status !== "running" && run.status !== "suspended") return run;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`run ${runId} did not finish`);
-}
+const settled = (runId: string) => settledRun(t.db, runId);
 
 const getTrace = async (id: string) => callRoute(trace.GET, `/api/runs/${id}/trace`, { params: { id }, bearer: ADMIN });
 
