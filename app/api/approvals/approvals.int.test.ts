@@ -175,6 +175,8 @@ describe("approvals: the billing agent's gated refund", () => {
     });
     expect(again.status).toBe(200);
     expect(again.json).toMatchObject({ status: "done", result: { ok: true } });
+    // The retry went through the dispatch chain: audited as a call of the refund, once.
+    expect(await refundsAudited(requested.runId)).toBe(1);
     const twice = await callRoute(reconcile.POST, `/api/approvals/${requested.data.approvalId}/reconcile`, {
       params: { id: requested.data.approvalId },
       body: { action: "retry" },

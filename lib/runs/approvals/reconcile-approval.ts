@@ -1,13 +1,16 @@
 /**
  * Reconciling a call whose outcome is unknown (the server died while it executed): a person
  * either marks it done with what actually happened, or retries it deliberately — once, through a
- * conditional `outcome_unknown → executing` update, with the frozen arguments. Both are audited.
+ * conditional `outcome_unknown → executing` update, with the frozen arguments, through the same
+ * dispatch chain as any call (traced, metered, audited as `tool.call`, run for the person who
+ * retries it). Both are audited as decisions.
  */
 import { recordAudit } from "../../auth/audit-log";
 import { NotFoundError } from "../../errors";
 import type { RunActor } from "../ports";
 import { prepareAgent } from "../prepare-agent";
 import { createChildRunner } from "../execute-turn";
+import { decidedCallChain } from "../tool-dispatch/dispatch-chain";
 import type { RunRuntime } from "../runtime";
 import { ApprovalDecidedError } from "./approval-errors";
 import { toApprovalView, type ApprovalView } from "./approval-view";
@@ -37,16 +40,23 @@ export async function reconcileApproval(
     const tool = prepareAgent(record, deps, createChildRunner(a.conversationId, actor, deps)).tools.find(
       (t) => t.name === a.toolName,
     );
+    const dispatch = decidedCallChain(deps, actor, record.config.runtime.retries);
     const outcome = tool
-      ? await tool.execute(a.arguments, {
-          conversationId: a.conversationId,
-          runId: a.runId,
-          rootRunId: a.run.rootRunId ?? a.runId,
-          agentId: a.run.agentId,
-          toolCallId: a.toolCallId,
-          depth: a.run.depth,
-          signal: new AbortController().signal,
-        })
+      ? (
+          await dispatch({
+            tool,
+            args: a.arguments,
+            scope: {
+              conversationId: a.conversationId,
+              runId: a.runId,
+              rootRunId: a.run.rootRunId ?? a.runId,
+              agentId: a.run.agentId,
+              toolCallId: a.toolCallId,
+              depth: a.run.depth,
+              signal: new AbortController().signal,
+            },
+          })
+        ).outcome
       : {
           ok: false as const,
           error: { type: "ToolExecutionError", message: `tool '${a.toolName}' is no longer one of the agent's tools` },

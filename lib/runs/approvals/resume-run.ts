@@ -21,9 +21,7 @@ import { prepareAgent } from "../prepare-agent";
 import { runLoop } from "../run-loop";
 import type { RunRuntime } from "../runtime";
 import { decideRecovery } from "../stages/limit-recovery";
-import { createDispatchChain } from "../tool-dispatch/dispatch-chain";
-import { newToolMeter } from "../tool-dispatch/metering";
-import { newRetryState } from "../tool-dispatch/retry";
+import { decidedCallChain } from "../tool-dispatch/dispatch-chain";
 import { toolResultOutput } from "../tool-result-output";
 import type { ToolOutcome } from "../run-tool";
 
@@ -74,14 +72,7 @@ export async function resumeRun(
     const agent = prepareAgent(record, deps, createChildRunner(run.conversationId, actor, deps));
     const toolsByName = new Map(agent.tools.map((t) => [t.name, t]));
     const usage = takeover?.usage ?? runUsageOf(run);
-    const dispatch = createDispatchChain({
-      clock: deps.clock,
-      store: deps.store,
-      actor,
-      meter: newToolMeter(),
-      retries: record.config.runtime.retries,
-      retryState: newRetryState(),
-    });
+    const dispatch = decidedCallChain(deps, actor, record.config.runtime.retries);
     const decided = takeover
       ? []
       : await db.approval.findMany({

@@ -3,9 +3,9 @@ import type { Clock, RunActor, RunStore } from "../ports";
 import { audit } from "./audit";
 import { idempotency } from "./idempotency";
 import { memoize } from "./memoize";
-import { metering, type ToolMeter } from "./metering";
+import { metering, newToolMeter, type ToolMeter } from "./metering";
 import { composeMiddleware, type Next } from "./middleware";
-import { retry, type RetryState } from "./retry";
+import { newRetryState, retry, type RetryState } from "./retry";
 import { tracing } from "./tracing";
 
 export function createDispatchChain(options: {
@@ -44,4 +44,23 @@ export function createDispatchChain(options: {
       }
     },
   );
+}
+
+/**
+ * The chain a decided call runs through outside its run's loop — an approved call when its run
+ * resumes, a call retried by reconciliation — so it is traced, metered and audited like any call.
+ */
+export function decidedCallChain(
+  deps: { clock: Clock; store: Pick<RunStore, "audit"> },
+  actor: RunActor,
+  retries: number,
+): Next {
+  return createDispatchChain({
+    clock: deps.clock,
+    store: deps.store,
+    actor,
+    meter: newToolMeter(),
+    retries,
+    retryState: newRetryState(),
+  });
 }
