@@ -40,12 +40,17 @@ describe("withUsersLocked", () => {
       const order: string[] = [];
       let release!: () => void;
       const held = new Promise<void>((r) => (release = r));
+      let entered!: () => void;
+      const firstIn = new Promise<void>((r) => (entered = r));
       const first = withUsersLocked(t.db, async () => {
         order.push("first in");
+        entered();
         await held;
         order.push("first out");
       });
-      await new Promise((r) => setTimeout(r, 100));
+      // The second starts once the first holds the lock (not after a guessed delay: under load the
+      // first can take longer than any fixed wait to get in).
+      await firstIn;
       const second = withUsersLocked(t.db, async () => {
         order.push("second in");
       });
