@@ -23,7 +23,7 @@ import type { EventEntry, RunActor, RunDeps, RunnableAgent } from "./ports";
 import { errorRecord, RunCancelledError, RunUsageLimitError } from "./run-errors";
 import type { RunTool, ToolOutcome } from "./run-tool";
 import { isUsableConclusion } from "./stages/limit-recovery";
-import { danglingCalls, healingInstruction, healingParts } from "./stages/healing";
+import { answerEvents, danglingCalls, healingAnswers, healingInstruction, type CallAnswer } from "./stages/healing";
 import { checkBeforeRequest, checkTokens, checkToolCalls } from "./stages/run-limits";
 import { systemPromptRecord } from "./stages/system-prompt-record";
 import { createDispatchChain } from "./tool-dispatch/dispatch-chain";
@@ -259,8 +259,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
             },
           }),
       );
-      const resultParts: MessagePart[] = [];
-      const entries: EventEntry[] = [];
+      const answers: CallAnswer[] = [];
       const stateEntries: EventEntry[] = [];
       // Calls held open by a child run waiting for an approval: answered when it finishes.
       const heldByChild: ModelToolCall[] = [];
@@ -270,13 +269,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
           continue;
         }
         answered.add(call.toolCallId);
-        resultParts.push({
-          type: "tool-result",
-          toolCallId: call.toolCallId,
-          toolName: call.toolName,
-          output: toolResultOutput(result.outcome),
-        });
-        entries.push(ev(newEvent(runId, "ToolReturnEvent", returnData(call, result))));
+        answers.push({ output: toolResultOutput(result.outcome), ret: returnData(call, result) });
         const tool = toolsByName.get(call.toolName);
         const emitted = result.outcome.events ?? [];
         if (tool?.toolId && emitted.length && !result.replayed && !result.memoized) {
@@ -295,17 +288,12 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
           );
         }
       }
-      if (resultParts.length) {
-        messages.push(toModelMessage("tool", resultParts));
+      if (answers.length) {
+        const [toolMessage, ...returns] = answerEvents(runId, answers);
+        if (toolMessage.event.type === "LlmMessageEvent")
+          messages.push(toModelMessage("tool", toolMessage.event.data.parts));
         const previous = unsettled;
-        unsettled = Promise.all([
-          previous,
-          append([
-            ev(newEvent(runId, "LlmMessageEvent", { role: "tool", parts: resultParts })),
-            ...entries,
-            ...stateEntries,
-          ]),
-        ]);
+        unsettled = Promise.all([previous, append([toolMessage, ...returns, ...stateEntries])]);
       }
       if (retryState.exceeded) throw retryState.exceeded;
       if (held.length || heldByChild.length) {
@@ -344,22 +332,8 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
     // Healing: answer the calls the run will never execute, so the context stays runnable.
     const dangling = danglingCalls(lastAssistant, answered);
     if (dangling.length) {
-      const parts = healingParts(dangling, healingInstruction(err));
       const errorType = err instanceof Error ? err.name : "Error";
-      await append([
-        ev(newEvent(runId, "LlmMessageEvent", { role: "tool", parts })),
-        ...dangling.map((c) =>
-          ev(
-            newEvent(runId, "ToolReturnEvent", {
-              toolName: c.toolName,
-              toolCallId: c.toolCallId,
-              success: false,
-              durationMs: 0,
-              errorType,
-            }),
-          ),
-        ),
-      ]);
+      await append(answerEvents(runId, healingAnswers(dangling, healingInstruction(err), errorType)));
     }
     if (err instanceof RunUsageLimitError) {
       // Limit recovery: a conclusion follows (this run ends at its limit) or the breach surfaces.

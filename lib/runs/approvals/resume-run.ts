@@ -14,13 +14,14 @@ import { answerChildCalls, openChildren } from "../store/answer-child-calls";
 import { runUsageOf } from "../store/recover-interrupted-runs";
 import { foldContext, runMessages } from "../context-fold";
 import { concludeIfRecovered, createChildRunner, preflightAgent, type TurnResult } from "../execute-turn";
-import { newEvent, type EventEntry, type MessagePart, type RunKind } from "../../events/event-types";
+import type { EventEntry, RunKind } from "../../events/event-types";
 import type { ActiveTurn } from "../active-runs";
 import type { RunActor } from "../ports";
 import { prepareAgent } from "../prepare-agent";
 import { runLoop } from "../run-loop";
 import type { RunRuntime } from "../runtime";
 import { decideRecovery } from "../stages/limit-recovery";
+import { answerEvents, healingAnswers, type CallAnswer } from "../stages/healing";
 import { decidedCallChain } from "../tool-dispatch/dispatch-chain";
 import { toolResultOutput } from "../tool-result-output";
 import type { ToolOutcome } from "../run-tool";
@@ -80,25 +81,10 @@ export async function resumeRun(
           orderBy: { createdAt: "asc" },
         });
 
-    const parts: MessagePart[] = [];
-    const returns: EventEntry[] = [];
+    const answers: CallAnswer[] = [];
     for (const a of decided) {
       if (a.status === "denied") {
-        parts.push({
-          type: "tool-result",
-          toolCallId: a.toolCallId,
-          toolName: a.toolName,
-          output: { type: "error-text", value: deniedMessage(a.decidedBy, a.reason) },
-        });
-        returns.push({
-          event: newEvent(runId, "ToolReturnEvent", {
-            toolName: a.toolName,
-            toolCallId: a.toolCallId,
-            success: false,
-            durationMs: 0,
-            errorType: "ApprovalDenied",
-          }),
-        });
+        answers.push(...healingAnswers([a], deniedMessage(a.decidedBy, a.reason), "ApprovalDenied"));
         continue;
       }
       const claimed = await db.approval.updateMany({
@@ -136,27 +122,21 @@ export async function resumeRun(
           result: (o.ok ? { ok: true, result: o.result ?? null } : { ok: false, error: o.error }) as never,
         },
       });
-      parts.push({ type: "tool-result", toolCallId: a.toolCallId, toolName: a.toolName, output: toolResultOutput(o) });
-      returns.push({
-        event: newEvent(runId, "ToolReturnEvent", {
+      answers.push({
+        output: toolResultOutput(o),
+        ret: {
           toolName: a.toolName,
           toolCallId: a.toolCallId,
           success: o.ok,
           durationMs: result.durationMs,
           ...(o.ok ? {} : { errorType: o.error.type }),
           ...(o.childRunId ? { childRunId: o.childRunId } : {}),
-        }),
+        },
       });
     }
-    const answers = await answerChildCalls(db, deps.store, runId, run.conversationId);
-    parts.push(...answers.parts);
-    returns.push(...answers.returns);
+    answers.push(...(await answerChildCalls(db, deps.store, runId, run.conversationId)));
     if (takeover?.heal.length) await deps.store.appendEvents(run.conversationId, takeover.heal);
-    if (parts.length)
-      await deps.store.appendEvents(run.conversationId, [
-        { event: newEvent(runId, "LlmMessageEvent", { role: "tool", parts }) },
-        ...returns,
-      ]);
+    if (answers.length) await deps.store.appendEvents(run.conversationId, answerEvents(runId, answers));
 
     const events = await deps.store.conversationEvents(run.conversationId);
     const context = foldContext(events);

@@ -9,12 +9,12 @@
  *    executing → the run finishes `interrupted` (`executing` approvals become `outcome_unknown`):
  *    a call is never executed twice.
  */
-import { newEvent, type EventEntry } from "../../events/event-types";
+import type { EventEntry } from "../../events/event-types";
 import { resumeRun } from "../approvals/resume-run";
 import { createChildRunner } from "../execute-turn";
 import { prepareAgent } from "../prepare-agent";
 import type { RunRuntime } from "../runtime";
-import { healingParts } from "../stages/healing";
+import { answerEvents, healingAnswers } from "../stages/healing";
 import { readConversationEvents } from "../store/prisma-run-store";
 import { danglingOf, interruptRun, recountRunUsage } from "../store/recover-interrupted-runs";
 import { runClaimedJob, runJob, type JobContext } from "./execute-job";
@@ -87,19 +87,7 @@ export async function takeOverLease(ctx: JobContext, lease: LeaseRow): Promise<T
 }
 
 function healEntries(runId: string, dangling: Array<{ toolCallId: string; toolName: string }>): EventEntry[] {
-  if (dangling.length === 0) return [];
-  const parts = healingParts(dangling, TAKEN_OVER_INSTRUCTION);
-  return [
-    { event: newEvent(runId, "LlmMessageEvent", { role: "tool", parts }) },
-    ...dangling.map((c) => ({
-      event: newEvent(runId, "ToolReturnEvent", {
-        ...c,
-        success: false,
-        durationMs: 0,
-        errorType: "RunTakenOver",
-      }),
-    })),
-  ];
+  return answerEvents(runId, healingAnswers(dangling, TAKEN_OVER_INSTRUCTION, "RunTakenOver"));
 }
 
 /** The top-level run the stopped worker was executing for this claim (the turn, its resumed run, or its conclusion). */

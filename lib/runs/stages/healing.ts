@@ -5,7 +5,8 @@
  * budget is spent and the model should answer with what it has — so that sentence, not a stack
  * trace, is what the next run reasons from.
  */
-import type { MessagePart } from "../../events/event-types";
+import type { LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
+import { newEvent, type EventData, type EventEntry, type MessagePart } from "../../events/event-types";
 import { RunUsageLimitError } from "../run-errors";
 
 export const BUDGET_SPENT_INSTRUCTION =
@@ -24,14 +25,40 @@ export function danglingCalls(assistantParts: readonly MessagePart[], answered: 
   );
 }
 
-export function healingParts(
+/** One call's answer: what the model reads, and what the log records of the call. */
+export interface CallAnswer {
+  output: LanguageModelV3ToolResultOutput;
+  /** The call's ToolReturnEvent (it names the call: `toolCallId`, `toolName`). */
+  ret: EventData["ToolReturnEvent"];
+}
+
+/**
+ * The events that answer calls of a run, in the log's order: one tool LlmMessageEvent with every
+ * result, then a ToolReturnEvent per call. Every place that answers calls — a step's results,
+ * healing, an interrupted or superseded run, a resumed one — writes them through here.
+ */
+export function answerEvents(runId: string, answers: readonly CallAnswer[]): EventEntry[] {
+  if (answers.length === 0) return [];
+  const parts: MessagePart[] = answers.map((a) => ({
+    type: "tool-result",
+    toolCallId: a.ret.toolCallId,
+    toolName: a.ret.toolName,
+    output: a.output,
+  }));
+  return [
+    { event: newEvent(runId, "LlmMessageEvent", { role: "tool", parts }) },
+    ...answers.map((a) => ({ event: newEvent(runId, "ToolReturnEvent", a.ret) })),
+  ];
+}
+
+/** Calls that will never run, each answered with `instruction` and recorded as failed with `errorType`. */
+export function healingAnswers(
   calls: ReadonlyArray<{ toolCallId: string; toolName: string }>,
   instruction: string,
-): MessagePart[] {
+  errorType: string,
+): CallAnswer[] {
   return calls.map((c) => ({
-    type: "tool-result",
-    toolCallId: c.toolCallId,
-    toolName: c.toolName,
     output: { type: "error-text", value: instruction },
+    ret: { toolName: c.toolName, toolCallId: c.toolCallId, success: false, durationMs: 0, errorType },
   }));
 }

@@ -6,9 +6,10 @@
  * both answer them, so the caller's context never keeps a call without its result.
  */
 import type { Db } from "../../db/client";
-import { newEvent, type EventEntry, type MessagePart, type RunStatus } from "../../events/event-types";
+import type { RunStatus } from "../../events/event-types";
 import { childRunOutcome, storedRunError } from "../child-outcome";
 import type { RunStore } from "../ports";
+import type { CallAnswer } from "../stages/healing";
 import { toolResultOutput } from "../tool-result-output";
 
 const OPEN = ["running", "suspended"];
@@ -23,9 +24,8 @@ export async function answerChildCalls(
   store: RunStore,
   runId: string,
   conversationId: string,
-): Promise<{ parts: MessagePart[]; returns: EventEntry[] }> {
-  const parts: MessagePart[] = [];
-  const returns: EventEntry[] = [];
+): Promise<CallAnswer[]> {
+  const answers: CallAnswer[] = [];
   const children = await db.run.findMany({
     where: { parentRunId: runId, kind: "child", parentToolCallId: { not: null }, status: { notIn: OPEN } },
     orderBy: { startedAt: "asc" },
@@ -39,7 +39,7 @@ export async function answerChildCalls(
       finishedAt: true,
     },
   });
-  if (children.length === 0) return { parts, returns };
+  if (children.length === 0) return answers;
   const events = await store.conversationEvents(conversationId);
   const answered = new Set<string>();
   const callNames = new Map<string, string>();
@@ -61,9 +61,9 @@ export async function answerChildCalls(
       text: lastText.get(child.id) ?? null,
       error: storedRunError(child.error),
     });
-    parts.push({ type: "tool-result", toolCallId: callId, toolName, output: toolResultOutput(o) });
-    returns.push({
-      event: newEvent(runId, "ToolReturnEvent", {
+    answers.push({
+      output: toolResultOutput(o),
+      ret: {
         toolName,
         toolCallId: callId,
         success: o.ok,
@@ -71,8 +71,8 @@ export async function answerChildCalls(
         durationMs: Math.max(0, (child.finishedAt ?? new Date()).getTime() - child.startedAt.getTime()),
         ...(o.ok ? {} : { errorType: o.error.type }),
         childRunId: child.id,
-      }),
+      },
     });
   }
-  return { parts, returns };
+  return answers;
 }

@@ -6,6 +6,7 @@
 import type { Db } from "../../db/client";
 import { newEvent, type EventEntry, type MessagePart, type StoredEvent } from "../../events/event-types";
 import type { RunStore } from "../ports";
+import { answerEvents, healingAnswers } from "../stages/healing";
 import { openChildren } from "./answer-child-calls";
 import { readConversationEvents } from "./prisma-run-store";
 
@@ -99,28 +100,14 @@ export async function interruptRun(db: Db, store: RunStore, run: RunRow): Promis
       data: { status: "outcome_unknown" },
     });
   const unknown = new Set(executing.map((a) => a.toolCallId));
-  const entries: EventEntry[] = [];
-  if (dangling.length) {
-    const parts: MessagePart[] = dangling.map((c) => ({
-      type: "tool-result",
-      ...c,
-      output: {
-        type: "error-text",
-        value: unknown.has(c.toolCallId) ? OUTCOME_UNKNOWN_INSTRUCTION : INTERRUPTED_INSTRUCTION,
-      },
-    }));
-    entries.push({ event: newEvent(run.id, "LlmMessageEvent", { role: "tool", parts }) });
-    for (const c of dangling) {
-      entries.push({
-        event: newEvent(run.id, "ToolReturnEvent", {
-          ...c,
-          success: false,
-          durationMs: 0,
-          errorType: unknown.has(c.toolCallId) ? "OutcomeUnknown" : "RunInterrupted",
-        }),
-      });
-    }
-  }
+  const entries: EventEntry[] = answerEvents(
+    run.id,
+    dangling.flatMap((c) =>
+      unknown.has(c.toolCallId)
+        ? healingAnswers([c], OUTCOME_UNKNOWN_INSTRUCTION, "OutcomeUnknown")
+        : healingAnswers([c], INTERRUPTED_INSTRUCTION, "RunInterrupted"),
+    ),
+  );
   const { usage, costNanoUsd } = await recountRunUsage(db, run);
   const error = { type: "RunInterrupted", message: "The server stopped while this run was in flight." };
   entries.push({

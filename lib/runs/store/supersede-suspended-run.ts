@@ -8,10 +8,11 @@
  * approval holds its caller suspended): the whole chain is superseded, children first, and each
  * caller's open call is answered that its child was superseded.
  */
+import { answerEvents, healingAnswers } from "../stages/healing";
 import { answerChildCalls } from "./answer-child-calls";
 import { runUsageOf } from "./recover-interrupted-runs";
 import type { Db } from "../../db/client";
-import { newEvent, type EventEntry, type MessagePart } from "../../events/event-types";
+import { newEvent, type EventEntry } from "../../events/event-types";
 import type { RunActor, RunStore } from "../ports";
 
 export const SUPERSEDED_REASON = "superseded by a new user message";
@@ -53,15 +54,6 @@ async function supersedeOne(db: Db, store: RunStore, runId: string, actor: RunAc
     });
     if (count === 1) denied.push(a);
   }
-  const parts: MessagePart[] = denied.map((a) => ({
-    type: "tool-result",
-    toolCallId: a.toolCallId,
-    toolName: a.toolName,
-    output: {
-      type: "error-text",
-      value: `Denied by ${actor.name ?? "a user"}: ${SUPERSEDED_REASON}. The call was not executed.`,
-    },
-  }));
   const entries: EventEntry[] = denied.map((a) => ({
     event: newEvent(runId, "ApprovalDecided", {
       approvalId: a.id,
@@ -70,22 +62,13 @@ async function supersedeOne(db: Db, store: RunStore, runId: string, actor: RunAc
       decidedBy: actor.name,
     }),
   }));
-  const fromChildren = await answerChildCalls(db, store, runId, run.conversationId);
-  parts.push(...fromChildren.parts);
-  if (parts.length) {
-    entries.push({ event: newEvent(runId, "LlmMessageEvent", { role: "tool", parts }) });
-    for (const a of denied)
-      entries.push({
-        event: newEvent(runId, "ToolReturnEvent", {
-          toolName: a.toolName,
-          toolCallId: a.toolCallId,
-          success: false,
-          durationMs: 0,
-          errorType: "ApprovalDenied",
-        }),
-      });
-    entries.push(...fromChildren.returns);
-  }
+  const deniedText = `Denied by ${actor.name ?? "a user"}: ${SUPERSEDED_REASON}. The call was not executed.`;
+  entries.push(
+    ...answerEvents(runId, [
+      ...healingAnswers(denied, deniedText, "ApprovalDenied"),
+      ...(await answerChildCalls(db, store, runId, run.conversationId)),
+    ]),
+  );
   const usage = runUsageOf(run);
   const costNanoUsd = Number(run.costNanoUsd);
   entries.push({
