@@ -19,6 +19,7 @@ import { createRunRuntime } from "../lib/runs/runtime";
 import { startTurn } from "../lib/runs/start-turn";
 import { prepareDatabase } from "../scripts/lib/prepare-database";
 import { postgresAvailable, startThrowawayPostgres } from "../scripts/lib/throwaway-postgres";
+import { percentile } from "./stats";
 
 const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
@@ -71,7 +72,7 @@ try {
     const latencies = await runTurns(TURNS);
     const secs = (performance.now() - t0) / 1000;
     latencies.sort((a, b) => a - b);
-    const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(0);
+    const p = (q: number) => percentile(latencies, q * 100).toFixed(0);
     console.log(
       `${n} worker${n === 1 ? " " : "s"} (concurrency ${CONCURRENCY} each): ${(TURNS / secs).toFixed(1)} runs/s; turn latency median ${p(0.5)} ms p95 ${p(0.95)} ms`,
     );

@@ -39,6 +39,7 @@ import type { RunTool } from "../lib/runs/run-tool";
 import { createRunRuntime } from "../lib/runs/runtime";
 import { startTurn } from "../lib/runs/start-turn";
 import type { TurnResult } from "../lib/runs/execute-turn";
+import { summarize } from "./stats";
 
 const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
@@ -49,11 +50,7 @@ const LATENCY_MS = (process.argv.find((a) => a.startsWith("--latency="))?.slice(
   .split(",")
   .map(Number);
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return { p50: pct(s, 50), p95: pct(s, 95), n: s.length };
-};
+const stats = summarize;
 const ms = (x: number) => `${x.toFixed(3)} ms`;
 
 /** A tool call per step until `steps` assistant turns, then a short answer. Cheap and deterministic. */

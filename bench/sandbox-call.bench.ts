@@ -13,6 +13,7 @@ import type { AnalyzedTool } from "../lib/tools/tool-types";
 import { invokeTool } from "../lib/sandbox/invoke-tool";
 import { transpileTool } from "../lib/sandbox/transpile-tool";
 import { SandboxPool } from "../lib/sandbox/worker-pool";
+import { summarize } from "./stats";
 
 const argValue = (name: string, fallback: number) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -29,20 +30,7 @@ export default tool({ sideEffecting: false, idempotent: true }, function add(a: 
 });
 `;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-function summary(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    min: sorted[0],
-    max: sorted[sorted.length - 1],
-  };
-}
+const summary = summarize;
 
 const fmt = (ms: number) => `${ms.toFixed(3)} ms`;
 

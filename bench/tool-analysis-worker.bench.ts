@@ -8,6 +8,7 @@
  */
 import { AnalysisRunner } from "../lib/tools/analysis-runner";
 import { analyzeTool } from "../lib/tools/analyze-tool";
+import { percentile } from "./stats";
 
 const arg = (name: string, fallback: number) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -45,10 +46,11 @@ ${body.join("\n")}
 `;
 }
 
-function pct(samples: number[], p: number): number {
-  const s = [...samples].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-}
+const pct = (samples: number[], p: number) =>
+  percentile(
+    [...samples].sort((a, b) => a - b),
+    p,
+  );
 
 function row(label: string, xs: number[]): string {
   return `${label.padEnd(44)} p50 ${pct(xs, 50).toFixed(1).padStart(6)} ms  p95 ${pct(xs, 95).toFixed(1).padStart(6)} ms  max ${Math.max(

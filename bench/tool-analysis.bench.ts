@@ -19,6 +19,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { summarize, type Summary } from "./stats";
 
 const arg = (name: string, fallback: number) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -294,22 +295,8 @@ function schedstat(): { onCpu: number; waiting: number } | null {
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-interface Stats {
-  n: number;
-  p50: number;
-  p95: number;
-  min: number;
-  max: number;
-}
-
-function stats(samples: number[]): Stats {
-  const s = [...samples].sort((a, b) => a - b);
-  return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), min: s[0], max: s[s.length - 1] };
-}
+type Stats = Summary;
+const stats = summarize;
 
 function time(fn: () => void): number {
   const t0 = performance.now();

@@ -23,6 +23,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
 import { CHROMIUM, CHROMIUM_ARGS } from "../e2e/chromium";
+import { percentile } from "./stats";
 
 const arg = (name: string, fallback: number) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -83,9 +84,6 @@ function stopServer(child: ChildProcess) {
     // already gone
   }
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**
  * Installs the in-page clock: keydown starts it, the first DOM state matching `__bench.expect`

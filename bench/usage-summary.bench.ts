@@ -27,6 +27,7 @@ import { applyMigrations } from "../lib/db/migrations";
 import { USAGE_COLUMNS } from "../lib/events/event-writer";
 import { summarizeUsage, type UsageSummaryQuery } from "../lib/events/usage-summary";
 import { startThrowawayPostgres } from "../scripts/lib/throwaway-postgres";
+import { percentile } from "./stats";
 
 const arg = (name: string, fallback: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
@@ -35,7 +36,7 @@ const REPS = arg("reps", 15);
 const PG = process.argv.includes("--pg");
 const KEEP = process.argv.find((a) => a.startsWith("--keep="))?.slice(7);
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const pct = percentile;
 
 const DAYS = 90;
 const START = Date.parse("2026-09-01T00:00:00Z");
