@@ -15,13 +15,15 @@ let db: Db;
 let workspaceId = "";
 let agentId = "";
 let eventInserts = 0;
+let conversationReads = 0;
 /** Makes each event insert take this long, so that appends pile up behind a committing batch. */
 let insertDelayMs = 0;
 beforeAll(async () => {
   t = await createTestDatabase();
   db = t.db.$extends({
     query: {
-      async $allOperations({ operation, args, query }) {
+      async $allOperations({ model, operation, args, query }) {
+        if (model === "Conversation" && operation === "findUnique") conversationReads++;
         if (operation === "$executeRawUnsafe" && String((args as unknown[])[0]).startsWith('INSERT INTO "Event"')) {
           eventInserts++;
           if (insertDelayMs) await new Promise((r) => setTimeout(r, insertDelayMs));
@@ -95,6 +97,21 @@ describe("EventWriter", () => {
     expect(String((gone as PromiseRejectedResult).reason)).toMatch(/No conversation with id 'no-such-conversation'/);
     expect(kept.status).toBe("fulfilled");
     expect(await storedSeqs(alive)).toEqual([1]);
+  });
+
+  it("a primed position saves the first read; a stale one costs a retry, never a gap or a duplicate", async () => {
+    const id = await conversation();
+    const writer = new EventWriter(db, t.target.kind);
+    writer.prime(id, 0);
+    conversationReads = 0;
+    await writer.append(id, [message("first")]);
+    expect(conversationReads).toBe(0);
+    // Another writer moves the conversation on; a writer primed with the old position retries.
+    await new EventWriter(db, t.target.kind).append(id, [message("second"), message("third")]);
+    const stale = new EventWriter(db, t.target.kind);
+    stale.prime(id, 1);
+    await stale.append(id, [message("fourth")]);
+    expect(await storedSeqs(id)).toEqual([1, 2, 3, 4]);
   });
 
   it("flush resolves only when every append made so far is committed", async () => {

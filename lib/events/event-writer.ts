@@ -45,6 +45,15 @@ export class EventWriter {
     });
   }
 
+  /**
+   * Tells the writer where a conversation stands, from a read the caller just made, so its first
+   * append there needs no read of its own. A number the writer already holds is kept (it is at
+   * least as new); a stale one only costs a retry (the primary key refuses it).
+   */
+  prime(conversationId: string, lastSeq: number): void {
+    if (!this.lastSeqs.has(conversationId)) this.lastSeqs.set(conversationId, lastSeq);
+  }
+
   /** Resolves when everything appended so far is committed. */
   async flush(): Promise<void> {
     do {

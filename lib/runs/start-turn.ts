@@ -43,9 +43,10 @@ export interface StartedTurn {
 export async function startTurn(rt: RunRuntime, input: StartTurnInput): Promise<StartedTurn> {
   const conversation = await rt.db.conversation.findUnique({
     where: { id: input.conversationId },
-    select: { id: true, agentId: true, title: true },
+    select: { id: true, agentId: true, title: true, lastSeq: true },
   });
   if (!conversation) throw new ConversationNotFoundError(input.conversationId);
+  rt.writer.prime(conversation.id, conversation.lastSeq);
   const job: RunJob = {
     kind: "turn",
     conversationId: conversation.id,
