@@ -264,6 +264,40 @@ describe("buildTranscript", () => {
     expect(done).toMatchObject({ status: "ok", childRunId: "k", result: { type: "text", value: "Refunded A-1001." } });
   });
 
+  it("a caller held by two children resumes only when both have finished", () => {
+    const l = log();
+    l.start("p");
+    l.user("p", "refund both");
+    l.askTools("p", [
+      { id: "c1", name: "billing", input: { task: "refund A" } },
+      { id: "c2", name: "billing", input: { task: "refund B" } },
+    ]);
+    // Each child belongs to the caller's latest call without one (no return names it yet).
+    for (const [callId, runId] of [
+      ["c1", "k1"],
+      ["c2", "k2"],
+    ]) {
+      l.call("p", callId, "billing", { task: runId });
+      l.start(runId, "child", "p");
+      l.user(runId, runId);
+    }
+    const waiting = { status: "suspended" as const, stopReason: "awaiting_approval" as const };
+    l.finish("k1", waiting);
+    l.finish("k2", waiting);
+    l.finish("p", waiting);
+    const calls = (t: ReturnType<typeof buildTranscript>) =>
+      tools(runEntries(t.entries)[0]).map((c) => `${c.toolCallId}:${c.status}`);
+    expect(calls(buildTranscript(l.events))).toEqual(["c1:held", "c2:held"]);
+    l.finish("k1");
+    const oneDone = buildTranscript(l.events);
+    expect(calls(oneDone)).toEqual(["c1:held", "c2:held"]);
+    expect(oneDone.running).toBe(false);
+    l.finish("k2");
+    const bothDone = buildTranscript(l.events);
+    expect(calls(bothDone)).toEqual(["c1:running", "c2:running"]);
+    expect(bothDone.running).toBe(true);
+  });
+
   it("the ToolReturnEvent's childRunId moves a child to the call it belongs to", () => {
     const l = log();
     l.start("p");

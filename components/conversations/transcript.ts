@@ -481,6 +481,12 @@ export function buildTranscript(events: readonly StoredEvent[], deltas: PendingT
       run.items.push({ kind: "text", key: `stream-${runId}-${pending.afterSeq}`, text: pending.text, streaming: true });
   }
 
+  // A suspended run still waiting on a decision, or on a child that waits for one.
+  const waitsOnMore = (run: RunView) =>
+    run.approvals.some((a) => a.decision === null) ||
+    run.items.some(
+      (i) => i.kind === "tool" && i.call.childRunId !== null && f.runs.get(i.call.childRunId)?.status === "suspended",
+    );
   let callerResuming = false;
   for (const run of f.runs.values()) {
     const p = f.pricing.get(run.runId);
@@ -489,17 +495,21 @@ export function buildTranscript(events: readonly StoredEvent[], deltas: PendingT
       if (item.kind !== "tool") continue;
       const call = item.call;
       const child = call.childRunId ? f.runs.get(call.childRunId) : undefined;
-      if (call.status === "running" && run.status === "suspended" && child && FINISHED.has(child.status)) {
-        // The child that held this call open has finished: its answer is flowing back and the
-        // caller resumes (lib/runs/approvals/resume-run.ts).
-        callerResuming = true;
-      } else if (call.status === "running" && run.status !== "running") {
-        const held = run.approvals.some(
-          (a) => a.toolCallId === call.toolCallId && (a.decision === null || run.status === "suspended"),
-        );
-        // A call of another agent whose run waits for an approval is held open by it.
-        const childHeld = call.childRunId !== null && f.runs.get(call.childRunId)?.status === "suspended";
-        call.status = held || childHeld ? "held" : "unfinished";
+      if (call.status === "running" && run.status !== "running") {
+        const childDone = child !== undefined && FINISHED.has(child.status);
+        if (run.status === "suspended" && childDone && !waitsOnMore(run)) {
+          // The child that held this call open has finished and nothing else holds the caller:
+          // the child's answer is flowing back and the caller resumes (lib/runs/approvals/resume-run.ts).
+          callerResuming = true;
+        } else {
+          const held = run.approvals.some(
+            (a) => a.toolCallId === call.toolCallId && (a.decision === null || run.status === "suspended"),
+          );
+          // A call of another agent is held open while its run waits for an approval, and after,
+          // until its caller (waiting on other decisions too) resumes.
+          const childHeld = child?.status === "suspended" || (run.status === "suspended" && childDone);
+          call.status = held || childHeld ? "held" : "unfinished";
+        }
       }
       call.child = call.childRunId ? (f.runs.get(call.childRunId) ?? null) : null;
       // "ToolTimeoutError: ToolTimeoutError: …" says the type once.
