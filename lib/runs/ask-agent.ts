@@ -1,7 +1,9 @@
 /**
  * One question to an agent from outside the studio (an MCP client calling `ask_<name>`): a new
  * conversation with the agent, one turn as the caller, and what the turn came to — read back from
- * the store, so it is the same whether this process ran the turn or a queue worker did.
+ * the store, so it is the same whether this process ran the turn or a queue worker did. A refusal
+ * (a spent agent: AgentUsageLimitError) is thrown as the conversation API would answer it, and the
+ * new conversation is removed again.
  */
 import { storedRunError } from "./child-outcome";
 import { createConversation } from "./conversation-views";
@@ -31,7 +33,14 @@ export async function askAgent(
     title: `MCP: ${title.length > 70 ? `${title.slice(0, 69)}…` : title}`,
     createdById: input.actor.id,
   });
-  const started = await startTurn(rt, { conversationId: conversation.id, content: input.task, actor: input.actor });
+  let started;
+  try {
+    started = await startTurn(rt, { conversationId: conversation.id, content: input.task, actor: input.actor });
+  } catch (err) {
+    // Refused before anything was appended (a spent agent, one that cannot run): no empty conversation stays.
+    await rt.db.conversation.delete({ where: { id: conversation.id } }).catch(() => undefined);
+    throw err;
+  }
   await started.done;
   // The last run of the turn (a conclusion follows a recovered breach) is what the turn came to.
   const runs = await rt.db.run.findMany({

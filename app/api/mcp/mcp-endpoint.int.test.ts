@@ -16,6 +16,7 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-dat
 import { DEMO_SEED_STEPS } from "@/lib/demo/demo-steps";
 import { closeSandboxPool } from "@/lib/sandbox/invoke-tool";
 import * as schemaRoute from "../tools/[id]/schema/route";
+import * as agentsRoute from "../agents/route";
 import * as mcpRoute from "./route";
 
 let t: TestDatabase;
@@ -160,6 +161,29 @@ describe("/api/mcp with an SDK client", () => {
     const pending = await t.db.approval.findFirstOrThrow({ where: { toolName: "refund", status: "pending" } });
     expect(text).toContain(pending.id);
     expect(text).toContain(pending.conversationId);
+    await client.close();
+  });
+
+  it("a spent agent is refused as a tool error naming its limit, and leaves no conversation behind", async () => {
+    const created = await callRoute(agentsRoute.POST, "/api/agents", {
+      bearer: ADMIN,
+      body: {
+        name: "one_shot",
+        description: "Answers once.",
+        model: { provider: "demo", model: "demo" },
+        agentLimits: { agentRequestLimit: 1 },
+      },
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const client = await connect(tokens.get("operator")!);
+    expect((await client.callTool({ name: "ask_one_shot", arguments: { task: "Hello" } })).isError).toBeFalsy();
+    const before = await t.db.conversation.count();
+    const spent = await client.callTool({ name: "ask_one_shot", arguments: { task: "Hello again" } });
+    expect(spent.isError).toBe(true);
+    expect((spent.content as Array<{ text: string }>)[0].text).toMatch(
+      /^Agent 'one_shot' did not run: AgentUsageLimitError: .*agentRequestLimit/,
+    );
+    expect(await t.db.conversation.count()).toBe(before);
     await client.close();
   });
 

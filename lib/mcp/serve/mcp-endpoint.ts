@@ -153,7 +153,15 @@ export function createStudioMcpServer(db: Db, principal: Principal, deps: Endpoi
         `${agent.schema.name} takes one argument: task (a non-empty string)${extra.length ? `; unexpected: ${extra.join(", ")}` : ""}.`,
       );
     }
-    const answer = await ask(agent.agentId, task, principal);
+    let answer: AgentAnswer;
+    try {
+      answer = await ask(agent.agentId, task, principal);
+    } catch (err) {
+      // Refused before it ran (a spent agent, one that cannot run): said as the API would say it.
+      const e = err instanceof Error ? err : new Error(String(err));
+      await audit({ ok: false, refused: e.name });
+      return toolError(`Agent '${agent.name}' did not run: ${e.name}: ${e.message}`);
+    }
     await audit({
       ok: answer.status === "completed",
       conversationId: answer.conversationId,
