@@ -94,18 +94,19 @@ async function admit(
   const open = await db.run.findFirst({
     where: { conversationId: conversation.id, status: { in: ["running", "suspended"] } },
     orderBy: { startedAt: "desc" },
-    select: {
-      id: true,
-      status: true,
-      approvals: {
-        where: { status: { in: ["pending", "approved", "executing"] } },
-        select: { id: true, toolName: true, toolCallId: true },
-      },
-    },
+    select: { id: true, status: true },
   });
   if (open?.status === "running") throw new RunInProgressError(open.id);
   const suspended = open?.status === "suspended" ? open : null;
-  if (suspended && !input.supersede) throw new RunSuspendedError(suspended.id, suspended.approvals);
+  if (suspended && !input.supersede) {
+    // Every call the conversation waits on: a suspended caller of an agent may hold its own too.
+    const approvals = await db.approval.findMany({
+      where: { conversationId: conversation.id, status: { in: ["pending", "approved", "executing"] } },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, toolName: true, toolCallId: true },
+    });
+    throw new RunSuspendedError(suspended.id, approvals);
+  }
   const admitted = await deps.agents.load(conversation.agentId);
   await preflightAgent(deps, admitted);
   if (suspended) await supersedeSuspendedRun(db, deps.store, suspended.id, input.actor);

@@ -24,6 +24,7 @@ let t: TestDatabase;
 const ADMIN = "child-approvals-admin-token-0123456789";
 const savedEnv = { ...process.env };
 let supportId = "";
+let deskId = "";
 const TASK = "Please refund order A-1001, amount 25 dollars";
 
 beforeAll(async () => {
@@ -51,6 +52,30 @@ beforeAll(async () => {
   });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   supportId = created.json.agent.id;
+  const refund = await t.db.tool.findFirstOrThrow({ where: { name: "refund" } });
+  const desk = await callRoute(agents.POST, "/api/agents", {
+    bearer: ADMIN,
+    body: {
+      name: "desk",
+      description: "Refunds one order itself and has billing refund another, in one step.",
+      model: {
+        provider: "scripted",
+        model: "desk-script",
+        script: [
+          {
+            toolCalls: [
+              { toolName: "refund", args: { orderId: "B-2002", amountUsd: 10 } },
+              { toolName: "billing", args: { task: TASK } },
+            ],
+          },
+          { text: "Both refunds are done." },
+        ],
+      },
+      tools: [{ toolId: refund.id }, { agentId: billing.id, sideEffecting: true }],
+    },
+  });
+  expect(desk.status, JSON.stringify(desk.json)).toBe(201);
+  deskId = desk.json.agent.id;
 });
 afterAll(async () => {
   process.env = savedEnv;
@@ -209,5 +234,43 @@ describe("approvals inside an agent called as a tool", () => {
     expect(returns.map((e) => e.data)).toEqual([expect.objectContaining({ toolName: "billing", success: false })]);
     const next = await send(conversationId, { content: "Are you there?" });
     expect(next.status).toBe(200);
+  });
+
+  it("a caller holding its own approval and a child's resumes once both are decided, whichever comes first", async () => {
+    const c = await callRoute(conversations.POST, "/api/conversations", { body: { agentId: deskId }, bearer: ADMIN });
+    const conversationId = c.json.id as string;
+    const res = await send(conversationId, { content: "Refund B-2002 and A-1001." });
+    const frames = parseSse(res.json).filter((f) => f.id !== null);
+    const parentRunId = frames.find((f) => f.event === "RunStarted" && f.data.data.kind === "turn")!.data.runId;
+    const requested = frames.filter((f) => f.event === "ApprovalRequested").map((f) => f.data);
+    const own = requested.find((r) => r.runId === parentRunId)!;
+    const childs = requested.find((r) => r.runId !== parentRunId)!;
+    expect(own.data.arguments).toMatchObject({ orderId: "B-2002" });
+    expect(childs.data.arguments).toMatchObject({ orderId: "A-1001" });
+
+    // The conversation names both calls it waits on.
+    const refused = await send(conversationId, { content: "status?" });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.approvals.map((a: { id: string }) => a.id).sort()).toEqual(
+      [own.data.approvalId, childs.data.approvalId].sort(),
+    );
+
+    // The caller's own call first: it waits for its child, so nothing runs yet.
+    await decide(own.data.approvalId, { decision: "approve", argumentsHash: own.data.argumentsHash });
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await t.db.run.findUniqueOrThrow({ where: { id: parentRunId } })).status).toBe("suspended");
+    expect(await refundsRun(parentRunId)).toBe(0);
+
+    // The child's: the child runs its refund and answers; the caller runs its own once and finishes.
+    await decide(childs.data.approvalId, { decision: "approve", argumentsHash: childs.data.argumentsHash });
+    expect((await settled(childs.runId)).status).toBe("completed");
+    expect((await settled(parentRunId)).status).toBe("completed");
+    expect(await refundsRun(childs.runId)).toBe(1);
+    expect(await refundsRun(parentRunId)).toBe(1);
+    const all = await log(conversationId);
+    expect(all.map((e) => e.seq)).toEqual(all.map((_, i) => i + 1));
+    const returns = all.filter((e) => e.type === "ToolReturnEvent" && e.runId === parentRunId);
+    expect(returns.map((e) => `${e.data.toolName}:${e.data.success}`).sort()).toEqual(["billing:true", "refund:true"]);
+    expect(finishes(all, parentRunId)).toEqual(["suspended/awaiting_approval", "completed/end_turn"]);
   });
 });
