@@ -377,6 +377,50 @@ export default tool({ sideEffecting: false }, function multi_forecast_e2e(cities
       '{\n  "cities": [\n    "Lisbon",\n    "Porto"\n  ],\n  "unit": "fahrenheit",\n  "window": {\n    "from": 1,\n    "to": 3\n  }\n}',
     );
   });
+
+  test("the generated form draws a recursive type from its $defs, as deep as the value goes", async ({
+    page,
+    request,
+  }) => {
+    const source = `import { tool } from "atelier";
+
+interface Node {
+  label: string;
+  children: Node[];
+}
+
+/** Count the nodes of a tree and list their labels depth-first, for the e2e form test. */
+export default tool({ sideEffecting: false }, function count_nodes_e2e(root: Node): string {
+  const labels: string[] = [];
+  const walk = (n: Node) => {
+    labels.push(n.label);
+    n.children.forEach(walk);
+  };
+  walk(root);
+  return \`\${labels.length}: \${labels.join(",")}\`;
+});
+`;
+    const created = await request.post("/api/tools", { data: { source } });
+    expect(created.status()).toBe(201);
+    const { tool } = await created.json();
+    await page.goto(`/tools/${tool.id}`);
+    await waitForEditor(page);
+    // The recursion starts with no children rather than an endless skeleton.
+    await expect(page.getByTestId("run-arguments")).toHaveValue(
+      '{\n  "root": {\n    "label": "",\n    "children": []\n  }\n}',
+    );
+    await page.getByRole("tab", { name: "Form" }).click();
+    const form = page.getByTestId("argument-form");
+    await form.locator("#arg\\.root\\.label").fill("a");
+    await form.getByRole("button", { name: "+ item" }).click();
+    await form.locator("#arg\\.root\\.children\\[0\\]\\.label").fill("b");
+    // The child is a Node too: its own children can be added (its button comes first, inside it).
+    await form.getByRole("button", { name: "+ item" }).first().click();
+    await form.locator("#arg\\.root\\.children\\[0\\]\\.children\\[0\\]\\.label").fill("c");
+    await snap(page, "tools-16-recursive-form");
+    await page.getByTestId("run-button").click();
+    await expect(page.getByTestId("run-result")).toHaveText('"3: a,b,c"');
+  });
 });
 
 test.describe("tool studio for a viewer", () => {

@@ -3,10 +3,16 @@
  * A form generated from the parameters JSON Schema: text/number/checkbox inputs, selects for enums,
  * item lists for arrays, fieldsets for nested objects, an include toggle for optional fields and a
  * null toggle for `X | null`. Anything it cannot draw (maps, general unions) is edited as JSON.
+ * A `$ref` into the parameters' `$defs` (a recursive type) is drawn as its definition, as deep as
+ * the value goes.
  */
-import { useState } from "react";
+import { createContext, useContext, useState } from "react";
+import { defName } from "@/lib/tools/schema-refs.shared";
 import type { JsonSchema } from "@/lib/tools/tool-types";
-import { nullableInner, properties, requiredNames, schemaType, skeletonFor } from "./argument-skeleton";
+import { deref, nullableInner, properties, requiredNames, schemaType, skeletonFor } from "./argument-skeleton";
+
+/** The parameters schema whose `$defs` every `$ref` below points into. */
+const RootSchema = createContext<JsonSchema | undefined>(undefined);
 
 type Change = (value: unknown) => void;
 
@@ -22,9 +28,11 @@ export function ArgumentForm({
   const props = properties(schema);
   if (props.length === 0) return <p className="muted">This tool takes no arguments.</p>;
   return (
-    <div className="arg-form" data-testid="argument-form">
-      <ObjectFields schema={schema} value={value} onChange={(v) => onChange(v as Record<string, unknown>)} path="" />
-    </div>
+    <RootSchema.Provider value={schema}>
+      <div className="arg-form" data-testid="argument-form">
+        <ObjectFields schema={schema} value={value} onChange={(v) => onChange(v as Record<string, unknown>)} path="" />
+      </div>
+    </RootSchema.Provider>
   );
 }
 
@@ -39,6 +47,7 @@ function ObjectFields({
   onChange: Change;
   path: string;
 }) {
+  const root = useContext(RootSchema);
   const obj = value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   const required = new Set(requiredNames(schema));
   const set = (name: string, v: unknown) => onChange({ ...obj, [name]: v });
@@ -64,7 +73,7 @@ function ObjectFields({
                   <input
                     type="checkbox"
                     checked={present}
-                    onChange={(e) => (e.target.checked ? set(name, skeletonFor(prop)) : remove(name))}
+                    onChange={(e) => (e.target.checked ? set(name, skeletonFor(prop, 0, root)) : remove(name))}
                     aria-label={`send ${name}`}
                   />
                   send
@@ -103,6 +112,12 @@ function SchemaField({
   onChange: Change;
   path: string;
 }) {
+  const root = useContext(RootSchema);
+  if (defName(schema.$ref) !== undefined) {
+    const resolved = deref(schema, root);
+    if (resolved !== schema)
+      return <SchemaField id={id} schema={resolved} value={value} onChange={onChange} path={path} />;
+  }
   const inner = nullableInner(schema);
   if (inner) {
     return (
@@ -111,7 +126,7 @@ function SchemaField({
           <input
             type="checkbox"
             checked={value === null}
-            onChange={(e) => onChange(e.target.checked ? null : skeletonFor(inner))}
+            onChange={(e) => onChange(e.target.checked ? null : skeletonFor(inner, 0, root))}
           />
           null
         </label>
@@ -178,7 +193,7 @@ function SchemaField({
             </button>
           </div>
         ))}
-        <button type="button" className="btn small" onClick={() => onChange([...items, skeletonFor(itemSchema)])}>
+        <button type="button" className="btn small" onClick={() => onChange([...items, skeletonFor(itemSchema, 0, root)])}>
           + item
         </button>
       </div>
@@ -245,6 +260,8 @@ function JsonValueInput({ id, value, onChange }: { id: string; value: unknown; o
 }
 
 export function describeType(schema: JsonSchema): string {
+  const ref = defName(schema.$ref);
+  if (ref !== undefined) return ref;
   if (Array.isArray(schema.enum))
     return `one of ${(schema.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
   const inner = nullableInner(schema);

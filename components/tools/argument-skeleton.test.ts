@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { optionalNames, skeletonFor } from "./argument-skeleton";
+import { deref, optionalNames, skeletonFor } from "./argument-skeleton";
 
 describe("skeletonFor", () => {
   it("fills every property: enums, arrays, nested objects, nullable, optional", () => {
@@ -45,5 +45,44 @@ describe("skeletonFor", () => {
 
   it("an empty parameter list gives an empty object", () => {
     expect(skeletonFor({ type: "object", properties: {}, required: [] })).toEqual({});
+  });
+});
+
+describe("skeletonFor with recursive types ($defs / $ref)", () => {
+  const tree = {
+    type: "object",
+    properties: {
+      root: { description: "The top node.", $ref: "#/$defs/Tree" },
+      list: { $ref: "#/$defs/List" },
+    },
+    required: ["root"],
+    $defs: {
+      Tree: {
+        type: "object",
+        properties: { label: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Tree" } } },
+        required: ["label", "children"],
+      },
+      List: {
+        type: "object",
+        properties: { value: { type: "number" }, next: { $ref: "#/$defs/List" } },
+        required: ["value"],
+      },
+    },
+  };
+
+  it("follows a $ref once per path: a recurring array starts empty, anything else recurring is null", () => {
+    expect(skeletonFor(tree)).toEqual({
+      root: { label: "", children: [] },
+      list: { value: 0, next: null },
+    });
+  });
+
+  it("fills a sub-schema against the root it is given (an item added in the form)", () => {
+    expect(skeletonFor({ $ref: "#/$defs/Tree" }, 0, tree)).toEqual({ label: "", children: [] });
+  });
+
+  it("derefs with the keywords beside the $ref kept", () => {
+    expect(deref(tree.properties.root, tree)).toMatchObject({ type: "object", description: "The top node." });
+    expect(deref({ $ref: "#/$defs/Missing" }, tree)).toEqual({ $ref: "#/$defs/Missing" });
   });
 });

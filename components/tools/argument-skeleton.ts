@@ -1,8 +1,10 @@
 /**
  * A starting value for a tool's arguments from its parameters JSON Schema: every property (optional
  * ones too, so the author sees them), enums at their first value, arrays with one example item,
- * nested objects filled in, `X | null` as X.
+ * nested objects filled in, `X | null` as X. A `$ref` into the root's `$defs` (a recursive type) is
+ * followed once per path: where it recurs, an array starts empty and anything else is null.
  */
+import { defName } from "@/lib/tools/schema-refs.shared";
 import type { JsonSchema } from "@/lib/tools/tool-types";
 
 const MAX_DEPTH = 6;
@@ -29,14 +31,37 @@ export function nullableInner(schema: JsonSchema): JsonSchema | null {
   return rest.length === 1 && rest.length < any.length ? rest[0] : null;
 }
 
-export function skeletonFor(schema: JsonSchema, depth = 0): unknown {
+/**
+ * A local `$ref` as the definition it names in `root.$defs`, with the keywords beside it kept (a
+ * member's description); any other schema as it is.
+ */
+export function deref(schema: JsonSchema, root: JsonSchema | undefined): JsonSchema {
+  const name = defName(schema.$ref);
+  const target = name !== undefined ? (root?.$defs as Record<string, JsonSchema> | undefined)?.[name] : undefined;
+  if (!target) return schema;
+  const { $ref: _ref, ...siblings } = schema;
+  return { ...target, ...siblings };
+}
+
+export function skeletonFor(
+  schema: JsonSchema,
+  depth = 0,
+  root: JsonSchema | undefined = depth === 0 ? schema : undefined,
+  path: ReadonlySet<string> = new Set(),
+): unknown {
   if (depth > MAX_DEPTH) return null;
+  const ref = defName(schema.$ref);
+  if (ref !== undefined) {
+    if (path.has(ref)) return null;
+    return skeletonFor(deref(schema, root), depth, root, new Set([...path, ref]));
+  }
+  const next = (s: JsonSchema) => skeletonFor(s, depth + 1, root, path);
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.anyOf)) {
     const branches = schema.anyOf as JsonSchema[];
     const first = branches.find((s) => s.type !== "null") ?? branches[0];
-    return first ? skeletonFor(first, depth + 1) : null;
+    return first ? next(first) : null;
   }
   switch (schemaType(schema)) {
     case "string":
@@ -48,13 +73,15 @@ export function skeletonFor(schema: JsonSchema, depth = 0): unknown {
       return false;
     case "null":
       return null;
-    case "array":
-      return schema.items && typeof schema.items === "object"
-        ? [skeletonFor(schema.items as JsonSchema, depth + 1)]
-        : [];
+    case "array": {
+      if (!schema.items || typeof schema.items !== "object") return [];
+      const item = schema.items as JsonSchema;
+      const recurs = defName(item.$ref);
+      return recurs !== undefined && path.has(recurs) ? [] : [next(item)];
+    }
     case "object": {
       const out: Record<string, unknown> = {};
-      for (const [name, prop] of properties(schema)) out[name] = skeletonFor(prop, depth + 1);
+      for (const [name, prop] of properties(schema)) out[name] = next(prop);
       return out;
     }
     default:

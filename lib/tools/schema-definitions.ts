@@ -32,11 +32,7 @@ export function refTo(name: string): JsonSchema {
   return { $ref: `#/$defs/${name}` };
 }
 
-/** The definition a local `$ref` names (`#/$defs/Name`), or undefined. */
-export function defName(ref: unknown): string | undefined {
-  if (typeof ref !== "string" || !ref.startsWith("#/$defs/")) return undefined;
-  return ref.slice("#/$defs/".length).replace(/~1/g, "/").replace(/~0/g, "~");
-}
+export { defName } from "./schema-refs.shared";
 
 function baseName(checker: ts.TypeChecker, type: ts.Type): string {
   const symbol = type.aliasSymbol ?? type.getSymbol();
