@@ -3,12 +3,18 @@
  * it finishes runs a stopped server left `running` (lib/runs/recover-at-start.ts). A web process in
  * queue mode recovers nothing — workers own running runs and take over lapsed leases — and starts
  * its fan-out listener so live followers get events executed anywhere (lib/runs/queue/README.md).
+ * Both warm the tool analyser's worker thread in the background, so the first tool opened in the
+ * studio does not wait for TypeScript to load (lib/tools/README.md, "Analysis worker").
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { atelierRole } = await import("./lib/runs/queue/role");
   const role = atelierRole();
   if (role === "worker") throw new Error("ATELIER_ROLE=worker is started with `npm run worker`, not as a web server.");
+  const { getAnalysisRunner } = await import("./lib/tools/analysis-runner");
+  getAnalysisRunner()
+    .warmup()
+    .catch((err) => console.error("[atelier] the tool analyser did not warm up (it starts on first use):", err));
   if (role === "web") {
     const { readyRunRuntime } = await import("./lib/runs/queue/ready-runtime");
     await readyRunRuntime();

@@ -8,14 +8,22 @@ import type { MigrationList } from "@prisma/schema-engine-wasm";
 import type { DatabaseKind } from "./database-url";
 import { migrationsDir } from "./schema-source";
 
-export function listMigrations(kind: DatabaseKind, dir: string = migrationsDir(kind)): MigrationList {
-  const lockPath = path.join(dir, "migration_lock.toml");
-  const names = existsSync(dir)
+/** The committed migrations' names, in order. */
+function migrationNames(dir: string): string[] {
+  return existsSync(dir)
     ? readdirSync(dir, { withFileTypes: true })
         .filter((d) => d.isDirectory() && existsSync(path.join(dir, d.name, "migration.sql")))
         .map((d) => d.name)
         .sort()
     : [];
+}
+
+/** Names listed once per process: what is committed does not change while a server runs. */
+const committedNames = new Map<string, string[]>();
+
+export function listMigrations(kind: DatabaseKind, dir: string = migrationsDir(kind)): MigrationList {
+  const lockPath = path.join(dir, "migration_lock.toml");
+  const names = migrationNames(dir);
   return {
     baseDir: dir,
     lockfile: {
@@ -39,12 +47,17 @@ export interface MigrationStatus {
   pending: string[];
 }
 
-/** Reads `_prisma_migrations` through a plain query function (the app's Prisma client). */
+/**
+ * Reads `_prisma_migrations` through a plain query function (the app's Prisma client), against the
+ * committed names (listed once per process, without reading the SQL).
+ */
 export async function migrationStatus(
   kind: DatabaseKind,
   queryApplied: () => Promise<string[]>,
 ): Promise<MigrationStatus> {
-  const committed = listMigrations(kind).migrationDirectories.map((d) => d.path);
+  const dir = migrationsDir(kind);
+  if (!committedNames.has(dir)) committedNames.set(dir, migrationNames(dir));
+  const committed = committedNames.get(dir)!;
   let applied: string[] = [];
   try {
     applied = await queryApplied();

@@ -254,20 +254,29 @@ export class AnalysisRunner {
   }
 }
 
-let shared: AnalysisRunner | null = null;
+const SHARED_RUNNER = Symbol.for("atelier.tools.analysisRunner");
+type GlobalWithRunner = typeof globalThis & { [SHARED_RUNNER]?: AnalysisRunner };
 
-/** The process-wide analyser worker (started on first use). */
+/**
+ * The process-wide analyser worker (warmed at server start, else started on first use). Kept on
+ * globalThis: Next.js bundles each route handler and `instrumentation.ts` apart, and a module-level
+ * singleton would give each bundle a worker of its own (each loading TypeScript).
+ */
 export function getAnalysisRunner(): AnalysisRunner {
-  if (!shared) {
+  const g = globalThis as GlobalWithRunner;
+  let runner = g[SHARED_RUNNER];
+  if (!runner) {
     const fromEnv = Number(process.env.ATELIER_ANALYSIS_TIMEOUT_MS);
-    shared = new AnalysisRunner({ timeoutMs: fromEnv > 0 ? fromEnv : undefined });
+    runner = new AnalysisRunner({ timeoutMs: fromEnv > 0 ? fromEnv : undefined });
+    g[SHARED_RUNNER] = runner;
   }
-  return shared;
+  return runner;
 }
 
 export async function closeAnalysisRunner(): Promise<void> {
-  const r = shared;
-  shared = null;
+  const g = globalThis as GlobalWithRunner;
+  const r = g[SHARED_RUNNER];
+  g[SHARED_RUNNER] = undefined;
   await r?.close();
 }
 
