@@ -193,7 +193,11 @@ function SchemaField({
             </button>
           </div>
         ))}
-        <button type="button" className="btn small" onClick={() => onChange([...items, skeletonFor(itemSchema, 0, root)])}>
+        <button
+          type="button"
+          className="btn small"
+          onClick={() => onChange([...items, skeletonFor(itemSchema, 0, root)])}
+        >
           + item
         </button>
       </div>
