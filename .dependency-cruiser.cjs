@@ -7,7 +7,8 @@
  *   agents; runs may use all of them and only routes and workers use runs; lib/errors.ts imports
  *   nothing, so every domain may throw its errors.
  */
-const LIB_ERRORS = "^lib/errors\\.ts$";
+/** The neutral modules every layer may import: the error model and process-wide singletons. */
+const LIB_ERRORS = "^lib/(errors|process-singleton)\\.ts$";
 
 module.exports = {
   forbidden: [
@@ -41,7 +42,7 @@ module.exports = {
     },
     {
       name: "errors-module-imports-nothing",
-      comment: "lib/errors.ts is the neutral error model every layer may import.",
+      comment: "lib/errors.ts (the error model) and lib/process-singleton.ts are neutral: every layer may import them.",
       severity: "error",
       from: { path: LIB_ERRORS },
       to: {},

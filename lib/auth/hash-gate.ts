@@ -5,6 +5,7 @@
  * hashes run at once and `queue` more wait; beyond that the caller is told to retry (429).
  */
 import { AppError } from "../errors";
+import { processSingleton } from "../process-singleton";
 
 export class ServerBusyError extends AppError {
   constructor(readonly retryAfterSeconds = 1) {
@@ -46,5 +47,5 @@ export class HashGate {
   }
 }
 
-/** Two hashes at a time (the machine's cores), eight waiting: about a second of work queued. */
-export const hashGate = new HashGate(2, 8);
+/** Two hashes at a time (the machine's cores), eight waiting: about a second of work queued — per process. */
+export const hashGate = processSingleton("auth.hashGate", () => new HashGate(2, 8));

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from "../errors";
+import { processSingleton } from "../process-singleton";
 import type { Db } from "../db/client";
 import { recordAudit } from "./audit-log";
 import { dummyHash, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword, type ScryptParams } from "./password-hash";
@@ -72,7 +73,8 @@ export class InvalidCredentialsError extends AppError {
   }
 }
 
-export const signInLimiter = new SignInLimiter();
+/** One per process: sign-in and password change count against the same attempts. */
+export const signInLimiter = processSingleton("auth.signInLimiter", () => new SignInLimiter());
 
 export async function needsSetup(db: Db): Promise<boolean> {
   return (await db.user.count()) === 0;

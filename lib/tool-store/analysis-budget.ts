@@ -5,7 +5,12 @@
  * that 429 `rate_limited` with `Retry-After`. Per server process, in memory.
  */
 import { PrincipalRateLimiter, type RateLimiterOptions } from "../auth/rate-limiter";
+import { processSingleton } from "../process-singleton";
 
 export const DEFAULT_ANALYSIS_BUDGET: RateLimiterOptions = { capacity: 60, refillPerSecond: 3, maxConcurrent: 2 };
 
-export const analysisBudget = new PrincipalRateLimiter("analysis", DEFAULT_ANALYSIS_BUDGET);
+/** One per process: analysing, creating and saving tools draw on the same budget. */
+export const analysisBudget = processSingleton(
+  "toolStore.analysisBudget",
+  () => new PrincipalRateLimiter("analysis", DEFAULT_ANALYSIS_BUDGET),
+);

@@ -22,6 +22,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { RetryLaterError } from "../errors";
 import type { AnalysisResult } from "./tool-types";
+import { dropProcessSingleton, processSingleton } from "../process-singleton";
 
 export const ANALYSIS_WORKER_ENV = "ATELIER_ANALYSIS_WORKER";
 export const ANALYZER_MODULE_ENV = "ATELIER_ANALYZER_MODULE";
@@ -254,29 +255,20 @@ export class AnalysisRunner {
   }
 }
 
-const SHARED_RUNNER = Symbol.for("atelier.tools.analysisRunner");
-type GlobalWithRunner = typeof globalThis & { [SHARED_RUNNER]?: AnalysisRunner };
-
 /**
- * The process-wide analyser worker (warmed at server start, else started on first use). Kept on
- * globalThis: Next.js bundles each route handler and `instrumentation.ts` apart, and a module-level
- * singleton would give each bundle a worker of its own (each loading TypeScript).
+ * The process-wide analyser worker (warmed at server start, else started on first use): one per
+ * process, not one per route bundle (lib/process-singleton.ts).
  */
 export function getAnalysisRunner(): AnalysisRunner {
-  const g = globalThis as GlobalWithRunner;
-  let runner = g[SHARED_RUNNER];
-  if (!runner) {
+  return processSingleton("tools.analysisRunner", () => {
     const fromEnv = Number(process.env.ATELIER_ANALYSIS_TIMEOUT_MS);
-    runner = new AnalysisRunner({ timeoutMs: fromEnv > 0 ? fromEnv : undefined });
-    g[SHARED_RUNNER] = runner;
-  }
-  return runner;
+    return new AnalysisRunner({ timeoutMs: fromEnv > 0 ? fromEnv : undefined });
+  });
 }
 
 export async function closeAnalysisRunner(): Promise<void> {
-  const g = globalThis as GlobalWithRunner;
-  const r = g[SHARED_RUNNER];
-  g[SHARED_RUNNER] = undefined;
+  const r = processSingleton<AnalysisRunner | null>("tools.analysisRunner", () => null);
+  dropProcessSingleton("tools.analysisRunner");
   await r?.close();
 }
 
