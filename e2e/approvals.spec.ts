@@ -447,6 +447,8 @@ test.describe("approvals inside an agent called as a tool", () => {
     await expect(refund).toHaveAttribute("data-status", "held");
     const card = child.getByTestId("approval-card");
     await expect(card).toBeVisible();
+    await expect(card.getByTestId("approval-agent")).toHaveText("billing");
+    await expect(card.getByTestId("approval-caller")).toHaveText("support_desk");
     await snap(page, "approvals-child-held");
 
     await card.getByRole("button", { name: "Approve" }).click();

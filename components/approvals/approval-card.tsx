@@ -124,6 +124,20 @@ export function ApprovalCard({
           <Link className="mono" href={`/agents/${encodeURIComponent(a.agentId)}`} data-testid="approval-agent">
             {a.agentName}
           </Link>
+          {a.caller ? (
+            <>
+              {" "}
+              for{" "}
+              <Link
+                className="mono"
+                href={`/agents/${encodeURIComponent(a.caller.agentId)}`}
+                data-testid="approval-caller"
+                title="The agent that called it as a tool, and waits on this decision"
+              >
+                {a.caller.agentName}
+              </Link>
+            </>
+          ) : null}
           {showConversation ? (
             <>
               {" "}

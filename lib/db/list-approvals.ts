@@ -13,6 +13,8 @@ export interface ApprovalSummary {
   argumentsHash: string;
   agentId: string;
   agentName: string;
+  /** When the asking agent ran as another agent's tool: the agent that called it (and waits on it). */
+  caller: { agentId: string; agentName: string } | null;
   status: string;
   result: unknown;
   decision: string | null;
@@ -28,11 +30,20 @@ export async function listApprovals(db: Db, filter: ApprovalFilter, limit = 200)
       filter === "pending"
         ? { status: { in: ["pending", "outcome_unknown"] } }
         : { status: { notIn: ["pending", "outcome_unknown"] } },
-    include: { run: { select: { agentId: true } } },
+    include: { run: { select: { agentId: true, kind: true, parentRunId: true } } },
     orderBy: filter === "pending" ? { createdAt: "asc" } : { decidedAt: "desc" },
     take: limit,
   });
-  const agentIds = [...new Set(rows.map((a) => a.run.agentId))];
+  const parentIds = [
+    ...new Set(rows.flatMap((a) => (a.run.kind === "child" && a.run.parentRunId ? [a.run.parentRunId] : []))),
+  ];
+  const callerOf = new Map(
+    (parentIds.length
+      ? await db.run.findMany({ where: { id: { in: parentIds } }, select: { id: true, agentId: true } })
+      : []
+    ).map((r) => [r.id, r.agentId]),
+  );
+  const agentIds = [...new Set([...rows.map((a) => a.run.agentId), ...callerOf.values()])];
   const agentNames = new Map(
     (await db.agent.findMany({ where: { id: { in: agentIds } }, select: { id: true, name: true } })).map((a) => [
       a.id,
@@ -49,6 +60,10 @@ export async function listApprovals(db: Db, filter: ApprovalFilter, limit = 200)
     argumentsHash: a.argumentsHash,
     agentId: a.run.agentId,
     agentName: agentNames.get(a.run.agentId) ?? "(deleted agent)",
+    caller: (() => {
+      const callerId = a.run.parentRunId ? callerOf.get(a.run.parentRunId) : undefined;
+      return callerId ? { agentId: callerId, agentName: agentNames.get(callerId) ?? "(deleted agent)" } : null;
+    })(),
     status: a.status,
     result: a.result ?? null,
     decision: a.decision,

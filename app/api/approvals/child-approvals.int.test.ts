@@ -17,6 +17,7 @@ import * as conversations from "../conversations/route";
 import * as messages from "../conversations/[id]/messages/route";
 import * as events from "../conversations/[id]/events/route";
 import * as decision from "./[id]/decision/route";
+import * as approvalsRoute from "./route";
 import { getRunRuntime } from "@/lib/runs/runtime";
 import { recoverInterruptedRuns } from "@/lib/runs/store/recover-interrupted-runs";
 
@@ -125,6 +126,11 @@ describe("approvals inside an agent called as a tool", () => {
       type: "RunFinished",
       data: { status: "suspended", stopReason: "awaiting_approval" },
     });
+
+    // The inbox names the asking agent and the agent that waits on it.
+    const inbox = await callRoute(approvalsRoute.GET, "/api/approvals", { bearer: ADMIN });
+    const listed = inbox.json.approvals.find((a: { id: string }) => a.id === requested.data.approvalId);
+    expect(listed).toMatchObject({ agentName: "billing", caller: { agentId: supportId, agentName: "support" } });
 
     const refused = await send(conversationId, { content: "hello?" });
     expect(refused.status).toBe(409);
