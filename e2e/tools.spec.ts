@@ -4,7 +4,7 @@
  * with wrong and right arguments, open the history and the diff. A viewer sees no save button and
  * is refused by the API. Screenshots of every state go to test-results/screenshots/tools-*.png.
  */
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, snap, test } from "./fixtures";
 
 const ADMIN = "Bearer e2e-admin-token-0123456789";
@@ -118,6 +118,15 @@ async function waitForEditor(page: Page) {
       { timeout: 30_000 },
     )
     .not.toBe("mtk1");
+}
+
+/** Saves `source` as a new tool through the API and opens it in the studio. */
+async function openNewTool(page: Page, request: APIRequestContext, source: string) {
+  const created = await request.post("/api/tools", { data: { source } });
+  expect(created.status()).toBe(201);
+  const { tool } = await created.json();
+  await page.goto(`/tools/${tool.id}`);
+  await waitForEditor(page);
 }
 
 test.describe("tool studio", () => {
@@ -319,11 +328,7 @@ export default tool({ sideEffecting: false }, function divide_e2e(a: number, b: 
   return a / b;
 });
 `;
-    const created = await request.post("/api/tools", { data: { source } });
-    expect(created.status()).toBe(201);
-    const { tool } = await created.json();
-    await page.goto(`/tools/${tool.id}`);
-    await waitForEditor(page);
+    await openNewTool(page, request, source);
     await page.getByTestId("run-arguments").fill('{ "a": 1, "b": 0 }');
     await page.getByTestId("run-button").click();
     await expect(page.getByTestId("run-error")).toContainText("division by zero");
@@ -352,11 +357,7 @@ export default tool({ sideEffecting: false }, function multi_forecast_e2e(cities
   return \`\${cities.join("+")} \${unit} \${window.from}-\${window.to ?? window.from} \${note ?? "-"}\`;
 });
 `;
-    const created = await request.post("/api/tools", { data: { source } });
-    expect(created.status()).toBe(201);
-    const { tool } = await created.json();
-    await page.goto(`/tools/${tool.id}`);
-    await waitForEditor(page);
+    await openNewTool(page, request, source);
     await expect(page.getByTestId("run-arguments")).toHaveValue(
       '{\n  "cities": [\n    ""\n  ],\n  "unit": "celsius",\n  "window": {\n    "from": 0,\n    "to": 0\n  },\n  "note": ""\n}',
     );
@@ -400,11 +401,7 @@ export default tool({ sideEffecting: false }, function count_nodes_e2e(root: Nod
   return \`\${labels.length}: \${labels.join(",")}\`;
 });
 `;
-    const created = await request.post("/api/tools", { data: { source } });
-    expect(created.status()).toBe(201);
-    const { tool } = await created.json();
-    await page.goto(`/tools/${tool.id}`);
-    await waitForEditor(page);
+    await openNewTool(page, request, source);
     // The recursion starts with no children rather than an endless skeleton.
     await expect(page.getByTestId("run-arguments")).toHaveValue(
       '{\n  "root": {\n    "label": "",\n    "children": []\n  }\n}',

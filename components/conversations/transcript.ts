@@ -491,27 +491,28 @@ export function buildTranscript(events: readonly StoredEvent[], deltas: PendingT
   for (const run of f.runs.values()) {
     const p = f.pricing.get(run.runId);
     run.usage.priced = !p || p.unpriced === 0 ? "all" : p.priced === 0 ? "none" : "some";
+    const held = run.status === "suspended" && waitsOnMore(run);
     for (const item of run.items) {
       if (item.kind !== "tool") continue;
       const call = item.call;
       const child = call.childRunId ? f.runs.get(call.childRunId) : undefined;
       if (call.status === "running" && run.status !== "running") {
         const childDone = child !== undefined && FINISHED.has(child.status);
-        if (run.status === "suspended" && childDone && !waitsOnMore(run)) {
+        if (run.status === "suspended" && childDone && !held) {
           // The child that held this call open has finished and nothing else holds the caller:
           // the child's answer is flowing back and the caller resumes (lib/runs/approvals/resume-run.ts).
           callerResuming = true;
         } else {
-          const held = run.approvals.some(
+          const approvalHeld = run.approvals.some(
             (a) => a.toolCallId === call.toolCallId && (a.decision === null || run.status === "suspended"),
           );
           // A call of another agent is held open while its run waits for an approval, and after,
           // until its caller (waiting on other decisions too) resumes.
           const childHeld = child?.status === "suspended" || (run.status === "suspended" && childDone);
-          call.status = held || childHeld ? "held" : "unfinished";
+          call.status = approvalHeld || childHeld ? "held" : "unfinished";
         }
       }
-      call.child = call.childRunId ? (f.runs.get(call.childRunId) ?? null) : null;
+      call.child = child ?? null;
       // "ToolTimeoutError: ToolTimeoutError: …" says the type once.
       if (call.errorType && call.errorMessage?.startsWith(`${call.errorType}: `))
         call.errorMessage = call.errorMessage.slice(call.errorType.length + 2);

@@ -19,7 +19,7 @@
 import type { Db } from "../db/client";
 import { NotFoundError } from "../errors";
 import type { EventData, MessagePart, StoredEvent } from "./event-types";
-import { toStoredEvent } from "./stored-event";
+import { storedRunError, toStoredEvent } from "./stored-event";
 import { pricingOf, type Pricing } from "./usage-summary";
 
 export type { Pricing };
@@ -559,14 +559,7 @@ export function buildRunTrace(input: TraceInput): RunTrace {
       tools.size,
     );
     const below = spans.flatMap((s) => (s.type === "run" ? [s] : s.type === "tool" && s.child ? [s.child] : []));
-    let error: TraceRun["error"] = null;
-    if (row.error) {
-      try {
-        error = JSON.parse(row.error);
-      } catch {
-        error = { type: "Error", message: row.error };
-      }
-    }
+    const error: TraceRun["error"] = storedRunError(row.error);
     return {
       type: "run",
       seq: events[0]?.seq ?? 0,

@@ -5,7 +5,8 @@
  * (a spent agent: AgentUsageLimitError) is thrown as the conversation API would answer it, and the
  * new conversation is removed again.
  */
-import { storedRunError } from "./child-outcome";
+import { storedRunError } from "../events/stored-event";
+import { lastAssistantTexts } from "./context-fold";
 import { createConversation } from "./conversation-views";
 import type { RunActor } from "./ports";
 import type { RunRuntime } from "./runtime";
@@ -43,19 +44,14 @@ export async function askAgent(
   }
   await started.done;
   // The last run of the turn (a conclusion follows a recovered breach) is what the turn came to.
-  const runs = await rt.db.run.findMany({
+  const last = await rt.db.run.findFirst({
     where: { conversationId: conversation.id, kind: { in: ["turn", "conclusion"] } },
-    orderBy: { startedAt: "asc" },
+    orderBy: { startedAt: "desc" },
     select: { id: true, status: true, error: true },
   });
-  const last = runs.at(-1) ?? null;
   const events = await readConversationEvents(rt.db, conversation.id);
-  let text: string | null = null;
-  for (const e of events)
-    if (e.type === "LlmMessageEvent" && e.runId === last?.id && e.data.role === "assistant") {
-      const answer = e.data.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
-      if (answer.trim()) text = answer;
-    }
+  const answer = last ? lastAssistantTexts(events).get(last.id) : undefined;
+  const text = answer?.trim() ? answer : null;
   const pendingApprovals = await rt.db.approval.findMany({
     where: { conversationId: conversation.id, status: "pending" },
     orderBy: { createdAt: "asc" },

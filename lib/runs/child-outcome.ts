@@ -48,14 +48,3 @@ export function childRunOutcome(agentName: string, child: FinishedChild): ToolOu
     childRunId,
   };
 }
-
-/** A run row's stored error (JSON `{type, message, …}`), or null when it has none or it is unreadable. */
-export function storedRunError(raw: string | null): RunError | null {
-  if (!raw) return null;
-  try {
-    const e = JSON.parse(raw) as RunError;
-    return typeof e?.type === "string" && typeof e.message === "string" ? e : null;
-  } catch {
-    return null;
-  }
-}

@@ -149,6 +149,15 @@ export function runMessages(events: readonly StoredEvent[], runId: string): Lang
   return messages;
 }
 
+/** Each run's last assistant message as text (its answer, when the run completed). */
+export function lastAssistantTexts(events: readonly StoredEvent[]): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const e of events)
+    if (e.type === "LlmMessageEvent" && e.runId && e.data.role === "assistant")
+      texts.set(e.runId, e.data.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join(""));
+  return texts;
+}
+
 export function foldContext(events: readonly StoredEvent[]): FoldedContext {
   const { messages, lastInputTokens, systemPromptHashes } = foldEvents(events);
   return { messages, lastInputTokens, systemPromptHashes };

@@ -8,6 +8,7 @@ import { getAgent } from "../agents/read-agent";
 import { currentWorkspaceId } from "../db/workspace";
 import type { Db } from "../db/client";
 import type { StoredEvent } from "../events/event-types";
+import { storedRunError } from "../events/stored-event";
 import { readConversationEvents } from "./store/prisma-run-store";
 
 export interface RunView {
@@ -51,14 +52,7 @@ export interface ConversationView {
 type RunRow = Awaited<ReturnType<Db["run"]["findFirstOrThrow"]>>;
 
 export function toRunView(r: RunRow): RunView {
-  let error: RunView["error"] = null;
-  if (r.error) {
-    try {
-      error = JSON.parse(r.error);
-    } catch {
-      error = { type: "Error", message: r.error };
-    }
-  }
+  const error: RunView["error"] = storedRunError(r.error);
   return {
     id: r.id,
     conversationId: r.conversationId,

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
+import { approvalRoutes, type LoggedEvent } from "./testing/approval-routes";
 import { settledRun, toolCallsAudited } from "@/lib/runs/testing/settled-run";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { seedStudio } from "@/lib/db/seed-demo";
@@ -14,9 +15,6 @@ import { closeSandboxPool } from "@/lib/sandbox/invoke-tool";
 import { parseSse } from "@/lib/runs/testing/sse";
 import * as agents from "../agents/route";
 import * as conversations from "../conversations/route";
-import * as messages from "../conversations/[id]/messages/route";
-import * as events from "../conversations/[id]/events/route";
-import * as decision from "./[id]/decision/route";
 import * as approvalsRoute from "./route";
 import { getRunRuntime } from "@/lib/runs/runtime";
 import { recoverInterruptedRuns } from "@/lib/runs/store/recover-interrupted-runs";
@@ -84,14 +82,7 @@ afterAll(async () => {
   await t?.cleanup();
 });
 
-type LoggedEvent = { seq: number; type: string; runId: string; data: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-const send = (id: string, body: unknown) =>
-  callRoute(messages.POST, `/api/conversations/${id}/messages`, { params: { id }, body, bearer: ADMIN });
-const decide = (id: string, body: unknown) =>
-  callRoute(decision.POST, `/api/approvals/${id}/decision`, { params: { id }, body, bearer: ADMIN });
-const log = async (id: string) =>
-  (await callRoute(events.GET, `/api/conversations/${id}/events`, { params: { id }, bearer: ADMIN })).json
-    .events as LoggedEvent[];
+const { send, decide, log } = approvalRoutes(ADMIN);
 
 /** A support conversation whose delegated refund waits for a decision. */
 async function heldRefund() {

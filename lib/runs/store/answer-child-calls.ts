@@ -7,7 +7,9 @@
  */
 import type { Db } from "../../db/client";
 import type { RunStatus } from "../../events/event-types";
-import { childRunOutcome, storedRunError } from "../child-outcome";
+import { storedRunError } from "../../events/stored-event";
+import { childRunOutcome } from "../child-outcome";
+import { lastAssistantTexts } from "../context-fold";
 import type { RunStore } from "../ports";
 import type { CallAnswer } from "../stages/healing";
 import { toolResultOutput } from "../tool-result-output";
@@ -43,13 +45,11 @@ export async function answerChildCalls(
   const events = await store.conversationEvents(conversationId);
   const answered = new Set<string>();
   const callNames = new Map<string, string>();
-  const lastText = new Map<string, string>();
   for (const e of events) {
     if (e.type === "ToolReturnEvent" && e.runId === runId) answered.add(e.data.toolCallId);
     if (e.type === "ToolCallEvent" && e.runId === runId) callNames.set(e.data.toolCallId, e.data.toolName);
-    if (e.type === "LlmMessageEvent" && e.runId && e.data.role === "assistant")
-      lastText.set(e.runId, e.data.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join(""));
   }
+  const lastText = lastAssistantTexts(events);
   for (const child of children) {
     const callId = child.parentToolCallId!;
     const toolName = callNames.get(callId);
