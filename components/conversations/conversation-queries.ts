@@ -231,6 +231,9 @@ export function useLiveConversation(id: string) {
   const [streamError, setStreamError] = useState<string | null>(null);
   const [optimistic, setOptimistic] = useState<OptimisticMessage | null>(null);
   const lastSeq = useRef(0);
+  // The newest stored event this page's own stream delivered: what streamed text is anchored to.
+  // (A fetch of the log can already hold events whose deltas the stream has not delivered yet.)
+  const streamSeq = useRef(0);
   const loadedSeq = events.data?.lastSeq ?? 0;
   useEffect(() => {
     if (loadedSeq > lastSeq.current) lastSeq.current = loadedSeq;
@@ -246,7 +249,7 @@ export function useLiveConversation(id: string) {
       }
       if (m.event === "LlmTextDelta") {
         const d = parsed as TextDelta;
-        if (d.runId && typeof d.delta === "string") setPending((p) => addDelta(p, d.runId, d.delta, lastSeq.current));
+        if (d.runId && typeof d.delta === "string") setPending((p) => addDelta(p, d.runId, d.delta, streamSeq.current));
         return;
       }
       if (m.event === "error") {
@@ -257,6 +260,7 @@ export function useLiveConversation(id: string) {
       const e = parsed as StoredEvent;
       if (typeof e?.seq !== "number" || typeof e.type !== "string") return;
       lastSeq.current = Math.max(lastSeq.current, e.seq);
+      streamSeq.current = Math.max(streamSeq.current, e.seq);
       qc.setQueryData<EventsPage>(conversationKeys.events(id), (p) => mergeEvents(p, [e]));
       setPending((p) => settleDeltas(p, e));
       if (
@@ -297,6 +301,10 @@ export function useLiveConversation(id: string) {
   const waitingForConclusion = limitedRun !== null && graceFor === limitedRun;
   const tailing =
     events.isSuccess && !send.isPending && (serverSaysRunning || transcript.running || waitingForConclusion);
+  // A tail streams from where the page stands when it starts.
+  useEffect(() => {
+    if (tailing) streamSeq.current = lastSeq.current;
+  }, [tailing]);
   const tailPhase = useEventTail(id, tailing, receive, lastSeq);
 
   // The detail knows of events we have not seen (a run resumed and finished between two looks):
@@ -320,6 +328,7 @@ export function useLiveConversation(id: string) {
     (input: SendInput, callbacks?: { onError?: (err: Error) => void }) => {
       setStreamError(null);
       setOptimistic({ text: input.content, afterSeq: lastSeq.current });
+      streamSeq.current = lastSeq.current;
       send.mutate(input, {
         onError: (err) => {
           setOptimistic(null);
