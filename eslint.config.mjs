@@ -23,6 +23,28 @@ export default defineConfig([
       "@next/next/no-location-assign-relative-destination": "off",
     },
   },
+  {
+    // Errors are recognised by their brand, never by `instanceof` (lib/errors.ts, `BrandedError`):
+    // Next.js loads one module twice in a process (route bundles, instrumentation.ts), and an
+    // error built by one copy is not an instance of the other copy's class.
+    files: ["**/*.ts", "**/*.tsx"],
+    rules: {
+      "no-restricted-syntax": ["error", ...errorBrandRules()],
+    },
+  },
+  {
+    files: ["lib/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...errorBrandRules(),
+        {
+          selector: "ClassDeclaration[superClass.name='Error']",
+          message: "An error class in lib/ extends BrandedError or AppError (lib/errors.ts), so it can be recognised with X.is(err).",
+        },
+      ],
+    },
+  },
   globalIgnores([
     ".next/**",
     "out/**",
@@ -34,3 +56,18 @@ export default defineConfig([
     "data/**",
   ]),
 ]);
+
+/** Errors that are not ours (or live in one module graph: the browser's, the scripts'): `instanceof` is fine for them. */
+function errorBrandRules() {
+  const foreign = "^(Error|TypeError|RangeError|SyntaxError|DOMException|ZodError|ApiClientError|StartupError)$";
+  return [
+    {
+      selector: `BinaryExpression[operator='instanceof'][right.name=/Error$/]:not([right.name=/${foreign}/])`,
+      message: "Recognise the project's errors with X.is(err) (lib/errors.ts, BrandedError), not instanceof: a module loaded twice makes instanceof fail.",
+    },
+    {
+      selector: `ClassDeclaration[superClass.name=/Error$/]:not([superClass.name=/${foreign}/]):not(:has(ClassBody > PropertyDefinition[static=true][key.name='kind']))`,
+      message: 'An error class declares its own `static override readonly kind = "ClassName"`: X.is(err) recognises it by that kind.',
+    },
+  ];
+}

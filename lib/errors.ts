@@ -55,33 +55,70 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export type ErrorDetails = Record<string, unknown>;
 
+const KINDS: unique symbol = Symbol.for("atelier.error.kinds") as never;
+
+/**
+ * The base of the project's errors that code recognises by class. Next.js bundles route handlers and
+ * `instrumentation.ts` apart, so one module (and its classes) can be loaded twice in one process and
+ * `instanceof` fails across the copies. Each class declares a `kind` (a plain string: class names do
+ * not survive minification), every instance carries the kinds of its class chain under a
+ * `Symbol.for` key, and `X.is(err)` checks for X's kind: true for an X built by any copy of the
+ * module. ESLint forbids `instanceof` on these classes and requires every subclass to declare its
+ * own `kind` (eslint.config.mjs). As vercel/ai's `AISDKError.isInstance`.
+ */
+// eslint-disable-next-line no-restricted-syntax -- the one class that extends Error: the brand is defined here
+export class BrandedError extends Error {
+  static readonly kind: string = "BrandedError";
+  readonly [KINDS]: readonly string[];
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    const kinds: string[] = [];
+    for (let c = new.target as unknown; c && c !== Error; c = Object.getPrototypeOf(c)) {
+      if (Object.hasOwn(c as object, "kind")) kinds.push((c as { kind: string }).kind);
+    }
+    this[KINDS] = kinds;
+    this.name = kinds[0] ?? "Error";
+  }
+
+  /** True when `err` is an instance of this class (or a subclass), from whichever copy of the module. */
+  static is<C extends abstract new (...args: never[]) => BrandedError>(this: C, err: unknown): err is InstanceType<C> {
+    const kind = (this as unknown as { kind: string }).kind;
+    const kinds = typeof err === "object" && err !== null ? (err as { [KINDS]?: unknown })[KINDS] : undefined;
+    return Array.isArray(kinds) && kinds.includes(kind);
+  }
+}
+
 /** An error with a public code (and so a status, through `ERROR_STATUS`) and JSON-safe details. */
-export class AppError extends Error {
+export class AppError extends BrandedError {
+  static override readonly kind: string = "AppError";
   readonly code: ErrorCode;
   /** Extra fields of the JSON answer, next to `code` and `message`. */
   readonly details: ErrorDetails;
 
   constructor(code: ErrorCode, message: string, details: ErrorDetails = {}, options?: { cause?: unknown }) {
     super(message, options);
-    this.name = "AppError";
     this.code = code;
     this.details = details;
   }
 }
 
 export class BadRequestError extends AppError {
+  static override readonly kind: string = "BadRequestError";
   constructor(message: string, details?: ErrorDetails, code: "bad_request" | "invalid_json" = "bad_request") {
     super(code, message, details);
   }
 }
 
 export class UnauthorizedError extends AppError {
+  static override readonly kind: string = "UnauthorizedError";
   constructor(message = "Sign in first: this route needs an authenticated user or an API token.") {
     super("unauthorized", message);
   }
 }
 
 export class ForbiddenError extends AppError {
+  static override readonly kind: string = "ForbiddenError";
   constructor(
     message: string,
     details?: ErrorDetails,
@@ -92,18 +129,21 @@ export class ForbiddenError extends AppError {
 }
 
 export class NotFoundError extends AppError {
+  static override readonly kind: string = "NotFoundError";
   constructor(message: string, details?: ErrorDetails) {
     super("not_found", message, details);
   }
 }
 
 export class MethodNotAllowedError extends AppError {
+  static override readonly kind: string = "MethodNotAllowedError";
   constructor(method: string, allowed: string[]) {
     super("method_not_allowed", `${method} is not allowed here; allowed: ${allowed.join(", ")}`, { allowed });
   }
 }
 
 export class ConflictError extends AppError {
+  static override readonly kind: string = "ConflictError";
   constructor(
     message: string,
     details?: ErrorDetails,
@@ -115,12 +155,14 @@ export class ConflictError extends AppError {
 
 /** 429 `rate_limited`: a per-principal budget or a busy shared resource; answered with `Retry-After`. */
 export class RetryLaterError extends AppError {
+  static override readonly kind: string = "RetryLaterError";
   constructor(message: string, retryAfterSeconds: number) {
     super("rate_limited", message, { retryAfterSeconds });
   }
 }
 
 export class PayloadTooLargeError extends AppError {
+  static override readonly kind: string = "PayloadTooLargeError";
   constructor(limitBytes: number) {
     super("payload_too_large", `Request body is larger than the ${formatBytes(limitBytes)} limit of this route.`, {
       limitBytes,
@@ -129,6 +171,7 @@ export class PayloadTooLargeError extends AppError {
 }
 
 export class UnsupportedMediaTypeError extends AppError {
+  static override readonly kind: string = "UnsupportedMediaTypeError";
   constructor(contentType: string | null) {
     super(
       "unsupported_media_type",

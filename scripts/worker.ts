@@ -21,7 +21,7 @@ try {
   assertRoleFits("worker", target.kind);
   settings = queueSettings();
 } catch (err) {
-  console.error(`atelier worker: ${err instanceof RoleConfigError ? err.message : String(err)}`);
+  console.error(`atelier worker: ${RoleConfigError.is(err) ? err.message : String(err)}`);
   process.exit(1);
 }
 

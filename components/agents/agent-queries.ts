@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AgentSummary } from "@/lib/agents/list-agents";
 import type { AgentView } from "@/lib/agents/agent-view";
 import type { ModelConfig } from "@/lib/models/model-config";
-import { apiFetch } from "@/components/api/api-client";
+import { legacyApiFetch } from "@/components/api/api-client";
 
 export const agentKeys = {
   list: ["agents"] as const,
@@ -12,13 +12,16 @@ export const agentKeys = {
 };
 
 export function useAgents() {
-  return useQuery({ queryKey: agentKeys.list, queryFn: () => apiFetch<{ agents: AgentSummary[] }>("/api/agents") });
+  return useQuery({
+    queryKey: agentKeys.list,
+    queryFn: () => legacyApiFetch<{ agents: AgentSummary[] }>("/api/agents"),
+  });
 }
 
 export function useAgent(id: string) {
   return useQuery({
     queryKey: agentKeys.detail(id),
-    queryFn: () => apiFetch<{ agent: AgentView }>(`/api/agents/${encodeURIComponent(id)}`),
+    queryFn: () => legacyApiFetch<{ agent: AgentView }>(`/api/agents/${encodeURIComponent(id)}`),
   });
 }
 
@@ -26,7 +29,7 @@ export function useSaveAgent(id: string | null) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: unknown) =>
-      apiFetch<{ agent: AgentView }>(id ? `/api/agents/${encodeURIComponent(id)}` : "/api/agents", {
+      legacyApiFetch<{ agent: AgentView }>(id ? `/api/agents/${encodeURIComponent(id)}` : "/api/agents", {
         method: id ? "PUT" : "POST",
         body: JSON.stringify(body),
       }),
@@ -40,7 +43,7 @@ export function useSaveAgent(id: string | null) {
 export function useDeleteAgent() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch(`/api/agents/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => legacyApiFetch(`/api/agents/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: () => qc.invalidateQueries({ queryKey: agentKeys.list, exact: true }),
   });
 }
@@ -49,7 +52,7 @@ export function useSwitchModel(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (key: string) =>
-      apiFetch<ModelConfig>(`/api/agents/${encodeURIComponent(id)}/switch-model`, {
+      legacyApiFetch<ModelConfig>(`/api/agents/${encodeURIComponent(id)}/switch-model`, {
         method: "POST",
         body: JSON.stringify({ key }),
       }),

@@ -5,7 +5,7 @@
  * badge, deciding a held call, and reconciling a call whose outcome is unknown.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/components/api/api-client";
+import { legacyApiFetch } from "@/components/api/api-client";
 import { conversationKeys } from "@/components/conversations/conversation-queries";
 import { runKeys } from "@/components/runs/run-queries";
 import type { MarkedApproval as ApprovalSummary } from "@/lib/mcp/destructive-approvals";
@@ -32,7 +32,7 @@ export const APPROVALS_POLL_MS = 3_000;
 export function useApprovals(status: ApprovalTab, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: approvalKeys.list(status),
-    queryFn: () => apiFetch<ApprovalList>(`/api/approvals?status=${status}`),
+    queryFn: () => legacyApiFetch<ApprovalList>(`/api/approvals?status=${status}`),
     refetchInterval: APPROVALS_POLL_MS,
     enabled: options.enabled ?? true,
   });
@@ -42,7 +42,7 @@ export function useApprovals(status: ApprovalTab, options: { enabled?: boolean }
 export function usePendingApprovalCount() {
   return useQuery({
     queryKey: approvalKeys.pendingCount,
-    queryFn: () => apiFetch<{ pendingCount: number }>("/api/approvals?status=pending&limit=0"),
+    queryFn: () => legacyApiFetch<{ pendingCount: number }>("/api/approvals?status=pending&limit=0"),
     select: (d) => d.pendingCount,
     refetchInterval: 5_000,
   });
@@ -65,7 +65,7 @@ export function useDecideApproval(approval: Pick<ApprovalSummary, "id" | "argume
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ decision, reason }: DecisionInput) =>
-      apiFetch<ApprovalView>(`${base(approval.id)}/decision`, {
+      legacyApiFetch<ApprovalView>(`${base(approval.id)}/decision`, {
         method: "POST",
         body: JSON.stringify({
           decision,
@@ -89,7 +89,7 @@ export function useReconcileApproval(approval: Pick<ApprovalSummary, "id" | "con
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: ReconcileInput) =>
-      apiFetch<ApprovalView>(`${base(approval.id)}/reconcile`, {
+      legacyApiFetch<ApprovalView>(`${base(approval.id)}/reconcile`, {
         method: "POST",
         body: JSON.stringify(
           input.action === "done" && input.result?.trim()

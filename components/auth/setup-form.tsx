@@ -1,7 +1,7 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { apiFetch, ApiClientError } from "@/components/api/api-client";
+import { legacyApiFetch, ApiClientError } from "@/components/api/api-client";
 
 type Issues = Array<{ path: string; message: string }>;
 
@@ -9,7 +9,7 @@ type Issues = Array<{ path: string; message: string }>;
 export function SetupForm({ token }: { token: string }) {
   const [form, setForm] = useState({ name: "", email: "", password: "", token });
   const setup = useMutation({
-    mutationFn: () => apiFetch("/api/auth/setup", { method: "POST", body: JSON.stringify(form) }),
+    mutationFn: () => legacyApiFetch("/api/auth/setup", { method: "POST", body: JSON.stringify(form) }),
     onSuccess: () => window.location.assign("/tools"),
   });
   const issues: Issues =

@@ -1,13 +1,14 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { apiFetch } from "@/components/api/api-client";
+import { legacyApiFetch } from "@/components/api/api-client";
 
 export function SignInForm() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const signIn = useMutation({
-    mutationFn: () => apiFetch("/api/auth/sign-in", { method: "POST", body: JSON.stringify({ email, password }) }),
+    mutationFn: () =>
+      legacyApiFetch("/api/auth/sign-in", { method: "POST", body: JSON.stringify({ email, password }) }),
     onSuccess: () => window.location.assign("/tools"),
   });
   return (

@@ -5,7 +5,7 @@
  * at once), and the compaction browser's list and detail.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/components/api/api-client";
+import { legacyApiFetch } from "@/components/api/api-client";
 import { conversationKeys, mergeEvents } from "@/components/conversations/conversation-queries";
 import type { EventsPage, StoredEvent } from "@/components/conversations/event-types";
 import type { CompactionDetail, CompactionSummary, NextContextView } from "@/lib/runs/compaction/views";
@@ -50,7 +50,7 @@ export function compactionsQuery(f: CompactionFilters): string {
 export function useNextContext(conversationId: string, lastSeq: number, enabled = true) {
   return useQuery({
     queryKey: [...compactionKeys.next(conversationId), lastSeq],
-    queryFn: () => apiFetch<{ context: NextContextView }>(`${conversationBase(conversationId)}/compact`),
+    queryFn: () => legacyApiFetch<{ context: NextContextView }>(`${conversationBase(conversationId)}/compact`),
     placeholderData: (previous) => previous,
     enabled,
   });
@@ -67,7 +67,7 @@ export function useCompactConversation(conversationId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (strategy: "summarize" | "sliding_window" | null) =>
-      apiFetch<{
+      legacyApiFetch<{
         event: StoredEvent;
         usage: StoredEvent | null;
         summarizerError: string | null;
@@ -84,7 +84,7 @@ export function useClearConversation(conversationId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiFetch<{ event: StoredEvent; context: NextContextView }>(`${conversationBase(conversationId)}/clear`, {
+      legacyApiFetch<{ event: StoredEvent; context: NextContextView }>(`${conversationBase(conversationId)}/clear`, {
         method: "POST",
         body: "{}",
       }),
@@ -95,13 +95,13 @@ export function useClearConversation(conversationId: string) {
 export function useCompactions(filters: CompactionFilters) {
   return useQuery({
     queryKey: compactionKeys.list(filters),
-    queryFn: () => apiFetch<{ compactions: CompactionSummary[] }>(`/api/compactions${compactionsQuery(filters)}`),
+    queryFn: () => legacyApiFetch<{ compactions: CompactionSummary[] }>(`/api/compactions${compactionsQuery(filters)}`),
   });
 }
 
 export function useCompaction(id: string) {
   return useQuery({
     queryKey: compactionKeys.detail(id),
-    queryFn: () => apiFetch<{ compaction: CompactionDetail }>(`/api/compactions/${encodeURIComponent(id)}`),
+    queryFn: () => legacyApiFetch<{ compaction: CompactionDetail }>(`/api/compactions/${encodeURIComponent(id)}`),
   });
 }

@@ -8,7 +8,7 @@
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { ApiClientError, apiFetch } from "@/components/api/api-client";
+import { ApiClientError, apiError, legacyApiFetch } from "@/components/api/api-client";
 import { agentKeys } from "@/components/agents/agent-queries";
 import { runKeys } from "@/components/runs/run-queries";
 import type { ConversationSummary } from "@/lib/db/list-conversations";
@@ -46,14 +46,14 @@ export function mergeEvents(page: EventsPage | undefined, events: readonly Store
 export function useConversations() {
   return useQuery({
     queryKey: conversationKeys.list,
-    queryFn: () => apiFetch<{ conversations: ConversationSummary[] }>("/api/conversations"),
+    queryFn: () => legacyApiFetch<{ conversations: ConversationSummary[] }>("/api/conversations"),
   });
 }
 
 export function useConversation(id: string) {
   return useQuery({
     queryKey: conversationKeys.detail(id),
-    queryFn: () => apiFetch<ConversationDetail>(base(id)),
+    queryFn: () => legacyApiFetch<ConversationDetail>(base(id)),
     // A suspended run resumes when someone decides its approvals: look again now and then.
     refetchInterval: (q) => (q.state.data?.activeRun?.status === "suspended" ? 5_000 : false),
   });
@@ -66,7 +66,7 @@ export function useConversationEvents(id: string) {
     queryKey: conversationKeys.events(id),
     queryFn: async () => {
       const held = qc.getQueryData<EventsPage>(conversationKeys.events(id));
-      const page = await apiFetch<EventsPage>(`${base(id)}/events?after=${held?.lastSeq ?? 0}`);
+      const page = await legacyApiFetch<EventsPage>(`${base(id)}/events?after=${held?.lastSeq ?? 0}`);
       return mergeEvents(qc.getQueryData<EventsPage>(conversationKeys.events(id)), page.events);
     },
   });
@@ -76,7 +76,7 @@ export function useCreateConversation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { agentId: string; title?: string }) =>
-      apiFetch<ConversationDetail>("/api/conversations", { method: "POST", body: JSON.stringify(body) }),
+      legacyApiFetch<ConversationDetail>("/api/conversations", { method: "POST", body: JSON.stringify(body) }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: conversationKeys.list, exact: true });
       void qc.invalidateQueries({ queryKey: agentKeys.list, exact: true });
@@ -88,7 +88,7 @@ export function useSwitchConversationModel(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (key: string) =>
-      apiFetch<{ model: string; event?: StoredEvent }>(`${base(id)}/switch-model`, {
+      legacyApiFetch<{ model: string; event?: StoredEvent }>(`${base(id)}/switch-model`, {
         method: "POST",
         body: JSON.stringify({ key }),
       }),
@@ -108,15 +108,9 @@ async function errorFrom(res: Response): Promise<ApiClientError> {
   } catch {
     // not JSON: keep the text
   }
-  const err = (body as { error?: { code?: string; message?: string } } | null)?.error;
   if (res.ok)
     return new ApiClientError(res.status, "bad_stream", "The server did not answer with an event stream", body);
-  return new ApiClientError(
-    res.status,
-    err?.code ?? `http_${res.status}`,
-    err?.message ?? `Request failed with ${res.status}`,
-    body,
-  );
+  return apiError(res.status, body);
 }
 
 const isEventStream = (res: Response) => (res.headers.get("content-type") ?? "").startsWith("text/event-stream");

@@ -2,7 +2,7 @@
 /** TanStack Query hooks over the usage summary HTTP API (GET /api/usage/summary). */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { UsageGroupBy, UsageStackBy, UsageSummary } from "@/lib/events/usage-summary";
-import { apiFetch } from "@/components/api/api-client";
+import { legacyApiFetch } from "@/components/api/api-client";
 
 export interface UsageParams {
   groupBy: UsageGroupBy;
@@ -35,7 +35,7 @@ export const usageKeys = {
 export function useUsageSummary(p: UsageParams) {
   return useQuery({
     queryKey: usageKeys.summary(p),
-    queryFn: () => apiFetch<UsageSummary>(usageSummaryPath(p)),
+    queryFn: () => legacyApiFetch<UsageSummary>(usageSummaryPath(p)),
     // Switching a period, tab or filter keeps the previous figures on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });

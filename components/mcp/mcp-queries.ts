@@ -1,7 +1,7 @@
 "use client";
 /** TanStack Query hooks for MCP servers (Settings → MCP, the Tool Studio list, the agent tool picker). */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/components/api/api-client";
+import { legacyApiFetch } from "@/components/api/api-client";
 import type { McpOutcome } from "@/lib/mcp/mcp-call-result";
 import type { McpServerView } from "@/lib/mcp/mcp-server-view";
 
@@ -25,7 +25,7 @@ function invalidate(qc: ReturnType<typeof useQueryClient>) {
 export function useMcpServers() {
   return useQuery({
     queryKey: ["mcp-servers"],
-    queryFn: () => apiFetch<{ servers: McpServerView[] }>("/api/mcp/servers"),
+    queryFn: () => legacyApiFetch<{ servers: McpServerView[] }>("/api/mcp/servers"),
   });
 }
 
@@ -33,7 +33,7 @@ export function useAddMcpServer() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (draft: McpServerDraft) =>
-      apiFetch<{ server: McpServerView }>("/api/mcp/servers", { method: "POST", body: JSON.stringify(draft) }),
+      legacyApiFetch<{ server: McpServerView }>("/api/mcp/servers", { method: "POST", body: JSON.stringify(draft) }),
     onSuccess: () => invalidate(qc),
   });
 }
@@ -42,7 +42,9 @@ export function useRefreshMcpServer() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<{ server: McpServerView }>(`/api/mcp/servers/${encodeURIComponent(id)}/refresh`, { method: "POST" }),
+      legacyApiFetch<{ server: McpServerView }>(`/api/mcp/servers/${encodeURIComponent(id)}/refresh`, {
+        method: "POST",
+      }),
     onSettled: () => invalidate(qc),
   });
 }
@@ -50,7 +52,7 @@ export function useRefreshMcpServer() {
 export function useDeleteMcpServer() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch(`/api/mcp/servers/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => legacyApiFetch(`/api/mcp/servers/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: () => invalidate(qc),
   });
 }
@@ -58,7 +60,7 @@ export function useDeleteMcpServer() {
 export function useTestCallMcpTool(serverId: string) {
   return useMutation({
     mutationFn: ({ tool, args }: { tool: string; args: Record<string, unknown> }) =>
-      apiFetch<McpTestOutcome>(`/api/mcp/servers/${encodeURIComponent(serverId)}/call`, {
+      legacyApiFetch<McpTestOutcome>(`/api/mcp/servers/${encodeURIComponent(serverId)}/call`, {
         method: "POST",
         body: JSON.stringify({ tool, arguments: args }),
       }),

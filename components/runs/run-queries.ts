@@ -1,7 +1,7 @@
 "use client";
 /** TanStack Query hooks over the runs HTTP API: the list, one run with its events, and its trace. */
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/components/api/api-client";
+import { legacyApiFetch } from "@/components/api/api-client";
 import type { RunDetail } from "@/components/conversations/event-types";
 import type { RunSummary } from "@/lib/db/list-runs";
 import type { RunTrace } from "@/lib/events/run-trace";
@@ -16,13 +16,13 @@ export const runKeys = {
 const poll = (status: string | undefined) => (status === "running" ? 2_000 : status === "suspended" ? 5_000 : false);
 
 export function useRuns() {
-  return useQuery({ queryKey: runKeys.list, queryFn: () => apiFetch<{ runs: RunSummary[] }>("/api/runs") });
+  return useQuery({ queryKey: runKeys.list, queryFn: () => legacyApiFetch<{ runs: RunSummary[] }>("/api/runs") });
 }
 
 export function useRun(id: string) {
   return useQuery({
     queryKey: runKeys.detail(id),
-    queryFn: () => apiFetch<RunDetail>(`/api/runs/${encodeURIComponent(id)}`),
+    queryFn: () => legacyApiFetch<RunDetail>(`/api/runs/${encodeURIComponent(id)}`),
     refetchInterval: (q) => poll(q.state.data?.run.status),
   });
 }
@@ -30,7 +30,7 @@ export function useRun(id: string) {
 export function useRunTrace(id: string) {
   return useQuery({
     queryKey: runKeys.trace(id),
-    queryFn: () => apiFetch<RunTrace>(`/api/runs/${encodeURIComponent(id)}/trace`),
+    queryFn: () => legacyApiFetch<RunTrace>(`/api/runs/${encodeURIComponent(id)}/trace`),
     refetchInterval: (q) => poll(q.state.data?.run.status),
   });
 }

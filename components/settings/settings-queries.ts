@@ -7,7 +7,7 @@ import type { CredentialSummary } from "@/lib/auth/provider-credentials";
 import type { HealthReport } from "@/lib/db/health";
 import type { Role } from "@/lib/auth/roles.shared";
 import type { UserSummary } from "@/lib/auth/users";
-import { apiFetch } from "@/components/api/api-client";
+import { legacyApiFetch } from "@/components/api/api-client";
 
 /** After a change, the list it changed and the audit log that recorded it. */
 function refresh(qc: ReturnType<typeof useQueryClient>, key: string) {
@@ -15,14 +15,14 @@ function refresh(qc: ReturnType<typeof useQueryClient>, key: string) {
 }
 
 export function useUsers() {
-  return useQuery({ queryKey: ["users"], queryFn: () => apiFetch<{ users: UserSummary[] }>("/api/users") });
+  return useQuery({ queryKey: ["users"], queryFn: () => legacyApiFetch<{ users: UserSummary[] }>("/api/users") });
 }
 
 export function useCreateUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; name: string; password: string; roles: Role[] }) =>
-      apiFetch<{ user: UserSummary }>("/api/users", { method: "POST", body: JSON.stringify(input) }),
+      legacyApiFetch<{ user: UserSummary }>("/api/users", { method: "POST", body: JSON.stringify(input) }),
     onSuccess: () => refresh(qc, "users"),
   });
 }
@@ -31,7 +31,7 @@ export function useUpdateUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...input }: { id: string; roles?: Role[]; active?: boolean; name?: string }) =>
-      apiFetch<{ user: UserSummary }>(`/api/users/${encodeURIComponent(id)}`, {
+      legacyApiFetch<{ user: UserSummary }>(`/api/users/${encodeURIComponent(id)}`, {
         method: "PUT",
         body: JSON.stringify(input),
       }),
@@ -40,14 +40,14 @@ export function useUpdateUser() {
 }
 
 export function useTokens() {
-  return useQuery({ queryKey: ["tokens"], queryFn: () => apiFetch<{ tokens: TokenSummary[] }>("/api/tokens") });
+  return useQuery({ queryKey: ["tokens"], queryFn: () => legacyApiFetch<{ tokens: TokenSummary[] }>("/api/tokens") });
 }
 
 export function useCreateToken() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: { name: string; role: Role; expiresInDays: number | null }) =>
-      apiFetch<{ token: string; summary: TokenSummary }>("/api/tokens", {
+      legacyApiFetch<{ token: string; summary: TokenSummary }>("/api/tokens", {
         method: "POST",
         body: JSON.stringify(input),
       }),
@@ -58,7 +58,7 @@ export function useCreateToken() {
 export function useRevokeToken() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch(`/api/tokens/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => legacyApiFetch(`/api/tokens/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: () => refresh(qc, "tokens"),
   });
 }
@@ -69,14 +69,14 @@ export interface CredentialsAnswer {
 }
 
 export function useCredentials() {
-  return useQuery({ queryKey: ["credentials"], queryFn: () => apiFetch<CredentialsAnswer>("/api/credentials") });
+  return useQuery({ queryKey: ["credentials"], queryFn: () => legacyApiFetch<CredentialsAnswer>("/api/credentials") });
 }
 
 export function useSetCredential() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ provider, value, baseUrl }: { provider: string; value: string; baseUrl?: string }) =>
-      apiFetch(`/api/credentials/${encodeURIComponent(provider)}`, {
+      legacyApiFetch(`/api/credentials/${encodeURIComponent(provider)}`, {
         method: "PUT",
         body: JSON.stringify(baseUrl ? { value, baseUrl } : { value }),
       }),
@@ -88,7 +88,7 @@ export function useRemoveCredential() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (provider: string) =>
-      apiFetch(`/api/credentials/${encodeURIComponent(provider)}`, { method: "DELETE" }),
+      legacyApiFetch(`/api/credentials/${encodeURIComponent(provider)}`, { method: "DELETE" }),
     onSuccess: () => refresh(qc, "credentials"),
   });
 }
@@ -104,7 +104,7 @@ export interface ProviderTestAnswer {
 export function useTestCredential() {
   return useMutation({
     mutationFn: ({ provider, model, baseUrl }: { provider: string; model?: string; baseUrl?: string }) =>
-      apiFetch<ProviderTestAnswer>(`/api/credentials/${encodeURIComponent(provider)}/test`, {
+      legacyApiFetch<ProviderTestAnswer>(`/api/credentials/${encodeURIComponent(provider)}/test`, {
         method: "POST",
         body: JSON.stringify({ ...(model ? { model } : {}), ...(baseUrl ? { baseUrl } : {}) }),
       }),
@@ -112,7 +112,10 @@ export function useTestCredential() {
 }
 
 export function useAudit() {
-  return useQuery({ queryKey: ["audit"], queryFn: () => apiFetch<{ entries: AuditEntry[] }>("/api/audit?limit=100") });
+  return useQuery({
+    queryKey: ["audit"],
+    queryFn: () => legacyApiFetch<{ entries: AuditEntry[] }>("/api/audit?limit=100"),
+  });
 }
 
 /** The signed-in user's own password; the server ends their other sessions. */
@@ -120,7 +123,7 @@ export function useChangePassword() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: { currentPassword: string; newPassword: string }) =>
-      apiFetch<{ changed: true; endedSessions: number }>("/api/auth/password", {
+      legacyApiFetch<{ changed: true; endedSessions: number }>("/api/auth/password", {
         method: "POST",
         body: JSON.stringify(input),
       }),
@@ -129,5 +132,5 @@ export function useChangePassword() {
 }
 
 export function useHealth() {
-  return useQuery({ queryKey: ["health"], queryFn: () => apiFetch<HealthReport>("/api/health") });
+  return useQuery({ queryKey: ["health"], queryFn: () => legacyApiFetch<HealthReport>("/api/health") });
 }

@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { apiFetch } from "@/components/api/api-client";
+import { legacyApiFetch } from "@/components/api/api-client";
 import { usePendingApprovalCount } from "@/components/approvals/approval-queries";
 import { useViewer } from "./viewer-context";
 
@@ -66,7 +66,7 @@ function UserBlock() {
         <button
           className="link-button"
           onClick={async () => {
-            await apiFetch("/api/auth/sign-out", { method: "POST" });
+            await legacyApiFetch("/api/auth/sign-out", { method: "POST" });
             window.location.assign("/sign-in");
           }}
         >

@@ -5,7 +5,7 @@ import type { ToolDetail } from "@/lib/tool-store/read-tool";
 import type { ToolSummary } from "@/lib/tool-store/list-tools";
 import type { ToolCallOutcome } from "@/lib/sandbox/tool-call-outcome";
 import type { AnalyzedTool, ToolDiagnostic } from "@/lib/tools/tool-types";
-import { apiFetch } from "@/components/api/api-client";
+import { legacyApiFetch } from "@/components/api/api-client";
 
 export interface LiveAnalysis {
   /** The source this analysis is of. */
@@ -25,14 +25,16 @@ export const toolKeys = {
 };
 
 export function useToolList() {
-  return useQuery({ queryKey: toolKeys.list, queryFn: () => apiFetch<{ tools: ToolSummary[] }>("/api/tools") });
+  return useQuery({ queryKey: toolKeys.list, queryFn: () => legacyApiFetch<{ tools: ToolSummary[] }>("/api/tools") });
 }
 
 export function useToolDetail(id: string | null, version?: number) {
   return useQuery({
     queryKey: toolKeys.detail(id ?? "-", version),
     queryFn: () =>
-      apiFetch<{ tool: ToolDetail }>(`/api/tools/${id}${version ? `?version=${version}` : ""}`).then((r) => r.tool),
+      legacyApiFetch<{ tool: ToolDetail }>(`/api/tools/${id}${version ? `?version=${version}` : ""}`).then(
+        (r) => r.tool,
+      ),
     enabled: id !== null,
     staleTime: version ? Infinity : 5_000,
   });
@@ -46,7 +48,7 @@ export function useToolAnalysis(source: string, enabled = true) {
   return useQuery<LiveAnalysis, Error, LiveAnalysis, ReturnType<typeof toolKeys.analyze>>({
     queryKey: toolKeys.analyze(source),
     queryFn: ({ signal }) =>
-      apiFetch<Omit<LiveAnalysis, "source">>("/api/tools/analyze", {
+      legacyApiFetch<Omit<LiveAnalysis, "source">>("/api/tools/analyze", {
         method: "POST",
         body: JSON.stringify({ source }),
         signal,
@@ -76,7 +78,7 @@ export function storedAnalysis(tool: ToolDetail | null): LiveAnalysis | null {
 export function useAtelierTypes() {
   return useQuery({
     queryKey: toolKeys.atelierTypes,
-    queryFn: () => apiFetch<{ path: string; dts: string }>("/api/tools/atelier-types"),
+    queryFn: () => legacyApiFetch<{ path: string; dts: string }>("/api/tools/atelier-types"),
     staleTime: Infinity,
   });
 }
@@ -86,7 +88,7 @@ export function useSaveTool(id: string | null) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (source: string) =>
-      apiFetch<{ tool: ToolDetail }>(id ? `/api/tools/${id}` : "/api/tools", {
+      legacyApiFetch<{ tool: ToolDetail }>(id ? `/api/tools/${id}` : "/api/tools", {
         method: id ? "PUT" : "POST",
         body: JSON.stringify({ source }),
       }).then((r) => r.tool),
@@ -100,7 +102,7 @@ export function useSaveTool(id: string | null) {
 export function useDeleteTool() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<{ deleted: string }>(`/api/tools/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => legacyApiFetch<{ deleted: string }>(`/api/tools/${id}`, { method: "DELETE" }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: toolKeys.list, exact: true }),
   });
 }
@@ -108,7 +110,7 @@ export function useDeleteTool() {
 export function useInvokeTool(id: string | null) {
   return useMutation({
     mutationFn: ({ args, version }: { args: unknown; version?: number }) =>
-      apiFetch<ToolCallOutcome>(`/api/tools/${id}/invoke`, {
+      legacyApiFetch<ToolCallOutcome>(`/api/tools/${id}/invoke`, {
         method: "POST",
         body: JSON.stringify({ arguments: args, version }),
       }),
@@ -117,5 +119,5 @@ export function useInvokeTool(id: string | null) {
 
 /** The source of one stored version (for the diff and for restoring). */
 export function fetchToolVersion(id: string, version: number): Promise<ToolDetail> {
-  return apiFetch<{ tool: ToolDetail }>(`/api/tools/${id}?version=${version}`).then((r) => r.tool);
+  return legacyApiFetch<{ tool: ToolDetail }>(`/api/tools/${id}?version=${version}`).then((r) => r.tool);
 }

@@ -2,12 +2,12 @@
 import { AppError } from "../errors";
 
 export class AgentConfigError extends AppError {
+  static override readonly kind: string = "AgentConfigError";
   constructor(
     message: string,
     readonly agentId: string,
     readonly issues: Array<{ path: string; message: string }> = [],
   ) {
     super("AgentConfigError", message, { agentId, issues });
-    this.name = "AgentConfigError";
   }
 }

@@ -7,6 +7,7 @@ import { AppError } from "../errors";
 export type ModelSwitchRefusal = "no_roster" | "unknown_key" | "build_failed" | "compaction_unreachable";
 
 export class ModelSwitchError extends AppError {
+  static override readonly kind: string = "ModelSwitchError";
   readonly reason: ModelSwitchRefusal;
   readonly key: string;
   readonly availableKeys: string[];
@@ -19,7 +20,6 @@ export class ModelSwitchError extends AppError {
     options?: { cause?: unknown },
   ) {
     super("ModelSwitchError", message, { reason, key, availableKeys }, options);
-    this.name = "ModelSwitchError";
     this.reason = reason;
     this.key = key;
     this.availableKeys = availableKeys;

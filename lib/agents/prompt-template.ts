@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { templateParts, templatePlaceholders } from "./prompt-template-grammar.shared";
+import { BrandedError } from "../errors";
 
 export { templatePlaceholders } from "./prompt-template-grammar.shared";
 
@@ -30,12 +31,12 @@ export function missingPromptParams(prompt: Pick<PromptConfig, "template" | "par
   return templatePlaceholders(prompt.template).filter((n) => !Object.hasOwn(prompt.params, n));
 }
 
-export class PromptRenderError extends Error {
+export class PromptRenderError extends BrandedError {
+  static override readonly kind: string = "PromptRenderError";
   constructor(readonly missing: string[]) {
     super(
       `The prompt template uses ${missing.map((m) => `{${m}}`).join(", ")} but params has no value for ${missing.length === 1 ? "it" : "them"}`,
     );
-    this.name = "PromptRenderError";
   }
 }
 

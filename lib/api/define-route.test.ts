@@ -98,6 +98,7 @@ describe("defineRoute", () => {
 
   it("maps domain errors by their code through the one table", async () => {
     class ModelSwitchError extends AppError {
+      static override readonly kind: string = "ModelSwitchError";
       constructor(message: string) {
         super("ModelSwitchError", message, { available: ["openai:gpt-4o"] });
       }
@@ -112,6 +113,7 @@ describe("defineRoute", () => {
   });
 
   it("does not map an error by its class name", async () => {
+    // eslint-disable-next-line no-restricted-syntax -- an error that is not ours, on purpose
     class ModelSwitchError extends Error {
       override name = "ModelSwitchError";
     }

@@ -6,12 +6,13 @@
  * exports, with a JSON 405 for every method it does not define.
  */
 import type { ZodType } from "zod";
+import type { AnswerOf, BodyOf, Endpoint, ParamsOf, QueryOf } from "./contract.shared";
 import { authenticate } from "../auth/authenticate";
 import { hasAnyRole, type Principal } from "../auth/roles";
 import type { Role } from "../auth/roles.shared";
 import { getDb, type Db } from "../db/client";
-import { ForbiddenError, UnauthorizedError } from "../errors";
-import { toErrorResponse, jsonResponse } from "./error-response";
+import { BrandedError, ForbiddenError, UnauthorizedError } from "../errors";
+import { errorBody, jsonResponse, toErrorResponse } from "./error-response";
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from "./read-body";
 
 /** Resolves who is calling; installed by lib/auth (see `setAuthenticator`). */
@@ -54,12 +55,56 @@ export interface RouteInput<P, Q, B, A extends Access = Access> {
 export type RouteContext = { params: Promise<Record<string, string | string[]>> } | undefined;
 export type RouteHandler = (req: Request, ctx?: RouteContext) => Promise<Response>;
 
+/** Options of a route declared by its contract: who may call it, and how large a body may be. */
+export interface ContractRouteOptions<A extends Access> {
+  access: A;
+  maxBodyBytes?: number;
+}
+
+type Awaitable<T> = T | Promise<T>;
+
+/**
+ * A route handler from its contract (lib/api/contract.shared.ts): params, query and body are parsed
+ * with the contract's schemas, the handler's answer is typed by its response schema and, outside
+ * production, checked against it (a mismatch is a logged 500 naming the field), so every
+ * integration test checks every answer it receives.
+ */
+export function defineRoute<E extends Endpoint, A extends Access>(
+  contract: E,
+  options: ContractRouteOptions<A>,
+  handler: (input: RouteInput<ParamsOf<E>, QueryOf<E>, BodyOf<E>, A>) => Awaitable<AnswerOf<E> | Response>,
+): RouteHandler;
 export function defineRoute<A extends Access, P = Record<string, never>, Q = Record<string, never>, B = undefined>(
   options: RouteOptions<P, Q, B, A>,
   handler: (input: RouteInput<P, Q, B, A>) => unknown,
+): RouteHandler;
+export function defineRoute(
+  first: Endpoint | RouteOptions<unknown, unknown, unknown, Access>,
+  second: ContractRouteOptions<Access> | ((input: RouteInput<unknown, unknown, unknown>) => unknown),
+  third?: (input: RouteInput<unknown, unknown, unknown>) => unknown,
+): RouteHandler {
+  if (typeof second === "function") return route(first as RouteOptions<unknown, unknown, unknown, Access>, second);
+  const contract = first as Endpoint;
+  return route(
+    { ...second, params: contract.params, query: contract.query, body: contract.body, status: contract.status },
+    third!,
+    CHECK_ANSWERS ? contract : undefined,
+  );
+}
+
+/** Answers are checked against their contract in development and tests, never in production (CPU). */
+const CHECK_ANSWERS = process.env.NODE_ENV !== "production";
+
+function route<A extends Access, P, Q, B>(
+  options: RouteOptions<P, Q, B, A>,
+  handler: (input: RouteInput<P, Q, B, A>) => unknown,
+  contract?: Endpoint,
 ): RouteHandler {
   return async (req, ctx) => {
     try {
+      if (contract && req.method !== contract.method) {
+        throw new Error(`${contract.method} ${contract.path} is served as ${req.method}: fix the route's export`);
+      }
       const principal = await authorize(req, options.access);
       const rawParams = ctx?.params ? await ctx.params : {};
       const params = options.params ? options.params.parse(rawParams) : (rawParams as P);
@@ -79,11 +124,34 @@ export function defineRoute<A extends Access, P = Record<string, never>, Q = Rec
       };
       const out = await handler(input);
       if (out instanceof Response) return out;
-      return jsonResponse(out ?? null, options.status ?? 200);
+      const json = JSON.stringify(out ?? null);
+      if (contract) checkAnswer(contract, json);
+      return jsonResponse(out ?? null, options.status ?? 200, undefined, json);
     } catch (err) {
+      if (ResponseContractError.is(err)) {
+        // Development and tests only: the message names the field, so a failing test says what drifted.
+        console.error(`[atelier] ${err.message}`);
+        return jsonResponse(errorBody("internal_error", err.message), 500);
+      }
       return toErrorResponse(err);
     }
   };
+}
+
+/** The answer as the client will parse it must satisfy the contract's response schema. */
+function checkAnswer(contract: Endpoint, json: string): void {
+  const result = contract.response.safeParse(JSON.parse(json));
+  if (result.success) return;
+  const issues = result.error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`)
+    .join("; ");
+  throw new ResponseContractError(`${contract.method} ${contract.path} answered outside its contract: ${issues}`);
+}
+
+/** A handler's answer that does not match its response schema (development and tests only): a 500. */
+export class ResponseContractError extends BrandedError {
+  static override readonly kind: string = "ResponseContractError";
 }
 
 async function authorize(req: Request, access: Access): Promise<Principal | null> {

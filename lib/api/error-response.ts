@@ -11,8 +11,9 @@ export interface ErrorBody {
   error: { code: string; message: string; [key: string]: unknown };
 }
 
-export function jsonResponse(body: unknown, status = 200, headers?: HeadersInit): Response {
-  return new Response(JSON.stringify(body), {
+/** `serialized`: the body already turned into JSON (the route wrapper serialises once). */
+export function jsonResponse(body: unknown, status = 200, headers?: HeadersInit, serialized?: string): Response {
+  return new Response(serialized ?? JSON.stringify(body), {
     status,
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
   });
@@ -28,7 +29,7 @@ export function zodIssues(error: ZodError): Array<{ path: string; message: strin
 }
 
 export function toErrorResponse(err: unknown, log: (e: unknown) => void = defaultLog): Response {
-  if (err instanceof AppError) {
+  if (AppError.is(err)) {
     // An error that says when to come back (`retryAfterSeconds`) also answers `Retry-After`.
     const wait = err.details.retryAfterSeconds;
     const headers = typeof wait === "number" && wait > 0 ? { "retry-after": String(Math.ceil(wait)) } : undefined;

@@ -25,6 +25,7 @@ export const ADMIN_TOKEN_PRINCIPAL: Principal = {
 };
 
 export class InvalidTokenError extends AppError {
+  static override readonly kind: string = "InvalidTokenError";
   constructor() {
     super("invalid_token", "The bearer token is not valid: unknown, expired or revoked.");
   }

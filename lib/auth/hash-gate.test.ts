@@ -25,7 +25,7 @@ describe("HashGate", () => {
     const results = await Promise.all(jobs);
     expect(peak).toBe(2);
     expect(results.filter((r) => r === "done")).toHaveLength(5);
-    const refused = results.filter((r) => r instanceof ServerBusyError);
+    const refused = results.filter((r) => ServerBusyError.is(r));
     expect(refused).toHaveLength(3);
     expect(refused[0].details).toEqual({ retryAfterSeconds: 1 });
     expect(gate.stats).toEqual({ running: 0, waiting: 0 });

@@ -8,6 +8,7 @@ import { AppError } from "../errors";
 import { processSingleton } from "../process-singleton";
 
 export class ServerBusyError extends AppError {
+  static override readonly kind: string = "ServerBusyError";
   constructor(readonly retryAfterSeconds = 1) {
     super("server_busy", "The studio is busy checking other passwords. Try again in a moment.", {
       retryAfterSeconds,

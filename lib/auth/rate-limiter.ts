@@ -16,6 +16,7 @@ export interface RateLimiterOptions {
 
 /** A principal spent its budget of `what` requests. */
 export class RateLimitedError extends RetryLaterError {
+  static override readonly kind: string = "RateLimitedError";
   constructor(what: string, retryAfterSeconds: number) {
     super(`Too many ${what} requests; try again in ${retryAfterSeconds} s.`, retryAfterSeconds);
   }

@@ -56,6 +56,7 @@ export interface UserSummary {
 }
 
 export class TooManyAttemptsError extends AppError {
+  static override readonly kind: string = "TooManyAttemptsError";
   constructor(readonly retryAfterSeconds: number) {
     super(
       "too_many_attempts",
@@ -68,6 +69,7 @@ export class TooManyAttemptsError extends AppError {
 }
 
 export class InvalidCredentialsError extends AppError {
+  static override readonly kind: string = "InvalidCredentialsError";
   constructor() {
     super("invalid_credentials", "Email or password is incorrect.");
   }

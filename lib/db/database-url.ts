@@ -13,9 +13,9 @@ export const DEFAULT_SQLITE_FILE = "./data/atelier.db";
 
 /** A DATABASE_URL that cannot be used; the message names the variable and the reason. */
 export class DatabaseUrlError extends AppError {
+  static override readonly kind: string = "DatabaseUrlError";
   constructor(message: string) {
     super("DatabaseUrlError", message);
-    this.name = "DatabaseUrlError";
   }
 }
 

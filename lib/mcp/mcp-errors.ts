@@ -3,6 +3,7 @@ import { AppError } from "../errors";
 
 /** The URL may not be reached from the studio (scheme, credentials, or a private address not allowed). */
 export class McpUrlRefusedError extends AppError {
+  static override readonly kind: string = "McpUrlRefusedError";
   constructor(message: string) {
     super("egress_refused", message);
     this.name = "McpUrlRefusedError";
@@ -11,6 +12,7 @@ export class McpUrlRefusedError extends AppError {
 
 /** The MCP server did not answer, or answered with a protocol error. */
 export class McpServerUnavailableError extends AppError {
+  static override readonly kind: string = "McpServerUnavailableError";
   constructor(serverName: string, cause: unknown) {
     super(
       "mcp_server_unavailable",
@@ -24,6 +26,7 @@ export class McpServerUnavailableError extends AppError {
 
 /** The operator's config file (ATELIER_MCP_CONFIG) cannot be read or is not the mcpServers format. */
 export class McpConfigFileError extends AppError {
+  static override readonly kind: string = "McpConfigFileError";
   constructor(message: string) {
     super("bad_request", message);
     this.name = "McpConfigFileError";

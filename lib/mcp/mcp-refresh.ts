@@ -36,7 +36,7 @@ export async function refreshMcpServer(db: Db, id: string): Promise<{ tools: num
       where: { id },
       data: { status: "error", lastError: describeCause(err).slice(0, 2000) },
     });
-    if (err instanceof AppError) throw err;
+    if (AppError.is(err)) throw err;
     throw new McpServerUnavailableError(row.name, err);
   }
 }

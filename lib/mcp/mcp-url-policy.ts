@@ -57,7 +57,7 @@ export async function checkMcpTarget(
     });
     return { url: checked.url, address: checked.addresses[0] ?? null };
   } catch (err) {
-    if (err instanceof EgressError) throw new McpUrlRefusedError(err.message);
+    if (EgressError.is(err)) throw new McpUrlRefusedError(err.message);
     throw err;
   }
 }

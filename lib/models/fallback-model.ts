@@ -13,8 +13,10 @@ import {
 } from "@ai-sdk/provider";
 import type { ConfiguredModel } from "./configured-model";
 import { HttpTimeoutError } from "./http-retry";
+import { BrandedError } from "../errors";
 
-export class ModelFallbackError extends Error {
+export class ModelFallbackError extends BrandedError {
+  static override readonly kind: string = "ModelFallbackError";
   constructor(
     readonly failures: Array<{ model: string; message: string }>,
     cause: unknown,
@@ -30,7 +32,7 @@ export class ModelFallbackError extends Error {
 export function isFallbackError(err: unknown, signal?: AbortSignal): boolean {
   if (signal?.aborted) return false;
   if (APICallError.isInstance(err)) return true;
-  if (err instanceof HttpTimeoutError) return true;
+  if (HttpTimeoutError.is(err)) return true;
   if (err instanceof Error && (err.name === "TimeoutError" || err.name === "HttpTimeoutError")) return true;
   // fetch's own network failures ("fetch failed", connection refused or reset).
   return (

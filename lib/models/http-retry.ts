@@ -6,6 +6,7 @@
  * Network errors and timeouts are retried too; the caller's own abort never is.
  */
 import type { HttpClientConfig } from "./http-client-config";
+import { BrandedError } from "../errors";
 
 export type FetchFunction = typeof globalThis.fetch;
 
@@ -48,13 +49,13 @@ export interface RetryingFetchOptions {
   onRetry?: (info: { attempt: number; waitMs: number; status: number | null; error: string | null }) => void;
 }
 
-export class HttpTimeoutError extends Error {
+export class HttpTimeoutError extends BrandedError {
+  static override readonly kind: string = "HttpTimeoutError";
   constructor(
     readonly url: string,
     readonly timeoutMs: number,
   ) {
     super(`The request to ${url} timed out after ${timeoutMs / 1000} s`);
-    this.name = "HttpTimeoutError";
   }
 }
 

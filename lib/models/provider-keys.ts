@@ -4,6 +4,7 @@
  * key is a build error naming the variable, so a run fails at its start and a switch is refused.
  */
 import type { Provider } from "./providers.shared";
+import { BrandedError } from "../errors";
 
 export type Env = Record<string, string | undefined>;
 /**
@@ -40,13 +41,13 @@ export function providerLabel(provider: string): string {
 }
 
 /** A provider cannot be built because a key or setting is missing; the message names the variable. */
-export class ModelConfigurationError extends Error {
+export class ModelConfigurationError extends BrandedError {
+  static override readonly kind: string = "ModelConfigurationError";
   constructor(
     message: string,
     readonly variables: string[],
   ) {
     super(message);
-    this.name = "ModelConfigurationError";
   }
 }
 

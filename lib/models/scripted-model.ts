@@ -6,8 +6,10 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions } from "@ai-sdk/provider";
 import type { ScriptedTurn } from "./model-config";
 import { callId, toGenerateResult, toStreamResult, type Decision } from "./model-output";
+import { BrandedError } from "../errors";
 
-export class ScriptExhaustedError extends Error {
+export class ScriptExhaustedError extends BrandedError {
+  static override readonly kind: string = "ScriptExhaustedError";
   constructor(readonly turns: number) {
     super(
       `The scripted model has played all ${turns} turn${turns === 1 ? "" : "s"} of its script; add turns to continue.`,

@@ -4,10 +4,11 @@
  * (`AgentUsageLimitError`, terminal, raised before a run starts). Both carry `limit`, `used` and
  * `max`, so nothing downstream parses a message to tell them apart.
  */
-import { AppError } from "../errors";
+import { AppError, BrandedError } from "../errors";
 
 /** The base of both tiers: catch this to handle any usage limit. */
 export class UsageLimitError extends AppError {
+  static override readonly kind: string = "UsageLimitError";
   constructor(
     code: "RunUsageLimitError" | "AgentUsageLimitError",
     message: string,
@@ -22,6 +23,7 @@ export class UsageLimitError extends AppError {
 
 /** One run exhausted its run-tier budget (requestLimit, toolCallsLimit or a token limit). */
 export class RunUsageLimitError extends UsageLimitError {
+  static override readonly kind: string = "RunUsageLimitError";
   constructor(message: string, limit: string, used: number, max: number) {
     super("RunUsageLimitError", message, limit, used, max);
     this.name = "RunUsageLimitError";
@@ -30,6 +32,7 @@ export class RunUsageLimitError extends UsageLimitError {
 
 /** The agent's lifetime budget is spent; refused before the run, nothing appended (409). */
 export class AgentUsageLimitError extends UsageLimitError {
+  static override readonly kind: string = "AgentUsageLimitError";
   constructor(message: string, limit: string, used: number, max: number) {
     super("AgentUsageLimitError", message, limit, used, max);
     this.name = "AgentUsageLimitError";
@@ -37,7 +40,8 @@ export class AgentUsageLimitError extends UsageLimitError {
 }
 
 /** A model repeated a malformed tool call more often than `runtime.retries` allows. */
-export class ToolRetriesExceededError extends Error {
+export class ToolRetriesExceededError extends BrandedError {
+  static override readonly kind: string = "ToolRetriesExceededError";
   constructor(
     readonly toolName: string,
     readonly maxRetries: number,
@@ -49,6 +53,7 @@ export class ToolRetriesExceededError extends Error {
 
 /** A message arrived while a run of the conversation is executing (409 RunInProgress). */
 export class RunInProgressError extends AppError {
+  static override readonly kind: string = "RunInProgressError";
   constructor(readonly runId: string) {
     super(
       "RunInProgress",
@@ -61,6 +66,7 @@ export class RunInProgressError extends AppError {
 
 /** A message arrived while a run waits for approvals, without `supersede: true` (409 RunSuspended). */
 export class RunSuspendedError extends AppError {
+  static override readonly kind: string = "RunSuspendedError";
   constructor(
     readonly runId: string,
     readonly approvals: Array<{ id: string; toolName: string; toolCallId: string }>,
@@ -75,7 +81,8 @@ export class RunSuspendedError extends AppError {
 }
 
 /** A run ended because it was cancelled (the caller's signal, or its parent run stopping). */
-export class RunCancelledError extends Error {
+export class RunCancelledError extends BrandedError {
+  static override readonly kind: string = "RunCancelledError";
   constructor(reason = "the run was cancelled") {
     super(reason);
     this.name = "RunCancelledError";
@@ -84,7 +91,7 @@ export class RunCancelledError extends Error {
 
 /** `{type, message, ...details}` for RunFinished.error and tool errors. */
 export function errorRecord(err: unknown): { type: string; message: string; [k: string]: unknown } {
-  if (err instanceof UsageLimitError)
+  if (UsageLimitError.is(err))
     return { type: err.name, message: err.message, limit: err.limit, used: err.used, max: err.max };
   if (err instanceof Error) return { type: err.name || "Error", message: err.message };
   return { type: "Error", message: String(err) };

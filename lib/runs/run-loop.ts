@@ -335,14 +335,14 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
       const errorType = err instanceof Error ? err.name : "Error";
       await append(answerEvents(runId, healingAnswers(dangling, healingInstruction(err), errorType)));
     }
-    if (err instanceof RunUsageLimitError) {
+    if (RunUsageLimitError.is(err)) {
       // Limit recovery: a conclusion follows (this run ends at its limit) or the breach surfaces.
       const concluding = spec.admitConclusion ? await spec.admitConclusion(err) : false;
       return concluding
         ? await finish("completed", "usage_limit", null, null, err)
         : await finish("failed", "usage_limit", errorRecord(err), null, err);
     }
-    if (err instanceof RunCancelledError || spec.signal.aborted)
+    if (RunCancelledError.is(err) || spec.signal.aborted)
       return await finish("interrupted", "interrupted", errorRecord(err), null);
     return await finish("failed", "error", errorRecord(err), null);
   }

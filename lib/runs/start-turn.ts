@@ -22,9 +22,9 @@ import type { RunActor } from "./ports";
 import { supersedeSuspendedRun } from "./store/supersede-suspended-run";
 
 export class ConversationNotFoundError extends NotFoundError {
+  static override readonly kind: string = "ConversationNotFoundError";
   constructor(readonly conversationId: string) {
     super(`No conversation with id '${conversationId}'.`, { conversationId });
-    this.name = "ConversationNotFoundError";
   }
 }
 

@@ -20,6 +20,7 @@
  */
 import net from "node:net";
 import { allowListNames, EGRESS_ALLOW_ENV, operatorAllowList, type AllowedTarget } from "./egress-allow-list";
+import { BrandedError } from "../errors";
 
 export type AddressClass =
   | "public"
@@ -51,10 +52,10 @@ export interface EgressEntry {
   port: number | null;
 }
 
-export class EgressError extends Error {
+export class EgressError extends BrandedError {
+  static override readonly kind: string = "EgressError";
   constructor(message: string) {
     super(message);
-    this.name = "EgressError";
   }
 }
 

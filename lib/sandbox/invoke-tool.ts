@@ -68,7 +68,7 @@ export async function invokeTool(request: InvokeToolRequest): Promise<InvokeOutc
     validateOutput(tool, outcome.result);
   } catch (error) {
     const shape: ToolCallError =
-      error instanceof ToolShapeError
+      ToolShapeError.is(error)
         ? { type: "ToolShapeError", message: error.message, expected: error.expected, problems: error.problems }
         : {
             type: "ToolShapeError",
@@ -80,7 +80,7 @@ export async function invokeTool(request: InvokeToolRequest): Promise<InvokeOutc
 }
 
 function argumentError(tool: AnalyzedTool, error: unknown): ToolCallError {
-  if (error instanceof ToolArgumentError) {
+  if (ToolArgumentError.is(error)) {
     return {
       type: "ToolArgumentError",
       message: error.message,

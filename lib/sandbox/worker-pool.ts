@@ -63,6 +63,7 @@ export interface RunCallOptions {
 
 /** One principal already waits for the sandbox with as many calls as it may. */
 export class SandboxBusyError extends RetryLaterError {
+  static override readonly kind: string = "SandboxBusyError";
   constructor(waiting: number, retryAfterSeconds: number) {
     super(
       `The sandbox is busy with your other calls (${waiting} waiting); try again in ${retryAfterSeconds} s.`,

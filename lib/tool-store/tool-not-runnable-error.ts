@@ -3,11 +3,11 @@ import { AppError } from "../errors";
 import type { ToolDiagnostic } from "../tools/tool-types";
 
 export class ToolNotRunnableError extends AppError {
+  static override readonly kind: string = "ToolNotRunnableError";
   constructor(
     message: string,
     readonly diagnostics: ToolDiagnostic[],
   ) {
     super("ToolNotRunnableError", message, { diagnostics });
-    this.name = "ToolNotRunnableError";
   }
 }

@@ -53,6 +53,7 @@ export interface AnalysisRunnerStats {
 
 /** Too many analyses are already waiting for the analyser. */
 export class AnalysisBusyError extends RetryLaterError {
+  static override readonly kind: string = "AnalysisBusyError";
   constructor(queued: number) {
     super(`The tool analyser is busy (${queued} analyses waiting); try again in a moment.`, 1);
   }

@@ -18,7 +18,7 @@ describe("error classes", () => {
       true,
     ]);
     const registry = new ToolRegistryError("dup");
-    expect([registry.name, registry instanceof ToolDefinitionError, registry.range]).toEqual([
+    expect([registry.name, ToolDefinitionError.is(registry), registry.range]).toEqual([
       "ToolRegistryError",
       true,
       null,

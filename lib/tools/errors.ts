@@ -5,12 +5,13 @@
  * - ToolArgumentError: the model sent a bad call (before the body runs).
  * - ToolShapeError: the body returned a value that does not match its declared return type.
  */
-import { AppError } from "../errors";
+import { AppError, BrandedError } from "../errors";
 import { reprList, reprValue } from "./repr";
 import type { SourceRange } from "./tool-types";
 
 /** HTTP 422 through lib/errors.ts when a route meets one. */
 export class ToolDefinitionError extends AppError {
+  static override readonly kind: string = "ToolDefinitionError";
   /** Where the editor should underline; null when the error has no place in a source. */
   readonly range: SourceRange | null;
 
@@ -27,6 +28,7 @@ export class ToolDefinitionError extends AppError {
 
 /** A registry wiring mistake (name collision, unknown name). A definition-time error; HTTP 409. */
 export class ToolRegistryError extends ToolDefinitionError {
+  static override readonly kind: string = "ToolRegistryError";
   constructor(message: string) {
     super(message, null, "ToolRegistryError");
     this.name = "ToolRegistryError";
@@ -54,7 +56,8 @@ export function formatArgumentError(toolName: string, p: ToolArgumentProblems): 
   return `tool ${reprValue(toolName)} call rejected: ${parts.join("; ")}. Accepted arguments: ${reprList(p.accepted)}`;
 }
 
-export class ToolArgumentError extends Error {
+export class ToolArgumentError extends BrandedError {
+  static override readonly kind: string = "ToolArgumentError";
   readonly toolName: string;
   readonly missing: string[];
   readonly unexpected: string[];
@@ -72,7 +75,8 @@ export class ToolArgumentError extends Error {
   }
 }
 
-export class ToolShapeError extends Error {
+export class ToolShapeError extends BrandedError {
+  static override readonly kind: string = "ToolShapeError";
   readonly toolName: string;
   /** The schema's name, e.g. "Quote". */
   readonly expected: string;

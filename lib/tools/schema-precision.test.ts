@@ -25,7 +25,7 @@ function rejects(tool: AnalyzedTool, args: Record<string, unknown>): ToolArgumen
   try {
     validateArguments(tool, args);
   } catch (e) {
-    if (e instanceof ToolArgumentError) return e;
+    if (ToolArgumentError.is(e)) return e;
     throw e;
   }
   throw new Error(`expected ${JSON.stringify(args)} to be rejected`);

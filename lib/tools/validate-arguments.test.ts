@@ -7,7 +7,7 @@ function rejection(fn: () => unknown): ToolArgumentError {
   try {
     fn();
   } catch (e) {
-    if (e instanceof ToolArgumentError) return e;
+    if (ToolArgumentError.is(e)) return e;
     throw e;
   }
   throw new Error("expected a ToolArgumentError");

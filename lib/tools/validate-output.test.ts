@@ -9,7 +9,7 @@ function shapeError(fn: () => void): ToolShapeError {
   try {
     fn();
   } catch (e) {
-    if (e instanceof ToolShapeError) return e;
+    if (ToolShapeError.is(e)) return e;
     throw e;
   }
   throw new Error("expected a ToolShapeError");

@@ -20,7 +20,7 @@ function rejection(tool: AnalyzedTool, args: Record<string, unknown>): string {
   try {
     validateArguments(tool, args);
   } catch (e) {
-    if (e instanceof ToolArgumentError) return e.message;
+    if (ToolArgumentError.is(e)) return e.message;
     throw e;
   }
   throw new Error(`expected ${JSON.stringify(args)} to be rejected`);

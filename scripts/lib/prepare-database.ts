@@ -33,7 +33,7 @@ export async function prepareDatabase(log: (line: string) => void = console.log)
   try {
     target = resolveDatabaseTarget();
   } catch (e) {
-    if (e instanceof DatabaseUrlError) throw new StartupError(e.message);
+    if (DatabaseUrlError.is(e)) throw new StartupError(e.message);
     throw e;
   }
   let result;

@@ -2,6 +2,7 @@
 import { AppError } from "../../errors";
 
 export class ApprovalMismatchError extends AppError {
+  static override readonly kind: string = "ApprovalMismatchError";
   constructor(readonly approvalId: string) {
     super(
       "ApprovalMismatch",
@@ -13,6 +14,7 @@ export class ApprovalMismatchError extends AppError {
 }
 
 export class ApprovalDecidedError extends AppError {
+  static override readonly kind: string = "ApprovalDecidedError";
   constructor(
     readonly approvalId: string,
     readonly status: string,

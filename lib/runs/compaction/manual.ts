@@ -24,6 +24,7 @@ import type { FoldingStrategy } from "./strategies";
 
 /** A run of the conversation waits for approval: a fold now would orphan its held calls' answers. */
 export class CompactionWhileSuspendedError extends AppError {
+  static override readonly kind: string = "CompactionWhileSuspendedError";
   constructor(
     readonly runId: string,
     action: "compact" | "clear",
@@ -33,7 +34,6 @@ export class CompactionWhileSuspendedError extends AppError {
       `Run ${runId} is waiting for approval: decide its held calls (or supersede the run with a new message) before you ${action} this conversation's context.`,
       { runId },
     );
-    this.name = "CompactionWhileSuspendedError";
   }
 }
 

@@ -3,13 +3,14 @@
  * `web` (accepts messages, streams, decides; runs are enqueued for workers) or `worker` (executes
  * queued runs; no HTTP). `web` and `worker` need PostgreSQL: with SQLite only `all` is allowed.
  */
+import { BrandedError } from "../../errors";
 export type AtelierRole = "web" | "worker" | "all";
 
 /** A process started with settings it cannot run with (never an HTTP answer: the process exits). */
-export class RoleConfigError extends Error {
+export class RoleConfigError extends BrandedError {
+  static override readonly kind: string = "RoleConfigError";
   constructor(message: string) {
     super(message);
-    this.name = "RoleConfigError";
   }
 }
 

@@ -13,7 +13,7 @@ export const BUDGET_SPENT_INSTRUCTION =
   "Not executed: this turn's usage budget is spent, so no further tool call is possible. Answer now with what you already have.";
 
 export function healingInstruction(cause: unknown): string {
-  if (cause instanceof RunUsageLimitError) return BUDGET_SPENT_INSTRUCTION;
+  if (RunUsageLimitError.is(cause)) return BUDGET_SPENT_INSTRUCTION;
   const why = cause instanceof Error ? cause.message : String(cause);
   return `Not executed: the run stopped before this call ran (${why}). Do not assume it happened.`;
 }

@@ -2,8 +2,8 @@
 import { AppError } from "../../errors";
 
 export class AgentNotRunnableError extends AppError {
+  static override readonly kind: string = "AgentNotRunnableError";
   constructor(message: string) {
     super("AgentNotRunnableError", message);
-    this.name = "AgentNotRunnableError";
   }
 }

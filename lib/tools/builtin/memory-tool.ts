@@ -22,6 +22,7 @@
  * the store itself (the database is down) is not the model's doing and is thrown to the caller.
  */
 import type { JsonSchema } from "../tool-types";
+import { BrandedError } from "../../errors";
 
 export const MEMORY_TOOL_NAME = "memory";
 export const MEMORY_ROOT = "/memories";
@@ -127,7 +128,8 @@ type MemoryCommand =
   | { command: "rename"; old_path: string; new_path: string };
 
 /** Thrown inside this module only; turned into a result by runMemoryCommand. */
-class MemoryFailure extends Error {
+class MemoryFailure extends BrandedError {
+  static override readonly kind: string = "MemoryFailure";
   constructor(
     readonly type: MemoryToolError["type"],
     message: string,
@@ -144,7 +146,7 @@ export async function runMemoryCommand(store: MemoryFileStore, args: unknown): P
     const command = parseMemoryCommand(args);
     return { ok: true, result: await execute(store, command) };
   } catch (e) {
-    if (e instanceof MemoryFailure) return { ok: false, error: { type: e.type, message: e.message } };
+    if (MemoryFailure.is(e)) return { ok: false, error: { type: e.type, message: e.message } };
     throw e;
   }
 }
