@@ -40,7 +40,8 @@ export default defineConfig([
         ...errorBrandRules(),
         {
           selector: "ClassDeclaration[superClass.name='Error']",
-          message: "An error class in lib/ extends BrandedError or AppError (lib/errors.ts), so it can be recognised with X.is(err).",
+          message:
+            "An error class in lib/ extends BrandedError or AppError (lib/errors.ts), so it can be recognised with X.is(err).",
         },
       ],
     },
@@ -63,11 +64,13 @@ function errorBrandRules() {
   return [
     {
       selector: `BinaryExpression[operator='instanceof'][right.name=/Error$/]:not([right.name=/${foreign}/])`,
-      message: "Recognise the project's errors with X.is(err) (lib/errors.ts, BrandedError), not instanceof: a module loaded twice makes instanceof fail.",
+      message:
+        "Recognise the project's errors with X.is(err) (lib/errors.ts, BrandedError), not instanceof: a module loaded twice makes instanceof fail.",
     },
     {
       selector: `ClassDeclaration[superClass.name=/Error$/]:not([superClass.name=/${foreign}/]):not(:has(ClassBody > PropertyDefinition[static=true][key.name='kind']))`,
-      message: 'An error class declares its own `static override readonly kind = "ClassName"`: X.is(err) recognises it by that kind.',
+      message:
+        'An error class declares its own `static override readonly kind = "ClassName"`: X.is(err) recognises it by that kind.',
     },
   ];
 }

@@ -38,7 +38,9 @@ type SchemaIn<S> = S extends z.ZodType ? z.input<S> : undefined;
 type SchemaOut<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** What a handler reads: parsed params, query and body. */
-export type ParamsOf<E extends Endpoint> = E["params"] extends z.ZodType ? z.output<E["params"]> : Record<string, never>;
+export type ParamsOf<E extends Endpoint> = E["params"] extends z.ZodType
+  ? z.output<E["params"]>
+  : Record<string, never>;
 export type QueryOf<E extends Endpoint> = E["query"] extends z.ZodType ? z.output<E["query"]> : Record<string, never>;
 export type BodyOf<E extends Endpoint> = SchemaOut<E["body"]>;
 /** What a handler answers (before JSON): the response schema's input side. */
@@ -47,7 +49,9 @@ export type AnswerOf<E extends Endpoint> = z.input<E["response"]>;
 export type ResponseOf<E extends Endpoint> = z.output<E["response"]>;
 
 /** What a caller sends: `params` and `body` are required when the endpoint declares them. */
-export type RequestOf<E extends Endpoint> = (E["params"] extends z.ZodType ? { params: SchemaIn<E["params"]> } : object) &
+export type RequestOf<E extends Endpoint> = (E["params"] extends z.ZodType
+  ? { params: SchemaIn<E["params"]> }
+  : object) &
   (E["query"] extends z.ZodType ? { query?: Partial<SchemaIn<E["query"]>> } : object) &
   (E["body"] extends z.ZodType ? { body: SchemaIn<E["body"]> } : object);
 

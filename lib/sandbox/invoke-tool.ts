@@ -67,13 +67,12 @@ export async function invokeTool(request: InvokeToolRequest): Promise<InvokeOutc
   try {
     validateOutput(tool, outcome.result);
   } catch (error) {
-    const shape: ToolCallError =
-      ToolShapeError.is(error)
-        ? { type: "ToolShapeError", message: error.message, expected: error.expected, problems: error.problems }
-        : {
-            type: "ToolShapeError",
-            message: `tool '${tool.name}' returned a value that could not be checked: ${String(error)}`,
-          };
+    const shape: ToolCallError = ToolShapeError.is(error)
+      ? { type: "ToolShapeError", message: error.message, expected: error.expected, problems: error.problems }
+      : {
+          type: "ToolShapeError",
+          message: `tool '${tool.name}' returned a value that could not be checked: ${String(error)}`,
+        };
     return { ok: false, error: shape, logs: outcome.logs, events: outcome.events, durationMs: elapsed() };
   }
   return { ...outcome, durationMs: elapsed() };
