@@ -4,7 +4,7 @@
  */
 import type { AgentConfig } from "@/lib/agents/agent-input";
 import type { AgentToolView, AgentView } from "@/lib/agents/agent-view";
-import type { FallbackModelConfig, ModelConfig } from "@/lib/models/model-config";
+import type { FallbackModelConfig, ModelConfig } from "@/lib/models/model-config.shared";
 import { modelRosterKey } from "@/lib/models/providers.shared";
 
 export type ModelEntry = ModelConfig;

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AgentSummary } from "@/lib/agents/list-agents";
 import type { AgentView } from "@/lib/agents/agent-view";
-import type { ModelConfig } from "@/lib/models/model-config";
+import type { ModelConfig } from "@/lib/models/model-config.shared";
 import { legacyApiFetch } from "@/components/api/api-client";
 
 export const agentKeys = {

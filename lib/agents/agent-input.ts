@@ -11,7 +11,7 @@ import { AgentToolEntry } from "./agent-tools";
 import { checkCompactionBounds } from "./check-compaction-bounds";
 import { CompactionConfig } from "./compaction-config";
 import { LimitRecovery } from "./limit-recovery";
-import { ModelConfig } from "../models/model-config";
+import { ModelConfig } from "../models/model-config.shared";
 import { normalizeModelRoster, rosterIssues } from "./model-roster";
 import { missingPromptParams, PromptConfig } from "./prompt-template";
 import { RuntimeConfig } from "./runtime-config";

@@ -7,7 +7,7 @@
  * tier is deliberately not part of the check (lib/agents/README.md, Rules).
  */
 import type { CompactionConfig } from "./compaction-config";
-import type { ModelConfig } from "../models/model-config";
+import type { ModelConfig } from "../models/model-config.shared";
 import { modelRosterKey } from "../models/providers.shared";
 import type { RunLimits } from "./usage-limits";
 

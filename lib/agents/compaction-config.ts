@@ -1,6 +1,6 @@
 /** How an agent's history is folded when it grows (lib/agents/README.md, Rules). */
 import { z } from "zod";
-import { ModelConfig } from "../models/model-config";
+import { ModelConfig } from "../models/model-config.shared";
 
 export const COMPACTION_STRATEGIES = ["summarize", "sliding_window", "none"] as const;
 export const CompactionStrategy = z.enum(COMPACTION_STRATEGIES);

@@ -3,7 +3,7 @@
  * config (a single-model agent: roster [], switching unavailable) or a list (element 0 active, the
  * whole list the roster). Four rules, each with its own message.
  */
-import type { ModelConfig } from "../models/model-config";
+import type { ModelConfig } from "../models/model-config.shared";
 import { modelRosterKey } from "../models/providers.shared";
 
 export interface NormalizedRoster {

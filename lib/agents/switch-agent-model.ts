@@ -13,7 +13,7 @@ import { jsonColumn } from "../db/json-column";
 import { createLanguageModel, type ModelBuildContext } from "../models/create-language-model";
 import { loadSavedKeys } from "../models/load-saved-keys";
 import { MAX_SWITCH_RECORDS, type ModelSwitchRecord } from "./agent-view";
-import type { ModelConfig } from "../models/model-config";
+import type { ModelConfig } from "../models/model-config.shared";
 import { getAgent } from "./read-agent";
 import { switchModel } from "./switch-model";
 

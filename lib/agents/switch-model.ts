@@ -9,7 +9,7 @@
  */
 import type { AgentConfig } from "./agent-input";
 import { checkCompactionBounds } from "./check-compaction-bounds";
-import type { ModelConfig } from "../models/model-config";
+import type { ModelConfig } from "../models/model-config.shared";
 import { modelRosterKey } from "../models/providers.shared";
 import { ModelSwitchError, NO_ROSTER_MESSAGE } from "./model-switch-error";
 

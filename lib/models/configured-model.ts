@@ -15,7 +15,7 @@ import type {
 } from "@ai-sdk/provider";
 import { openAIParameters } from "../tools/schema-formats";
 import type { JsonSchema } from "../tools/tool-types";
-import type { FallbackModelConfig } from "./model-config";
+import type { FallbackModelConfig } from "./model-config.shared";
 import { modelRosterKey } from "./providers.shared";
 
 export const ATELIER_METADATA_KEY = "atelier";

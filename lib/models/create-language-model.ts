@@ -13,7 +13,7 @@ import { createMistral } from "@ai-sdk/mistral";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { FallbackModelConfig, ModelConfig } from "./model-config";
+import type { FallbackModelConfig, ModelConfig } from "./model-config.shared";
 import type { HttpClientConfig } from "./http-client-config";
 import { ConfiguredModel } from "./configured-model";
 import { DemoLanguageModel } from "./demo-model";

@@ -5,7 +5,7 @@
 import { generateText } from "ai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLanguageModel } from "./create-language-model";
-import { ModelConfig } from "./model-config";
+import { ModelConfig } from "./model-config.shared";
 import { findProviderKey, openAiCompatibleKey } from "./provider-keys";
 import { openaiReplies, startFakeProviderServer, type FakeProviderServer } from "./testing/fake-provider-server";
 

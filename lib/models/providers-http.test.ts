@@ -4,7 +4,7 @@
  */
 import { generateText, jsonSchema, streamText, tool } from "ai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ModelConfig } from "./model-config";
+import { ModelConfig } from "./model-config.shared";
 import { answeredByOf } from "./configured-model";
 import { createLanguageModel, type ModelBuildContext } from "./create-language-model";
 import {

@@ -4,7 +4,7 @@
  * prompt, so a conversation replays the same way across runs and server restarts.
  */
 import type { LanguageModelV3, LanguageModelV3CallOptions } from "@ai-sdk/provider";
-import type { ScriptedTurn } from "./model-config";
+import type { ScriptedTurn } from "./model-config.shared";
 import { callId, toGenerateResult, toStreamResult, type Decision } from "./model-output";
 import { BrandedError } from "../errors";
 

@@ -6,7 +6,7 @@ import { APICallError } from "@ai-sdk/provider";
 import { generateText } from "ai";
 import { z } from "zod";
 import type { KeyedProvider } from "../auth/provider-credentials";
-import { ModelConfig } from "./model-config";
+import { ModelConfig } from "./model-config.shared";
 import { createLanguageModel, type ModelBuildContext } from "./create-language-model";
 
 export const ProviderTestInput = z

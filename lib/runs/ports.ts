@@ -6,7 +6,7 @@
  */
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { AgentConfig } from "../agents/agent-input";
-import type { ModelConfig } from "../models/model-config";
+import type { ModelConfig } from "../models/model-config.shared";
 import type { HttpClientConfig } from "../models/http-client-config";
 import type {
   EventData,

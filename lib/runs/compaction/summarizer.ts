@@ -11,7 +11,7 @@ import type { LanguageModelV3, LanguageModelV3Message } from "@ai-sdk/provider";
 import type { AgentConfig } from "../../agents/agent-input";
 import type { EventData } from "../../events/event-types";
 import { priceUsage } from "../../events/price-usage";
-import type { ModelConfig } from "../../models/model-config";
+import type { ModelConfig } from "../../models/model-config.shared";
 import { modelRosterKey } from "../../models/providers.shared";
 import { requestModel } from "../model-request";
 import type { Clock, ModelFactory } from "../ports";

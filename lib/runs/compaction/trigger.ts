@@ -7,7 +7,7 @@
  */
 import { compactionThreshold, triggerThreshold } from "../../agents/check-compaction-bounds";
 import type { CompactionConfig } from "../../agents/compaction-config";
-import type { ModelConfig } from "../../models/model-config";
+import type { ModelConfig } from "../../models/model-config.shared";
 
 export interface TriggerDecision {
   /** True when the run head folds the context. */

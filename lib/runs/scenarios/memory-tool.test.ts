@@ -3,7 +3,7 @@
  * deletes its files with the six commands, and each agent's files are its own.
  */
 import { describe, expect, it } from "vitest";
-import type { ScriptedTurn } from "../../models/model-config";
+import type { ScriptedTurn } from "../../models/model-config.shared";
 import { createHarness, eventsOfType, memoryTool, turn } from "../testing/run-harness";
 import type { MemoryRunStore } from "../testing/memory-run-store";
 
