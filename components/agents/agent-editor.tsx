@@ -1,15 +1,16 @@
 "use client";
 /**
  * The agent editor: prompt with preview, model roster, tools, limits, autonomy, recovery,
- * compaction and runtime. Validation is the server's (the same zod schemas as the API); every
- * issue is shown beside its field, and all of them in a summary at the top.
+ * compaction and runtime. The draft is validated with the route's own body schema (AgentInput)
+ * before it is sent, and the server's answer adds the rules that need the database (tools, cycles,
+ * a name already taken); every issue is shown beside its field, and all of them in a summary at the top.
  */
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { AgentConfig } from "@/lib/agents/agent-input";
-import type { AgentView } from "@/lib/agents/agent-view";
+import type { AgentConfig } from "@/lib/agents/agent-input.shared";
+import type { AgentView } from "@/lib/agents/agent-view.shared";
 import { useCan } from "@/components/shell/viewer-context";
-import { fromConfig, toRequestBody, type AgentFormState } from "./agent-form-state";
+import { checkDraft, fromConfig, type AgentFormState } from "./agent-form-state";
 import { useDeleteAgent, useSaveAgent } from "./agent-queries";
 import { Field, FieldError, IssuesContext } from "./fields";
 import { fieldIssues, issuesOf, toFieldKey, type ApiIssue } from "./form-issues";
@@ -48,8 +49,13 @@ export function AgentEditor({ initial, agent }: { initial: AgentConfig | AgentVi
     setSaved(false);
   };
   const submit = () => {
+    const draft = checkDraft(state);
+    if (!draft.ok) {
+      setIssues(draft.issues);
+      return;
+    }
     setIssues([]);
-    save.mutate(toRequestBody(state), {
+    save.mutate(draft.body, {
       onSuccess: ({ agent: savedAgent }) => {
         const next = fromConfig(savedAgent);
         seen.current = savedAgent.updatedAt;

@@ -1,11 +1,14 @@
 /**
  * The editor's state: the agent's JSON (lib/agents/README.md) with the roster edited as one list of entries
- * and an active index. `toRequestBody` turns it back into the API's shape.
+ * and an active index. `toRequestBody` turns it back into the API's shape, and `checkDraft` validates
+ * that body with AgentInput — the schema the route parses it with — before it is sent.
  */
-import type { AgentConfig } from "@/lib/agents/agent-input";
-import type { AgentToolView, AgentView } from "@/lib/agents/agent-view";
+import { AgentInput, type AgentConfig } from "@/lib/agents/agent-input.shared";
+import type { AgentToolEntry } from "@/lib/agents/agent-tools.shared";
+import type { AgentView } from "@/lib/agents/agent-view.shared";
 import type { FallbackModelConfig, ModelConfig } from "@/lib/models/model-config.shared";
 import { modelRosterKey } from "@/lib/models/providers.shared";
+import { issuesOfZod, type ApiIssue } from "./form-issues";
 
 export type ModelEntry = ModelConfig;
 export type FallbackEntry = FallbackModelConfig;
@@ -22,7 +25,7 @@ export interface AgentFormState {
   compaction: AgentConfig["compaction"];
   limitRecovery: AgentConfig["limitRecovery"];
   runtime: AgentConfig["runtime"];
-  tools: AgentToolView[];
+  tools: AgentToolEntry[];
 }
 
 export function blankEntry(provider = "demo", model = provider === "demo" ? "demo" : ""): ModelEntry {
@@ -58,12 +61,12 @@ export function fromConfig(config: AgentConfig | AgentView): AgentFormState {
     compaction: structuredClone(config.compaction),
     limitRecovery: { ...config.limitRecovery },
     runtime: structuredClone(config.runtime),
-    tools: structuredClone(config.tools) as AgentToolView[],
+    tools: structuredClone(config.tools),
   };
 }
 
 /** A single entry is a single-model agent; several are a roster with the active one as `model`. */
-export function toRequestBody(s: AgentFormState): Record<string, unknown> {
+export function toRequestBody(s: AgentFormState): AgentInput {
   const clean = (e: ModelEntry) => (e.provider === "scripted" ? e : (({ script: _s, ...rest }) => rest)(e));
   const entries = s.entries.map(clean);
   const base = {
@@ -80,4 +83,16 @@ export function toRequestBody(s: AgentFormState): Record<string, unknown> {
   };
   if (entries.length === 1) return { ...base, model: entries[0] };
   return { ...base, model: entries[Math.min(s.active, entries.length - 1)] ?? entries[0], roster: entries };
+}
+
+/**
+ * The draft as the route would read it: the body after its JSON round trip (what is sent), parsed
+ * with AgentInput. Either that body, ready to send, or the schema's issues with the paths and
+ * messages the route would answer (form-issues.ts maps them onto the fields). Rules that need the
+ * database (tools, cycles, a name already taken) are left to the server.
+ */
+export function checkDraft(s: AgentFormState): { ok: true; body: AgentInput } | { ok: false; issues: ApiIssue[] } {
+  const body = JSON.parse(JSON.stringify(toRequestBody(s))) as AgentInput;
+  const parsed = AgentInput.safeParse(body);
+  return parsed.success ? { ok: true, body } : { ok: false, issues: issuesOfZod(parsed.error) };
 }

@@ -1,10 +1,9 @@
 "use client";
-/** TanStack Query hooks over the agents HTTP API: the list, one agent, save, delete, switch model. */
+/** TanStack Query hooks over the agents HTTP API (lib/api/contracts/agents.shared.ts): the list, one agent, save, delete, switch model. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AgentSummary } from "@/lib/agents/list-agents";
-import type { AgentView } from "@/lib/agents/agent-view";
-import type { ModelConfig } from "@/lib/models/model-config.shared";
-import { legacyApiFetch } from "@/components/api/api-client";
+import type { AgentInput } from "@/lib/agents/agent-input.shared";
+import { agentsApi } from "@/lib/api/contracts/agents.shared";
+import { apiFetch } from "@/components/api/api-client";
 
 export const agentKeys = {
   list: ["agents"] as const,
@@ -14,25 +13,23 @@ export const agentKeys = {
 export function useAgents() {
   return useQuery({
     queryKey: agentKeys.list,
-    queryFn: () => legacyApiFetch<{ agents: AgentSummary[] }>("/api/agents"),
+    queryFn: () => apiFetch(agentsApi.list),
   });
 }
 
 export function useAgent(id: string) {
   return useQuery({
     queryKey: agentKeys.detail(id),
-    queryFn: () => legacyApiFetch<{ agent: AgentView }>(`/api/agents/${encodeURIComponent(id)}`),
+    queryFn: () => apiFetch(agentsApi.get, { params: { id } }),
   });
 }
 
+/** Creates (id null) or updates an agent from its JSON. */
 export function useSaveAgent(id: string | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: unknown) =>
-      legacyApiFetch<{ agent: AgentView }>(id ? `/api/agents/${encodeURIComponent(id)}` : "/api/agents", {
-        method: id ? "PUT" : "POST",
-        body: JSON.stringify(body),
-      }),
+    mutationFn: (body: AgentInput) =>
+      id ? apiFetch(agentsApi.update, { params: { id }, body }) : apiFetch(agentsApi.create, { body }),
     onSuccess: (data) => {
       qc.setQueryData(agentKeys.detail(data.agent.id), data);
       void qc.invalidateQueries({ queryKey: agentKeys.list, exact: true });
@@ -43,7 +40,7 @@ export function useSaveAgent(id: string | null) {
 export function useDeleteAgent() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => legacyApiFetch(`/api/agents/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => apiFetch(agentsApi.delete, { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: agentKeys.list, exact: true }),
   });
 }
@@ -51,11 +48,7 @@ export function useDeleteAgent() {
 export function useSwitchModel(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (key: string) =>
-      legacyApiFetch<ModelConfig>(`/api/agents/${encodeURIComponent(id)}/switch-model`, {
-        method: "POST",
-        body: JSON.stringify({ key }),
-      }),
+    mutationFn: (key: string) => apiFetch(agentsApi.switchModel, { params: { id }, body: { key } }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: agentKeys.detail(id) });
       void qc.invalidateQueries({ queryKey: agentKeys.list, exact: true });

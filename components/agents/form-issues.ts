@@ -1,8 +1,11 @@
 /**
- * Maps the API's zod issues (dotted paths of the JSON sent) onto the editor's fields. Roster
- * entries are edited as one list ("entry.N.…"): "model.…" is the active entry, "roster.N.…" entry N
- * — or, for a single-model agent, "model.…" is entry 0.
+ * Maps zod issues (dotted paths of the JSON sent) onto the editor's fields — the route's (an API
+ * error's `issues`) and the editor's own parse of the draft with the same schema (`issuesOfZod`).
+ * Roster entries are edited as one list ("entry.N.…"): "model.…" is the active entry, "roster.N.…"
+ * entry N — or, for a single-model agent, "model.…" is entry 0.
  */
+import type { z } from "zod";
+
 export interface ApiIssue {
   path: string;
   message: string;
@@ -38,4 +41,9 @@ export function issuesOf(err: unknown): ApiIssue[] {
   if (body?.error?.issues?.length) return body.error.issues;
   const message = body?.error?.message ?? (err instanceof Error ? err.message : null);
   return message ? [{ path: "", message }] : [];
+}
+
+/** A local parse's issues, with the dotted paths and messages the route answers (lib/api/error-response.ts). */
+export function issuesOfZod(error: z.ZodError): ApiIssue[] {
+  return error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
 }

@@ -1,7 +1,7 @@
 "use client";
 /** Switch the saved agent's active model to another roster entry (takes effect from the next run). */
 import { useState } from "react";
-import type { AgentView } from "@/lib/agents/agent-view";
+import type { AgentView } from "@/lib/agents/agent-view.shared";
 import { modelRosterKey } from "@/lib/models/providers.shared";
 import { useSwitchModel } from "./agent-queries";
 

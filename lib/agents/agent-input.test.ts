@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AgentInput, defaultAgentConfig } from "./agent-input";
+import { AgentInput, defaultAgentConfig } from "./agent-input.shared";
 
 function issues(input: unknown) {
   const r = AgentInput.safeParse(input);

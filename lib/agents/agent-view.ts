@@ -1,18 +1,11 @@
 /**
- * The agent as the API returns it (lib/agents/README.md): the normalised configuration — `model` the active
- * config, `roster` the declared list ([] for a single-model agent) — plus its id, tools, switch
- * history and timestamps. Stored as Agent.config (JSON) + AgentTool rows.
+ * The server's side of the agent's shape: what is stored in Agent.config, and the event a switch
+ * inside a conversation records. The shape the API answers is AgentView (agent-view.shared.ts).
  */
-import type { AgentConfig } from "./agent-input";
-import type { AgentToolEntry } from "./agent-tools";
+import type { AgentConfig } from "./agent-input.shared";
+import type { ModelSwitchRecord } from "./agent-view.shared";
 
-/** One recorded switch of the active model (newest last; the last 50 are kept). */
-export interface ModelSwitchRecord {
-  from: string;
-  to: string;
-  at: string;
-  by: string | null;
-}
+export type { AgentView, ModelSwitchRecord } from "./agent-view.shared";
 
 /** What a conversation's event log records when a switch happens inside it (lib/runs/README.md, Events). */
 export interface ModelSwitchedPayload {
@@ -21,16 +14,6 @@ export interface ModelSwitchedPayload {
   to: string;
   /** Runs started after this event use the new model; the run in flight keeps its own. */
   effectiveFrom: "next_run";
-}
-
-export type AgentToolView = AgentToolEntry & { toolVersionId?: string };
-
-export interface AgentView extends Omit<AgentConfig, "tools"> {
-  id: string;
-  tools: AgentToolView[];
-  modelSwitches: ModelSwitchRecord[];
-  createdAt: string;
-  updatedAt: string;
 }
 
 /** What goes into Agent.config (name and tools live in their own columns and rows). */

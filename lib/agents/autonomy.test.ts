@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { needsApproval } from "./autonomy";
+import { needsApproval } from "./autonomy.shared";
 
 describe("autonomy tiers", () => {
   const read = { requiresApproval: false, sideEffecting: false };

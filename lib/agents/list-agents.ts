@@ -1,20 +1,8 @@
 /** Agents of the studio, for the agents list. */
 import type { Db } from "../db/client";
+import type { AgentSummary } from "./agent-summary.shared";
 import type { StoredAgentConfig } from "./agent-view";
 import { modelRosterKey } from "../models/providers.shared";
-
-export interface AgentSummary {
-  id: string;
-  name: string;
-  description: string;
-  activeModel: string | null;
-  /** Entries in the model roster; 0 for a single-model agent. */
-  rosterSize: number;
-  autonomy: string;
-  tools: number;
-  conversations: number;
-  updatedAt: string;
-}
 
 export async function listAgents(db: Db): Promise<AgentSummary[]> {
   const agents = await db.agent.findMany({

@@ -3,13 +3,14 @@ import { ZodError } from "zod";
 import { NotFoundError } from "../errors";
 import type { Db } from "../db/client";
 import { AgentConfigError } from "./agent-config-error";
-import { AgentInput } from "./agent-input";
-import type { AgentToolView, AgentView, ModelSwitchRecord } from "./agent-view";
+import { AgentInput } from "./agent-input.shared";
+import type { AgentToolEntry } from "./agent-tools.shared";
+import type { AgentView, ModelSwitchRecord } from "./agent-view.shared";
 
 type AgentRow = Awaited<ReturnType<Db["agent"]["findUniqueOrThrow"]>>;
 type AgentToolRow = Awaited<ReturnType<Db["agentTool"]["findMany"]>>[number];
 
-export function toolRowToView(row: AgentToolRow): AgentToolView {
+export function toolRowToView(row: AgentToolRow): AgentToolEntry {
   if (row.kind === "builtin") return { builtin: "memory" };
   if (row.kind === "agent") return { agentId: row.childAgentId!, sideEffecting: row.sideEffecting ?? false };
   if (row.kind === "mcp")

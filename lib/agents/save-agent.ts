@@ -10,7 +10,7 @@ import type { Db } from "../db/client";
 import { jsonColumn } from "../db/json-column";
 import { currentWorkspaceId } from "../db/workspace";
 import { NotFoundError } from "../errors";
-import type { AgentConfig } from "./agent-input";
+import type { AgentConfig } from "./agent-input.shared";
 import type { StoredAgentConfig } from "./agent-view";
 import { findAgentToolCycle } from "./check-agent-tool-cycles";
 import { resolveMcpToolEntry } from "../mcp/resolve-mcp-tool-entry";

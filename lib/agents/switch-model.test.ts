@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AgentInput } from "./agent-input";
+import { AgentInput } from "./agent-input.shared";
 import { ModelSwitchError } from "./model-switch-error";
 import { switchModel } from "./switch-model";
 

@@ -7,8 +7,8 @@
  * The caller persists the returned config; runs read the agent at their start, so the switch takes
  * effect from the next run.
  */
-import type { AgentConfig } from "./agent-input";
-import { checkCompactionBounds } from "./check-compaction-bounds";
+import type { AgentConfig } from "./agent-input.shared";
+import { checkCompactionBounds } from "./check-compaction-bounds.shared";
 import type { ModelConfig } from "../models/model-config.shared";
 import { modelRosterKey } from "../models/providers.shared";
 import { ModelSwitchError, NO_ROSTER_MESSAGE } from "./model-switch-error";

@@ -1,6 +1,6 @@
 /** Run-loop tuning of an agent; the provider HTTP tuning it embeds is lib/models' HttpClientConfig. */
 import { z } from "zod";
-import { HttpClientConfig } from "../models/http-client-config";
+import { HttpClientConfig } from "../models/http-client-config.shared";
 
 export const EndStrategy = z.enum(["early", "exhaustive"]);
 export type EndStrategy = z.infer<typeof EndStrategy>;

@@ -1,0 +1,53 @@
+/**
+ * The agent as the API answers it (lib/agents/README.md): the normalised configuration — `model`
+ * the active config, `roster` the declared list ([] for a single-model agent) — plus its id, tools,
+ * switch history and timestamps (ISO strings). Browser-safe: the agents contract answers with it
+ * and the editor reads it. Built by read-agent.ts from Agent.config (JSON) and the AgentTool rows.
+ */
+import { z } from "zod";
+import { AgentToolEntry } from "./agent-tools.shared";
+import { Autonomy } from "./autonomy.shared";
+import { CompactionConfig } from "./compaction-config.shared";
+import { LimitRecovery } from "./limit-recovery.shared";
+import { PromptConfig } from "./prompt-config.shared";
+import { RuntimeConfig } from "./runtime-config.shared";
+import { AgentLimits, RunLimits } from "./usage-limits.shared";
+import { ModelConfig } from "../models/model-config.shared";
+
+/** One recorded switch of the active model (newest last; the last 50 are kept). */
+export const ModelSwitchRecord = z
+  .object({
+    /** Roster keys (`provider:model`). */
+    from: z.string(),
+    to: z.string(),
+    at: z.iso.datetime(),
+    /** The name of who switched; null when no one signed in did. */
+    by: z.string().nullable(),
+  })
+  .strict();
+export type ModelSwitchRecord = z.infer<typeof ModelSwitchRecord>;
+
+export const AgentView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    prompt: PromptConfig,
+    /** The active model config. */
+    model: ModelConfig,
+    /** The declared roster, active entry included; [] for a single-model agent. */
+    roster: z.array(ModelConfig),
+    runLimits: RunLimits,
+    agentLimits: AgentLimits,
+    autonomy: Autonomy,
+    compaction: CompactionConfig,
+    limitRecovery: LimitRecovery,
+    runtime: RuntimeConfig,
+    /** In the agent's order; a saved tool names the version it is pinned to. */
+    tools: z.array(AgentToolEntry),
+    modelSwitches: z.array(ModelSwitchRecord),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .strict();
+export type AgentView = z.infer<typeof AgentView>;
