@@ -7,7 +7,9 @@ import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { healthApi } from "@/lib/api/contracts/health.shared";
 import { callRoute, cookieFrom } from "@/lib/api/testing/call-route";
+import { HealthReport, PublicHealth } from "@/lib/db/health.shared";
 import { createUser, setupFirstAdmin, updateUser } from "@/lib/auth/users";
 import { createDb } from "@/lib/db/client";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
@@ -356,6 +358,8 @@ describe("/api/health", () => {
     const res = await callRoute(health.GET, "/api/health");
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ status: "ok" });
+    // A Response (status 503 when down), so defineRoute does not check it: the test does.
+    expect(PublicHealth.safeParse(res.json).success).toBe(true);
   });
 
   it("gives a signed-in user the database, migrations and version", async () => {
@@ -366,5 +370,7 @@ describe("/api/health", () => {
       version: expect.any(String),
       database: { kind: t.target.kind, reachable: true, migrations: { pending: [] } },
     });
+    expect(HealthReport.safeParse(res.json).error).toBeUndefined();
+    expect(healthApi.get.response.safeParse(res.json).success).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authApi } from "@/lib/api/contracts/auth.shared";
 import { callRoute, cookieFrom } from "@/lib/api/testing/call-route";
 import { SecretKey } from "@/lib/auth/secret-box";
 import { readCredential } from "@/lib/auth/provider-credentials";
@@ -14,6 +15,7 @@ import * as tokens from "./tokens/route";
 import * as token from "./tokens/[id]/route";
 import * as credentials from "./credentials/route";
 import * as credential from "./credentials/[provider]/route";
+import * as credentialTest from "./credentials/[provider]/test/route";
 import * as audit from "./audit/route";
 import * as tools from "./tools/route";
 
@@ -56,6 +58,8 @@ describe("first run", () => {
     const res = await callRoute(setup.POST, "/api/auth/setup", { body: ADMIN, sameOrigin: true });
     expect(res.status).toBe(201);
     expect(res.json.user).toMatchObject({ email: ADMIN.email, roles: ["admin"], active: true });
+    // Answered as a Response (for its cookie), so defineRoute does not check it: the test does.
+    expect(authApi.setup.response.safeParse(res.json).success).toBe(true);
     const set = res.headers.get("set-cookie")!;
     expect(set).toMatch(/^atelier_session=[\w-]{40,}; Path=\/; HttpOnly; SameSite=Lax; Expires=/);
     // The cookie lasts until the session's absolute end (7 days by default), not the idle one.
@@ -109,6 +113,8 @@ describe("sign-in", () => {
       sameOrigin: true,
     });
     expect(ok.status).toBe(200);
+    expect(authApi.signIn.response.safeParse(ok.json).success).toBe(true);
+    expect(JSON.stringify(ok.json)).not.toContain("scrypt");
     expect(ok.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Lax/);
     const csrf = await callRoute(signIn.POST, "/api/auth/sign-in", {
       body: { email: ADMIN.email, password: ADMIN.password },
@@ -137,6 +143,7 @@ describe("sign-in", () => {
     expect((await callRoute(me.GET, "/api/auth/me", { cookie: s })).status).toBe(200);
     const out = await callRoute(signOut.POST, "/api/auth/sign-out", { cookie: s, sameOrigin: true });
     expect(out.headers.get("set-cookie")).toMatch(/^atelier_session=; .*Max-Age=0/);
+    expect(authApi.signOut.response.parse(out.json)).toEqual({ signedOut: true });
     expect((await callRoute(me.GET, "/api/auth/me", { cookie: s })).status).toBe(401);
   });
 });
@@ -374,5 +381,94 @@ describe("audit log", () => {
     }
     const setupEntry = res.json.entries.find((e: { action: string }) => e.action === "auth.setup");
     expect(setupEntry.actor).toBe("Ada");
+  });
+});
+
+describe("contract failures: bad input names the field, an unknown id is 404", () => {
+  const admin = () => ({ cookie: adminCookie, sameOrigin: true });
+
+  it("sign-in without a password is a 400 naming it", async () => {
+    const res = await callRoute(signIn.POST, "/api/auth/sign-in", { body: { email: ADMIN.email } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.code).toBe("validation_error");
+    expect(res.json.error.issues.map((i: { path: string }) => i.path)).toEqual(["password"]);
+  });
+
+  it("users: no role, nothing to change, and an unknown user", async () => {
+    const noRole = await callRoute(users.POST, "/api/users", {
+      ...admin(),
+      body: { email: "norole@example.com", name: "N", password: "a long enough password", roles: [] },
+    });
+    expect(noRole.status).toBe(400);
+    expect(noRole.json.error.issues).toEqual([
+      expect.objectContaining({ path: "roles", message: "Give the user at least one role" }),
+    ]);
+    const adminId = (await t.db.user.findUniqueOrThrow({ where: { email: ADMIN.email } })).id;
+    const nothing = await callRoute(user.PUT, `/api/users/${adminId}`, {
+      ...admin(),
+      method: "PUT",
+      params: { id: adminId },
+      body: {},
+    });
+    expect(nothing.status).toBe(400);
+    expect(nothing.json.error.issues).toEqual([expect.objectContaining({ message: "Nothing to change" })]);
+    const unknown = await callRoute(user.PUT, "/api/users/no-such-user", {
+      ...admin(),
+      method: "PUT",
+      params: { id: "no-such-user" },
+      body: { name: "Ghost" },
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.error).toEqual({ code: "not_found", message: "User 'no-such-user' does not exist." });
+  });
+
+  it("tokens: a blank name, and revoking an unknown token", async () => {
+    const blank = await callRoute(tokens.POST, "/api/tokens", { ...admin(), body: { name: "  ", role: "viewer" } });
+    expect(blank.status).toBe(400);
+    expect(blank.json.error.issues).toEqual([
+      expect.objectContaining({ path: "name", message: "Give the token a name" }),
+    ]);
+    const unknown = await callRoute(token.DELETE, "/api/tokens/no-such-token", {
+      ...admin(),
+      method: "DELETE",
+      params: { id: "no-such-token" },
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.error.message).toBe("API token 'no-such-token' does not exist.");
+  });
+
+  it("provider keys: a too-short key, an unknown provider, and a test with an unknown field", async () => {
+    const short = await callRoute(credential.PUT, "/api/credentials/openai", {
+      ...admin(),
+      method: "PUT",
+      params: { provider: "openai" },
+      body: { value: "sk-1" },
+    });
+    expect(short.status).toBe(400);
+    expect(short.json.error.issues).toEqual([
+      expect.objectContaining({ path: "value", message: "That is too short to be an API key" }),
+    ]);
+    const unknown = await callRoute(credential.DELETE, "/api/credentials/acme", {
+      ...admin(),
+      method: "DELETE",
+      params: { provider: "acme" },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error.issues.map((i: { path: string }) => i.path)).toEqual(["provider"]);
+    const extra = await callRoute(credentialTest.POST, "/api/credentials/openai/test", {
+      ...admin(),
+      params: { provider: "openai" },
+      body: { model: "gpt-4o-mini", key: "sk-should-not-be-here" },
+    });
+    expect(extra.status).toBe(400);
+    expect(extra.json.error.code).toBe("validation_error");
+  });
+
+  it("audit: a limit out of range is a 400 naming it", async () => {
+    const res = await callRoute(audit.GET, "/api/audit?limit=0", { cookie: adminCookie });
+    expect(res.status).toBe(400);
+    expect(res.json.error.issues.map((i: { path: string }) => i.path)).toEqual(["limit"]);
+    const some = await callRoute(audit.GET, "/api/audit?limit=2", { cookie: adminCookie });
+    expect(some.json.entries).toHaveLength(2);
   });
 });

@@ -1,7 +1,8 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { legacyApiFetch, ApiClientError } from "@/components/api/api-client";
+import { apiFetch, ApiClientError } from "@/components/api/api-client";
+import { authApi } from "@/lib/api/contracts/auth.shared";
 
 type Issues = Array<{ path: string; message: string }>;
 
@@ -9,7 +10,7 @@ type Issues = Array<{ path: string; message: string }>;
 export function SetupForm({ token }: { token: string }) {
   const [form, setForm] = useState({ name: "", email: "", password: "", token });
   const setup = useMutation({
-    mutationFn: () => legacyApiFetch("/api/auth/setup", { method: "POST", body: JSON.stringify(form) }),
+    mutationFn: () => apiFetch(authApi.setup, { body: form }),
     onSuccess: () => window.location.assign("/tools"),
   });
   const issues: Issues =

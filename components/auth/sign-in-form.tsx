@@ -1,14 +1,14 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { legacyApiFetch } from "@/components/api/api-client";
+import { apiFetch } from "@/components/api/api-client";
+import { authApi } from "@/lib/api/contracts/auth.shared";
 
 export function SignInForm() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const signIn = useMutation({
-    mutationFn: () =>
-      legacyApiFetch("/api/auth/sign-in", { method: "POST", body: JSON.stringify({ email, password }) }),
+    mutationFn: () => apiFetch(authApi.signIn, { body: { email, password } }),
     onSuccess: () => window.location.assign("/tools"),
   });
   return (

@@ -1,13 +1,12 @@
 "use client";
 import { useState } from "react";
-import {
-  useCredentials,
-  useRemoveCredential,
-  useSetCredential,
-  useTestCredential,
-  type ProviderTestAnswer,
-} from "./settings-queries";
+import { useCredentials, useRemoveCredential, useSetCredential, useTestCredential } from "./settings-queries";
 import { formatDateTime } from "@/components/shell/format";
+import type { KeyedProvider } from "@/lib/auth/provider-credentials.shared";
+import type { ProviderTestResult } from "@/lib/models/provider-test.shared";
+
+/** A test's outcome: the server's answer, or the error of a request that did not get one. */
+type TestOutcome = ProviderTestResult | { ok: false; error: string };
 
 export function ProvidersPanel() {
   const creds = useCredentials();
@@ -16,11 +15,11 @@ export function ProvidersPanel() {
   const test = useTestCredential();
   const [values, setValues] = useState<Record<string, string>>({});
   const [keyBaseUrls, setKeyBaseUrls] = useState<Record<string, string>>({});
-  const [results, setResults] = useState<Record<string, ProviderTestAnswer | { ok: false; error: string }>>({});
+  const [results, setResults] = useState<Partial<Record<KeyedProvider, TestOutcome>>>({});
   const [testTargets, setTestTargets] = useState<Record<string, string>>({});
-  const needsTarget = (provider: string) =>
+  const needsTarget = (provider: KeyedProvider) =>
     provider === "azure" ? "deployment" : provider === "openai-compatible" ? "base URL" : null;
-  const runTest = (provider: string) => {
+  const runTest = (provider: KeyedProvider) => {
     const target = testTargets[provider]?.trim();
     test.mutate(
       provider === "azure"
@@ -130,15 +129,7 @@ export function ProvidersPanel() {
                     >
                       {test.isPending && test.variables?.provider === env.provider ? "Testing…" : "Test"}
                     </button>
-                    {results[env.provider] ? (
-                      results[env.provider].ok ? (
-                        <span className="pill ok" title={(results[env.provider] as ProviderTestAnswer).answer}>
-                          works
-                        </span>
-                      ) : (
-                        <div className="error small-text">{results[env.provider].error}</div>
-                      )
-                    ) : null}
+                    <TestResult outcome={results[env.provider]} />
                   </td>
                 </tr>
               );
@@ -152,5 +143,16 @@ export function ProvidersPanel() {
         </p>
       ) : null}
     </section>
+  );
+}
+
+function TestResult({ outcome }: { outcome: TestOutcome | undefined }) {
+  if (!outcome) return null;
+  return outcome.ok ? (
+    <span className="pill ok" title={outcome.answer}>
+      works
+    </span>
+  ) : (
+    <div className="error small-text">{outcome.error}</div>
   );
 }

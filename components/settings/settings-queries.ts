@@ -1,13 +1,15 @@
 "use client";
 /** TanStack Query hooks of the settings page: users, API tokens, provider keys, audit log, health. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TokenSummary } from "@/lib/auth/api-tokens";
-import type { AuditEntry } from "@/lib/auth/audit-log";
-import type { CredentialSummary } from "@/lib/auth/provider-credentials";
-import type { HealthReport } from "@/lib/db/health";
-import type { Role } from "@/lib/auth/roles.shared";
-import type { UserSummary } from "@/lib/auth/users";
-import { legacyApiFetch } from "@/components/api/api-client";
+import { apiFetch } from "@/components/api/api-client";
+import type { RequestOf } from "@/lib/api/contract.shared";
+import type { KeyedProvider } from "@/lib/auth/provider-credentials.shared";
+import { auditApi } from "@/lib/api/contracts/audit.shared";
+import { authApi } from "@/lib/api/contracts/auth.shared";
+import { credentialsApi } from "@/lib/api/contracts/credentials.shared";
+import { healthApi } from "@/lib/api/contracts/health.shared";
+import { tokensApi } from "@/lib/api/contracts/tokens.shared";
+import { usersApi } from "@/lib/api/contracts/users.shared";
 
 /** After a change, the list it changed and the audit log that recorded it. */
 function refresh(qc: ReturnType<typeof useQueryClient>, key: string) {
@@ -15,14 +17,13 @@ function refresh(qc: ReturnType<typeof useQueryClient>, key: string) {
 }
 
 export function useUsers() {
-  return useQuery({ queryKey: ["users"], queryFn: () => legacyApiFetch<{ users: UserSummary[] }>("/api/users") });
+  return useQuery({ queryKey: ["users"], queryFn: () => apiFetch(usersApi.list) });
 }
 
 export function useCreateUser() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; name: string; password: string; roles: Role[] }) =>
-      legacyApiFetch<{ user: UserSummary }>("/api/users", { method: "POST", body: JSON.stringify(input) }),
+    mutationFn: (body: RequestOf<typeof usersApi.create>["body"]) => apiFetch(usersApi.create, { body }),
     onSuccess: () => refresh(qc, "users"),
   });
 }
@@ -30,27 +31,20 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...input }: { id: string; roles?: Role[]; active?: boolean; name?: string }) =>
-      legacyApiFetch<{ user: UserSummary }>(`/api/users/${encodeURIComponent(id)}`, {
-        method: "PUT",
-        body: JSON.stringify(input),
-      }),
+    mutationFn: ({ id, ...body }: { id: string } & RequestOf<typeof usersApi.update>["body"]) =>
+      apiFetch(usersApi.update, { params: { id }, body }),
     onSettled: () => refresh(qc, "users"),
   });
 }
 
 export function useTokens() {
-  return useQuery({ queryKey: ["tokens"], queryFn: () => legacyApiFetch<{ tokens: TokenSummary[] }>("/api/tokens") });
+  return useQuery({ queryKey: ["tokens"], queryFn: () => apiFetch(tokensApi.list) });
 }
 
 export function useCreateToken() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; role: Role; expiresInDays: number | null }) =>
-      legacyApiFetch<{ token: string; summary: TokenSummary }>("/api/tokens", {
-        method: "POST",
-        body: JSON.stringify(input),
-      }),
+    mutationFn: (body: RequestOf<typeof tokensApi.create>["body"]) => apiFetch(tokensApi.create, { body }),
     onSuccess: () => refresh(qc, "tokens"),
   });
 }
@@ -58,28 +52,20 @@ export function useCreateToken() {
 export function useRevokeToken() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => legacyApiFetch(`/api/tokens/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => apiFetch(tokensApi.revoke, { params: { id } }),
     onSuccess: () => refresh(qc, "tokens"),
   });
 }
 
-export interface CredentialsAnswer {
-  credentials: CredentialSummary[];
-  environment: Array<{ provider: string; variable: string; set: boolean }>;
-}
-
 export function useCredentials() {
-  return useQuery({ queryKey: ["credentials"], queryFn: () => legacyApiFetch<CredentialsAnswer>("/api/credentials") });
+  return useQuery({ queryKey: ["credentials"], queryFn: () => apiFetch(credentialsApi.list) });
 }
 
 export function useSetCredential() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ provider, value, baseUrl }: { provider: string; value: string; baseUrl?: string }) =>
-      legacyApiFetch(`/api/credentials/${encodeURIComponent(provider)}`, {
-        method: "PUT",
-        body: JSON.stringify(baseUrl ? { value, baseUrl } : { value }),
-      }),
+    mutationFn: ({ provider, value, baseUrl }: { provider: KeyedProvider; value: string; baseUrl?: string }) =>
+      apiFetch(credentialsApi.set, { params: { provider }, body: baseUrl ? { value, baseUrl } : { value } }),
     onSuccess: () => refresh(qc, "credentials"),
   });
 }
@@ -87,50 +73,35 @@ export function useSetCredential() {
 export function useRemoveCredential() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (provider: string) =>
-      legacyApiFetch(`/api/credentials/${encodeURIComponent(provider)}`, { method: "DELETE" }),
+    mutationFn: (provider: KeyedProvider) => apiFetch(credentialsApi.remove, { params: { provider } }),
     onSuccess: () => refresh(qc, "credentials"),
   });
-}
-
-export interface ProviderTestAnswer {
-  ok: boolean;
-  answer?: string;
-  error?: string;
-  status?: number;
 }
 
 /** One tiny real request with the saved (or environment) key; the provider's own error text on failure. */
 export function useTestCredential() {
   return useMutation({
-    mutationFn: ({ provider, model, baseUrl }: { provider: string; model?: string; baseUrl?: string }) =>
-      legacyApiFetch<ProviderTestAnswer>(`/api/credentials/${encodeURIComponent(provider)}/test`, {
-        method: "POST",
-        body: JSON.stringify({ ...(model ? { model } : {}), ...(baseUrl ? { baseUrl } : {}) }),
+    mutationFn: ({ provider, model, baseUrl }: { provider: KeyedProvider; model?: string; baseUrl?: string }) =>
+      apiFetch(credentialsApi.test, {
+        params: { provider },
+        body: { ...(model ? { model } : {}), ...(baseUrl ? { baseUrl } : {}) },
       }),
   });
 }
 
 export function useAudit() {
-  return useQuery({
-    queryKey: ["audit"],
-    queryFn: () => legacyApiFetch<{ entries: AuditEntry[] }>("/api/audit?limit=100"),
-  });
+  return useQuery({ queryKey: ["audit"], queryFn: () => apiFetch(auditApi.list, { query: { limit: 100 } }) });
 }
 
 /** The signed-in user's own password; the server ends their other sessions. */
 export function useChangePassword() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
-      legacyApiFetch<{ changed: true; endedSessions: number }>("/api/auth/password", {
-        method: "POST",
-        body: JSON.stringify(input),
-      }),
+    mutationFn: (body: RequestOf<typeof authApi.changePassword>["body"]) => apiFetch(authApi.changePassword, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["audit"] }),
   });
 }
 
 export function useHealth() {
-  return useQuery({ queryKey: ["health"], queryFn: () => legacyApiFetch<HealthReport>("/api/health") });
+  return useQuery({ queryKey: ["health"], queryFn: () => apiFetch(healthApi.get) });
 }

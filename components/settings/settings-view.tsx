@@ -10,27 +10,36 @@ export function SettingsView() {
         <section className="card" data-testid="studio-info">
           <h2>Studio</h2>
           <dl className="facts">
-            <dt>Version</dt>
-            <dd className="mono">{h.version}</dd>
+            {"version" in h ? (
+              <>
+                <dt>Version</dt>
+                <dd className="mono">{h.version}</dd>
+              </>
+            ) : null}
             <dt>Status</dt>
             <dd>
               <span className={`pill ${h.status === "ok" ? "ok" : "danger"}`}>{h.status}</span>
             </dd>
-            <dt>Database</dt>
-            <dd>
-              {h.database.kind === "sqlite" ? "SQLite (embedded)" : "PostgreSQL"} —{" "}
-              {h.database.reachable ? "reachable" : `unreachable: ${h.database.error ?? ""}`}
-            </dd>
-            <dt>Migrations</dt>
-            <dd>
-              {h.database.migrations.applied} of {h.database.migrations.committed} applied
-              {h.database.migrations.latest ? (
-                <span className="mono muted"> (latest {h.database.migrations.latest})</span>
-              ) : null}
-              {h.database.migrations.pending.length > 0 ? (
-                <span className="error"> — pending: {h.database.migrations.pending.join(", ")}</span>
-              ) : null}
-            </dd>
+            {/* The details are for a signed-in caller: a session that ended gets the status alone. */}
+            {"database" in h ? (
+              <>
+                <dt>Database</dt>
+                <dd>
+                  {h.database.kind === "sqlite" ? "SQLite (embedded)" : "PostgreSQL"} —{" "}
+                  {h.database.reachable ? "reachable" : `unreachable: ${h.database.error ?? ""}`}
+                </dd>
+                <dt>Migrations</dt>
+                <dd>
+                  {h.database.migrations.applied} of {h.database.migrations.committed} applied
+                  {h.database.migrations.latest ? (
+                    <span className="mono muted"> (latest {h.database.migrations.latest})</span>
+                  ) : null}
+                  {h.database.migrations.pending.length > 0 ? (
+                    <span className="error"> — pending: {h.database.migrations.pending.join(", ")}</span>
+                  ) : null}
+                </dd>
+              </>
+            ) : null}
           </dl>
         </section>
       )}

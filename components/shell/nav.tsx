@@ -1,8 +1,9 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { legacyApiFetch } from "@/components/api/api-client";
+import { apiFetch } from "@/components/api/api-client";
 import { usePendingApprovalCount } from "@/components/approvals/approval-queries";
+import { authApi } from "@/lib/api/contracts/auth.shared";
 import { useViewer } from "./viewer-context";
 
 export const NAV_ITEMS = [
@@ -66,7 +67,7 @@ function UserBlock() {
         <button
           className="link-button"
           onClick={async () => {
-            await legacyApiFetch("/api/auth/sign-out", { method: "POST" });
+            await apiFetch(authApi.signOut);
             window.location.assign("/sign-in");
           }}
         >

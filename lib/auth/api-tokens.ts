@@ -3,35 +3,15 @@
  * own, shown once, stored as SHA-256, revocable, with a last-used time. A deactivated owner's
  * tokens stop working at once (the owner is checked on every use).
  */
-import { z } from "zod";
 import { ForbiddenError, NotFoundError } from "../errors";
 import type { Db } from "../db/client";
 import { recordAudit } from "./audit-log";
 import { digest, newSecret } from "./opaque-token";
 import { canGrant, parseRoles, type Principal } from "./roles";
-import { Role } from "./roles.shared";
+import type { Role } from "./roles.shared";
+import { TOKEN_PREFIX, type CreatedToken, type CreateTokenInput, type TokenSummary } from "./api-tokens.shared";
 
-export const TOKEN_PREFIX = "atl_";
-
-export const CreateTokenInput = z.object({
-  name: z.string().trim().min(1, "Give the token a name").max(80),
-  role: Role,
-  expiresInDays: z.number().int().min(1).max(3650).nullable().default(90),
-});
-export type CreateTokenInput = z.input<typeof CreateTokenInput>;
-
-export interface TokenSummary {
-  id: string;
-  name: string;
-  role: Role;
-  hint: string;
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-
-export async function createApiToken(db: Db, owner: Principal, input: z.output<typeof CreateTokenInput>) {
+export async function createApiToken(db: Db, owner: Principal, input: CreateTokenInput): Promise<CreatedToken> {
   if (owner.kind !== "user") throw new ForbiddenError("API tokens belong to a user: sign in to create one.");
   if (!canGrant(owner.roles, input.role)) {
     throw new ForbiddenError(

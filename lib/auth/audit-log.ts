@@ -1,6 +1,7 @@
 /** Who did what, when: sign-ins, failures, role changes, tokens, secrets, approval decisions, side-effecting tool calls and test runs. */
 import type { Db } from "../db/client";
-import { jsonColumn } from "../db/json-column";
+import { jsonColumn, readJsonColumn } from "../db/json-column";
+import type { AuditEntry } from "./audit-log.shared";
 import type { Principal } from "./roles";
 
 export type AuditAction =
@@ -48,15 +49,6 @@ export async function recordAudit(
   });
 }
 
-export interface AuditEntry {
-  id: string;
-  actor: string | null;
-  action: string;
-  target: string | null;
-  details: unknown;
-  createdAt: string;
-}
-
 export async function listAudit(db: Db, limit = 200): Promise<AuditEntry[]> {
   const rows = await db.auditLog.findMany({ orderBy: { createdAt: "desc" }, take: limit });
   return rows.map((r) => ({
@@ -64,7 +56,7 @@ export async function listAudit(db: Db, limit = 200): Promise<AuditEntry[]> {
     actor: r.actor,
     action: r.action,
     target: r.target,
-    details: r.details,
+    details: readJsonColumn<Record<string, unknown> | null>(r.details),
     createdAt: r.createdAt.toISOString(),
   }));
 }

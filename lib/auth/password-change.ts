@@ -3,19 +3,14 @@
  * limiter like a sign-in, so a borrowed session cannot guess it freely), the new one hashed, and
  * every other session of the user ended — the one making the change stays signed in.
  */
-import { z } from "zod";
 import type { Db } from "../db/client";
 import { AppError, ForbiddenError, NotFoundError } from "../errors";
 import { recordAudit } from "./audit-log";
 import { hashPassword, verifyPassword, type ScryptParams } from "./password-hash";
 import type { Principal } from "./roles";
 import { deleteOtherSessions } from "./sessions";
-import { Password, signInLimiter, TooManyAttemptsError } from "./users";
-
-export const ChangePasswordInput = z.object({
-  currentPassword: z.string().max(200),
-  newPassword: Password,
-});
+import { signInLimiter, TooManyAttemptsError } from "./users";
+import type { ChangePasswordInput, PasswordChanged } from "./users.shared";
 
 function fieldError(path: string, message: string) {
   return new AppError("validation_error", `${path}: ${message}`, { issues: [{ path, message, code: "custom" }] });
@@ -24,10 +19,10 @@ function fieldError(path: string, message: string) {
 export async function changePassword(
   db: Db,
   principal: Principal,
-  input: z.output<typeof ChangePasswordInput>,
+  input: ChangePasswordInput,
   ctx: { sessionSecret: string | null; address: string | null },
   params?: ScryptParams,
-): Promise<{ changed: true; endedSessions: number }> {
+): Promise<PasswordChanged> {
   if (principal.kind !== "user")
     throw new ForbiddenError("Only a signed-in user can change their password: sign in to the studio first.");
   const user = await db.user.findUnique({ where: { id: principal.id } });

@@ -24,8 +24,6 @@ export interface ScryptParams {
 export const DEFAULT_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 const KEYLEN = 32;
 
-export const MIN_PASSWORD_LENGTH = 12;
-
 export async function hashPassword(password: string, params: ScryptParams = DEFAULT_SCRYPT): Promise<string> {
   const salt = randomBytes(16);
   const key = await scrypt(password.normalize("NFKC"), salt, KEYLEN, {

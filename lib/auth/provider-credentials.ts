@@ -1,37 +1,22 @@
 /**
- * Provider keys saved in the studio, encrypted at rest. Only a masked hint ever leaves the server;
- * the plaintext is read by the model factory (lib/models) when it builds a provider.
+ * Provider keys saved in the studio, encrypted at rest. Only a masked hint ever leaves the server
+ * (`CredentialSummary`, ./provider-credentials.shared.ts); the plaintext is read by the model
+ * factory (lib/models) when it builds a provider.
  */
-import { z } from "zod";
 import { BadRequestError, NotFoundError } from "../errors";
 import type { Db } from "../db/client";
 import { recordAudit } from "./audit-log";
 import type { Principal } from "./roles";
+import {
+  KeyedProvider,
+  PROVIDER_KEY_VARIABLES,
+  type CredentialSummary,
+  type KeyVariable,
+  type ProviderKeyEnvironment,
+} from "./provider-credentials.shared";
 import { loadSecretKeyring, maskSecret, SecretKey, SecretKeyring, type SealedValue } from "./secret-box";
 
-/** The environment variable each provider's key stands in for (lib/models/README.md, Providers). */
-export const PROVIDER_KEY_VARIABLES = {
-  openai: "OPENAI_API_KEY",
-  azure: "AZURE_OPENAI_API_KEY",
-  anthropic: "ANTHROPIC_API_KEY",
-  google: "GOOGLE_GENERATIVE_AI_API_KEY",
-  mistral: "MISTRAL_API_KEY",
-  nvidia: "NVIDIA_API_KEY",
-  "openai-compatible": "OPENAI_COMPATIBLE_API_KEY",
-} as const;
-export const KeyedProvider = z.enum(
-  Object.keys(PROVIDER_KEY_VARIABLES) as [
-    keyof typeof PROVIDER_KEY_VARIABLES,
-    ...Array<keyof typeof PROVIDER_KEY_VARIABLES>,
-  ],
-);
-export type KeyedProvider = z.infer<typeof KeyedProvider>;
-
-export const SetCredentialInput = z.object({
-  value: z.string().trim().min(8, "That is too short to be an API key").max(4000),
-  /** openai-compatible only, and required there: the server this key may be sent to. */
-  baseUrl: z.string().trim().url("baseUrl must be a URL (e.g. https://llm.example.com/v1)").max(2000).optional(),
-});
+export { KeyedProvider, PROVIDER_KEY_VARIABLES };
 
 /** Providers whose base URL an agent chooses: their saved key is bound to the URL it was saved with. */
 const URL_BOUND: ReadonlySet<KeyedProvider> = new Set(["openai-compatible"]);
@@ -47,24 +32,25 @@ function sealedOf(row: SealedValue): SealedValue {
   return { ciphertext: row.ciphertext, iv: row.iv, authTag: row.authTag, keyId: row.keyId };
 }
 
-export interface CredentialSummary {
-  provider: KeyedProvider;
-  variable: string;
-  hint: string;
-  /** openai-compatible: the only base URL the key is sent to. */
-  baseUrl: string | null;
-  updatedAt: string;
-}
-
 export async function listCredentials(db: Db): Promise<CredentialSummary[]> {
   const rows = await db.providerCredential.findMany({ orderBy: { provider: "asc" } });
   return rows.map((r) => ({
     provider: r.provider as KeyedProvider,
-    variable: r.variable,
+    variable: r.variable as KeyVariable,
     hint: r.hint,
     baseUrl: r.baseUrl,
     updatedAt: r.updatedAt.toISOString(),
   }));
+}
+
+/** Which providers have a key in this server's environment (whether it is set, never its value). */
+export function providerKeyEnvironment(
+  env: Record<string, string | undefined> = process.env,
+): ProviderKeyEnvironment[] {
+  return KeyedProvider.options.map((provider) => {
+    const variable = PROVIDER_KEY_VARIABLES[provider];
+    return { provider, variable, set: Boolean(env[variable]) };
+  });
 }
 
 export async function setCredential(
@@ -74,7 +60,7 @@ export async function setCredential(
   value: string,
   key: Keys = loadSecretKeyring(),
   baseUrl?: string,
-) {
+): Promise<CredentialSummary> {
   const variable = PROVIDER_KEY_VARIABLES[provider];
   if (URL_BOUND.has(provider) && !baseUrl) {
     throw new BadRequestError(

@@ -1,9 +1,10 @@
 /** Who is calling and what their roles allow. A user may hold several roles (roles.shared.ts). */
+import type { PrincipalKind } from "./principal.shared";
 import { ROLES, type Role } from "./roles.shared";
 
-/** Who is making a request. */
+/** Who is making a request (answered to the browser as `PrincipalView`, ./principal.shared.ts). */
 export interface Principal {
-  kind: "user" | "token" | "system";
+  kind: PrincipalKind;
   /** The user's id (for a token: its owner's), or "system" for ATELIER_ADMIN_TOKEN. */
   id: string;
   name: string;

@@ -2,58 +2,19 @@
  * Users: the one-time first admin (with the setup token), sign-in, and the admin's user management
  * (create, change roles, deactivate — which ends the user's sessions and tokens at once). The
  * first-admin check and the last-admin guard run in one serialised transaction (./user-lock.ts).
- * A user's own password change lives in ./password-change.ts.
+ * A user's own password change lives in ./password-change.ts; the inputs and the answered
+ * `UserSummary` in ./users.shared.ts (one schema for the route and the form).
  */
-import { z } from "zod";
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from "../errors";
 import { processSingleton } from "../process-singleton";
 import type { Db } from "../db/client";
 import { recordAudit } from "./audit-log";
-import { dummyHash, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword, type ScryptParams } from "./password-hash";
+import { dummyHash, hashPassword, verifyPassword, type ScryptParams } from "./password-hash";
 import { parseRoles, serializeRoles, type Principal } from "./roles";
-import { Role } from "./roles.shared";
 import { assertSetupToken, consumeSetupToken } from "./setup-token";
 import { SignInLimiter } from "./sign-in-limiter";
 import { withUsersLocked } from "./user-lock";
-
-export const Email = z.string().trim().toLowerCase().email("Enter a valid email address").max(200);
-export const Password = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(200, "Use at most 200 characters");
-const Name = z.string().trim().min(1, "Enter a name").max(100);
-
-export const SetupInput = z.object({
-  email: Email,
-  name: Name,
-  password: Password,
-  /** The one-time setup token (lib/auth/setup-token.ts), from the link `npm start` prints. */
-  token: z.string().max(200).optional(),
-});
-export const SignInInput = z.object({ email: z.string().trim().toLowerCase().max(200), password: z.string().max(200) });
-export const CreateUserInput = z.object({
-  email: Email,
-  name: Name,
-  password: Password,
-  roles: z.array(Role).min(1, "Give the user at least one role"),
-});
-export const UpdateUserInput = z
-  .object({
-    name: Name.optional(),
-    roles: z.array(Role).min(1, "Give the user at least one role").optional(),
-    active: z.boolean().optional(),
-  })
-  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to change" });
-
-export interface UserSummary {
-  id: string;
-  email: string;
-  name: string;
-  roles: Role[];
-  active: boolean;
-  createdAt: string;
-  lastLoginAt: string | null;
-}
+import type { CreateUserInput, SetupInput, SignInInput, UpdateUserInput, UserSummary } from "./users.shared";
 
 export class TooManyAttemptsError extends AppError {
   static override readonly kind: string = "TooManyAttemptsError";
@@ -90,7 +51,7 @@ const alreadySetUp = () =>
  * setup token (checked before any hashing). The count and the create share one serialised
  * transaction, so of parallel setups exactly one wins.
  */
-export async function setupFirstAdmin(db: Db, input: z.output<typeof SetupInput>, params?: ScryptParams) {
+export async function setupFirstAdmin(db: Db, input: SetupInput, params?: ScryptParams): Promise<UserSummary> {
   if (!(await needsSetup(db))) throw alreadySetUp();
   assertSetupToken(input.token);
   const passwordHash = await hashPassword(input.password, params);
@@ -113,7 +74,7 @@ export async function setupFirstAdmin(db: Db, input: z.output<typeof SetupInput>
  * awaited, so parallel guesses count against the budget; a guess refused by the hash gate (busy)
  * was never tried and gives its reservation back.
  */
-export async function signIn(db: Db, input: z.output<typeof SignInInput>, address: string | null) {
+export async function signIn(db: Db, input: SignInInput, address: string | null): Promise<UserSummary> {
   const reserved = signInLimiter.reserve(input.email, address);
   if (!reserved.ok) throw new TooManyAttemptsError(reserved.retryAfterSeconds);
   const attempt = reserved.reservation;
@@ -154,9 +115,9 @@ export async function listUsers(db: Db): Promise<UserSummary[]> {
 export async function createUser(
   db: Db,
   actor: Principal,
-  input: z.output<typeof CreateUserInput>,
+  input: CreateUserInput,
   params?: ScryptParams,
-) {
+): Promise<UserSummary> {
   if (await db.user.findUnique({ where: { email: input.email } }))
     throw new ConflictError(`A user with the email ${input.email} already exists.`);
   const user = await db.user.create({
@@ -180,7 +141,7 @@ export async function createUser(
  * Changes a user. Whether they lose admin, and whether another active admin remains, is read inside
  * the serialised transaction that writes: two admins demoting each other at once leave one.
  */
-export async function updateUser(db: Db, actor: Principal, id: string, input: z.output<typeof UpdateUserInput>) {
+export async function updateUser(db: Db, actor: Principal, id: string, input: UpdateUserInput): Promise<UserSummary> {
   const { user, updated, newRoles } = await withUsersLocked(db, async (tx) => {
     const user = await tx.user.findUnique({ where: { id } });
     if (!user) throw new NotFoundError(`User '${id}' does not exist.`);

@@ -1,28 +1,13 @@
 /**
  * What GET /api/health reports: the database kind, whether it answers, and migration state. An
  * anonymous caller sees only `status` (ok / degraded): the details (database errors, migration
- * names, version) help an attacker and are for signed-in callers.
+ * names, version) help an attacker and are for signed-in callers. The shapes are in
+ * ./health.shared.ts.
  */
 import type { Db } from "./client";
 import type { DatabaseTarget } from "./database-url";
+import type { HealthReport, PublicHealth } from "./health.shared";
 import { migrationStatus } from "./migration-files";
-
-export interface HealthReport {
-  status: "ok" | "degraded";
-  version: string;
-  database: {
-    kind: DatabaseTarget["kind"];
-    reachable: boolean;
-    error?: string;
-    migrations: { committed: number; applied: number; pending: string[]; latest: string | null };
-  };
-  uptimeSeconds: number;
-}
-
-/** What an anonymous caller may know. */
-export interface PublicHealth {
-  status: HealthReport["status"];
-}
 
 /** The report for this caller: everything for a signed-in one, only the status otherwise. */
 export function healthFor(report: HealthReport, caller: object | null): HealthReport | PublicHealth {

@@ -4,20 +4,13 @@
  */
 import { APICallError } from "@ai-sdk/provider";
 import { generateText } from "ai";
-import { z } from "zod";
-import type { KeyedProvider } from "../auth/provider-credentials";
+import type { KeyedProvider } from "../auth/provider-credentials.shared";
 import { ModelConfig } from "./model-config.shared";
 import { createLanguageModel, type ModelBuildContext } from "./create-language-model";
+import type { ProviderTestInput, ProviderTestResult } from "./provider-test.shared";
 
-export const ProviderTestInput = z
-  .object({
-    /** The model (Azure: the deployment) to ask; a small default per provider otherwise. */
-    model: z.string().trim().min(1).max(200).optional(),
-    /** openai-compatible only: the server to test. */
-    baseUrl: z.string().trim().url("baseUrl must be a URL").optional(),
-  })
-  .strict();
-export type ProviderTestInput = z.infer<typeof ProviderTestInput>;
+/** The input and the answer are shared with the settings page (./provider-test.shared.ts). */
+export type { ProviderTestInput, ProviderTestResult };
 
 export const DEFAULT_TEST_MODELS: Partial<Record<KeyedProvider, string>> = {
   openai: "gpt-4o-mini",
@@ -26,18 +19,6 @@ export const DEFAULT_TEST_MODELS: Partial<Record<KeyedProvider, string>> = {
   mistral: "mistral-small-latest",
   nvidia: "meta/llama-3.1-8b-instruct",
 };
-
-export interface ProviderTestResult {
-  ok: boolean;
-  provider: KeyedProvider;
-  model: string | null;
-  latencyMs: number;
-  /** The model's answer (a word or two) when ok. */
-  answer?: string;
-  /** The provider's error text when not ok. */
-  error?: string;
-  status?: number;
-}
 
 export async function testProviderKey(
   provider: KeyedProvider,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { auditApi } from "@/lib/api/contracts/audit.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { listAudit } from "@/lib/auth/audit-log";
@@ -6,10 +6,7 @@ import { listAudit } from "@/lib/auth/audit-log";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: defineRoute(
-    { access: ["admin"], query: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) }) },
-    async ({ query, db }) => ({
-      entries: await listAudit(db, query.limit),
-    }),
-  ),
+  GET: defineRoute(auditApi.list, { access: ["admin"] }, async ({ query, db }) => ({
+    entries: await listAudit(db, query.limit),
+  })),
 });

@@ -2,16 +2,13 @@
  * What `/api/health` reports about run execution: this process's role, the jobs waiting in the
  * queue, the worker processes alive (queue mode), and the turns this process is executing.
  */
+import type { RunsHealth } from "../../db/health.shared";
 import type { RunRuntime } from "../runtime";
 import { countLiveWorkers } from "./queue-workers";
-import { atelierRole, type AtelierRole } from "./role";
+import { atelierRole } from "./role";
 
-export interface RunsHealth {
-  role: AtelierRole;
-  queueDepth: number | null;
-  liveWorkers: number | null;
-  activeTurns: number;
-}
+/** The shape is declared with the health report it is part of (lib/db/health.shared.ts). */
+export type { RunsHealth };
 
 export async function runsHealth(rt: RunRuntime): Promise<RunsHealth> {
   const role = atelierRole();

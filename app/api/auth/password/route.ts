@@ -1,6 +1,7 @@
+import { authApi } from "@/lib/api/contracts/auth.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
-import { changePassword, ChangePasswordInput } from "@/lib/auth/password-change";
+import { changePassword } from "@/lib/auth/password-change";
 import { clientAddress } from "@/lib/auth/request-meta";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import { readCookie, SESSION_COOKIE } from "@/lib/auth/sessions";
@@ -10,7 +11,8 @@ export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   /** The signed-in user's own password: current + new; ends their other sessions. */
   POST: defineRoute(
-    { access: ANY_ROLE, body: ChangePasswordInput, maxBodyBytes: 4096 },
+    authApi.changePassword,
+    { access: ANY_ROLE, maxBodyBytes: 4096 },
     async ({ req, body, principal, db }) =>
       changePassword(db, principal, body, {
         sessionSecret: readCookie(req.headers.get("cookie"), SESSION_COOKIE),

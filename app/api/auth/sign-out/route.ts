@@ -1,3 +1,5 @@
+import type { AnswerOf } from "@/lib/api/contract.shared";
+import { authApi } from "@/lib/api/contracts/auth.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { assertSameOriginIfBrowser } from "@/lib/auth/authenticate";
@@ -8,11 +10,13 @@ import { clearedSessionCookie, deleteSession, readCookie, SESSION_COOKIE } from 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  POST: defineRoute({ access: "public" }, async ({ req, principal, db }) => {
+  /** A `Response`, for the Set-Cookie that clears the session cookie. */
+  POST: defineRoute(authApi.signOut, { access: "public" }, async ({ req, principal, db }) => {
     assertSameOriginIfBrowser(req);
     const cookie = readCookie(req.headers.get("cookie"), SESSION_COOKIE);
     if (cookie) await deleteSession(db, cookie);
     if (principal) await recordAudit(db, { actor: principal, action: "auth.sign_out", target: principal.id });
-    return Response.json({ signedOut: true }, { headers: { "set-cookie": clearedSessionCookie(isHttps(req)) } });
+    const answer: AnswerOf<typeof authApi.signOut> = { signedOut: true };
+    return Response.json(answer, { headers: { "set-cookie": clearedSessionCookie(isHttps(req)) } });
   }),
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { tokensApi } from "@/lib/api/contracts/tokens.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { revokeApiToken } from "@/lib/auth/api-tokens";
@@ -7,10 +7,7 @@ import { ANY_ROLE } from "@/lib/auth/roles";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  DELETE: defineRoute(
-    { access: ANY_ROLE, params: z.object({ id: z.string().min(1) }) },
-    async ({ params, principal, db }) => ({
-      token: await revokeApiToken(db, principal, params.id),
-    }),
-  ),
+  DELETE: defineRoute(tokensApi.revoke, { access: ANY_ROLE }, async ({ params, principal, db }) => ({
+    token: await revokeApiToken(db, principal, params.id),
+  })),
 });

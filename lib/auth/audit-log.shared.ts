@@ -1,0 +1,18 @@
+/** An audit log entry as answered to the settings page (browser-safe: zod only). */
+import { z } from "zod";
+
+export const AuditEntry = z.strictObject({
+  id: z.string(),
+  /** The actor's name when the entry was written; null for an anonymous one (a failed sign-in). */
+  actor: z.string().nullable(),
+  /**
+   * An `AuditAction` (./audit-log.ts) when written; read back as the stored text, since entries
+   * outlive the code that wrote them.
+   */
+  action: z.string(),
+  target: z.string().nullable(),
+  /** What the action recorded (an open JSON object: its keys depend on the action), or null. */
+  details: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
