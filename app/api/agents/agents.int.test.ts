@@ -241,6 +241,41 @@ describe("POST/GET /api/agents", () => {
     expect((await get(atlas.id)).status).toBe(404);
   });
 
+  it("an unknown id is a 404 not_found for read, update, delete and switch", async () => {
+    const missing = "no-such-agent";
+    const message = "No agent with id 'no-such-agent'.";
+    const answers = [
+      await get(missing),
+      await put(missing, { name: "ghost", model: roster[0] }),
+      await callRoute(agent.DELETE, `/api/agents/${missing}`, {
+        method: "DELETE",
+        params: { id: missing },
+        bearer: author,
+      }),
+      await sw(missing, "demo:demo"),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(404);
+      expect(res.json.error).toEqual({ code: "not_found", message });
+    }
+  });
+
+  it("an update with bad input is a 400 naming the field, and changes nothing", async () => {
+    const before = (await get(id)).json.agent;
+    const res = await put(id, { ...before, name: "two words", compaction: { ...before.compaction, triggerRatio: 0 } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.code).toBe("validation_error");
+    expect(res.json.error.issues).toEqual([
+      {
+        path: "name",
+        message: "Use 1–64 letters, digits, _ or - (an agent can be called as a tool, so its name is a tool name)",
+        code: "invalid_format",
+      },
+      { path: "compaction.triggerRatio", message: "triggerRatio must be greater than 0", code: "too_small" },
+    ]);
+    expect((await get(id)).json.agent).toEqual(before);
+  });
+
   it("a viewer reads but cannot write (403)", async () => {
     expect((await get(id, viewer)).status).toBe(200);
     const denied = await post({ name: "v" }, viewer);
