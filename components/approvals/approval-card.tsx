@@ -11,7 +11,8 @@ import { ApiClientError } from "@/components/api/api-client";
 import { formatDateTime } from "@/components/shell/format";
 import { useCan } from "@/components/shell/viewer-context";
 import { argumentRows, describeResult, shortHash, statusText } from "./approval-format";
-import { useApprovals, useDecideApproval, useReconcileApproval, type ApprovalSummary } from "./approval-queries";
+import type { MarkedApproval } from "@/lib/mcp/destructive-approvals.shared";
+import { useApprovals, useDecideApproval, useReconcileApproval } from "./approval-queries";
 import "./approvals.css";
 
 /** Who may decide, said the same way wherever the inbox is read-only. */
@@ -70,14 +71,14 @@ function refusalText(err: Error): string {
 }
 
 export interface ApprovalCardProps {
-  approval: ApprovalSummary;
+  approval: MarkedApproval;
   canDecide: boolean;
   /** Link to the call's conversation (off where the card sits on that conversation's page). */
   showConversation?: boolean;
   /** The server refused a decision or reconciliation (409 and the like). */
-  onRefused?: (approval: ApprovalSummary, err: Error) => void;
+  onRefused?: (approval: MarkedApproval, err: Error) => void;
   /** The server took a decision or reconciliation made on this card. */
-  onDecided?: (approval: ApprovalSummary) => void;
+  onDecided?: (approval: MarkedApproval) => void;
   /** No longer in the list the card came from (decided elsewhere): shown with its refusal until dismissed. */
   stale?: boolean;
   onDismiss?: () => void;
@@ -189,7 +190,7 @@ function StaleNotice({ onDismiss }: { onDismiss?: () => void }) {
 }
 
 interface FormProps {
-  approval: ApprovalSummary;
+  approval: MarkedApproval;
   onRefused?: ApprovalCardProps["onRefused"];
   onDecided?: ApprovalCardProps["onDecided"];
   /** Only the refusal is left to show: the call was decided elsewhere. */
@@ -313,7 +314,7 @@ function ReconcileForm({ approval, onRefused, onDecided, stale }: FormProps) {
   );
 }
 
-function DecisionFacts({ approval: a }: { approval: ApprovalSummary }) {
+function DecisionFacts({ approval: a }: { approval: MarkedApproval }) {
   const result = describeResult(a.result);
   const verb = a.decision === "deny" ? "Denied" : a.decision === "approve" ? "Approved" : "Decided";
   return (
@@ -373,7 +374,7 @@ export function PendingApprovalCard({
 }) {
   const canDecide = useCan("approver");
   const pending = useApprovals("pending");
-  const [refused, setRefused] = useState<ApprovalSummary | null>(null);
+  const [refused, setRefused] = useState<MarkedApproval | null>(null);
   const current = pending.data?.approvals.find((a) => a.id === approvalId) ?? null;
   const shown = current ?? refused;
   if (!shown) return null;

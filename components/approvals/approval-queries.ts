@@ -5,34 +5,30 @@
  * badge, deciding a held call, and reconciling a call whose outcome is unknown.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { legacyApiFetch } from "@/components/api/api-client";
+import { apiFetch } from "@/components/api/api-client";
 import { conversationKeys } from "@/components/conversations/conversation-queries";
 import { runKeys } from "@/components/runs/run-queries";
-import type { MarkedApproval as ApprovalSummary } from "@/lib/mcp/destructive-approvals";
-import type { ApprovalView } from "@/lib/runs/approvals/approval-view";
+import { approvalsApi } from "@/lib/api/contracts/approvals.shared";
+import type { ResponseOf } from "@/lib/api/contract.shared";
+import type { ApprovalDecision, ApprovalFilter } from "@/lib/db/list-approvals.shared";
+import type { MarkedApproval } from "@/lib/mcp/destructive-approvals.shared";
 
-export type { ApprovalSummary };
-export type ApprovalTab = "pending" | "decided";
-
-export interface ApprovalList {
-  status: ApprovalTab;
-  approvals: ApprovalSummary[];
-  pendingCount: number;
-}
+/** What the inbox lists: the approvals of one tab and the pending count. */
+type ApprovalList = ResponseOf<typeof approvalsApi.list>;
 
 export const approvalKeys = {
   all: ["approvals"] as const,
-  list: (status: ApprovalTab) => ["approvals", status] as const,
+  list: (status: ApprovalFilter) => ["approvals", status] as const,
   pendingCount: ["approvals", "pending", "count"] as const,
 };
 
 /** How often the inbox asks again (ms). */
 export const APPROVALS_POLL_MS = 3_000;
 
-export function useApprovals(status: ApprovalTab, options: { enabled?: boolean } = {}) {
+export function useApprovals(status: ApprovalFilter, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: approvalKeys.list(status),
-    queryFn: () => legacyApiFetch<ApprovalList>(`/api/approvals?status=${status}`),
+    queryFn: () => apiFetch(approvalsApi.list, { query: { status } }),
     refetchInterval: APPROVALS_POLL_MS,
     enabled: options.enabled ?? true,
   });
@@ -42,16 +38,14 @@ export function useApprovals(status: ApprovalTab, options: { enabled?: boolean }
 export function usePendingApprovalCount() {
   return useQuery({
     queryKey: approvalKeys.pendingCount,
-    queryFn: () => legacyApiFetch<{ pendingCount: number }>("/api/approvals?status=pending&limit=0"),
+    queryFn: () => apiFetch(approvalsApi.list, { query: { status: "pending", limit: 0 } }),
     select: (d) => d.pendingCount,
     refetchInterval: 5_000,
   });
 }
 
-const base = (id: string) => `/api/approvals/${encodeURIComponent(id)}`;
-
 export interface DecisionInput {
-  decision: "approve" | "deny";
+  decision: ApprovalDecision;
   reason?: string;
 }
 
@@ -61,17 +55,17 @@ export interface DecisionInput {
  * differ, 409 ApprovalDecided when someone decided first). On success the call leaves the pending
  * list at once; the lists, the badge and the call's conversation are fetched again.
  */
-export function useDecideApproval(approval: Pick<ApprovalSummary, "id" | "argumentsHash" | "conversationId">) {
+export function useDecideApproval(approval: Pick<MarkedApproval, "id" | "argumentsHash" | "conversationId">) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ decision, reason }: DecisionInput) =>
-      legacyApiFetch<ApprovalView>(`${base(approval.id)}/decision`, {
-        method: "POST",
-        body: JSON.stringify({
+      apiFetch(approvalsApi.decide, {
+        params: { id: approval.id },
+        body: {
           decision,
           argumentsHash: approval.argumentsHash,
           ...(reason?.trim() ? { reason: reason.trim() } : {}),
-        }),
+        },
       }),
     onSuccess: async () => {
       await dropFromPending(qc, approval.id);
@@ -85,17 +79,16 @@ export function useDecideApproval(approval: Pick<ApprovalSummary, "id" | "argume
 export type ReconcileInput = { action: "done"; result?: string } | { action: "retry" };
 
 /** Resolve a call whose outcome is unknown: mark it done with what it returned, or retry it once. */
-export function useReconcileApproval(approval: Pick<ApprovalSummary, "id" | "conversationId">) {
+export function useReconcileApproval(approval: Pick<MarkedApproval, "id" | "conversationId">) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: ReconcileInput) =>
-      legacyApiFetch<ApprovalView>(`${base(approval.id)}/reconcile`, {
-        method: "POST",
-        body: JSON.stringify(
+      apiFetch(approvalsApi.reconcile, {
+        params: { id: approval.id },
+        body:
           input.action === "done" && input.result?.trim()
             ? { action: "done", result: input.result.trim() }
             : { action: input.action },
-        ),
       }),
     onSuccess: async () => {
       await dropFromPending(qc, approval.id);

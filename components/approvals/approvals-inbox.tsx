@@ -9,11 +9,13 @@ import { useState } from "react";
 import { QueryState } from "@/components/shell/query-state";
 import { useCan, useViewer } from "@/components/shell/viewer-context";
 import { ApprovalCard, WHO_MAY_DECIDE } from "./approval-card";
-import { useApprovals, type ApprovalSummary, type ApprovalTab } from "./approval-queries";
+import type { ApprovalFilter } from "@/lib/db/list-approvals.shared";
+import type { MarkedApproval } from "@/lib/mcp/destructive-approvals.shared";
+import { useApprovals } from "./approval-queries";
 import "./approvals.css";
 
 export function ApprovalsInbox() {
-  const [tab, setTab] = useState<ApprovalTab>("pending");
+  const [tab, setTab] = useState<ApprovalFilter>("pending");
   const canDecide = useCan("approver");
   // The pending list is always asked for: its counts label the tabs.
   const pending = useApprovals("pending");
@@ -74,8 +76,8 @@ type ListQuery = ReturnType<typeof useApprovals>;
  * decided first) stays, with the refusal, until dismissed — even after the next poll drops it.
  */
 function PendingPanel({ query, canDecide }: { query: ListQuery; canDecide: boolean }) {
-  const [refused, setRefused] = useState<Record<string, ApprovalSummary>>({});
-  const remember = (a: ApprovalSummary) => setRefused((r) => ({ ...r, [a.id]: a }));
+  const [refused, setRefused] = useState<Record<string, MarkedApproval>>({});
+  const remember = (a: MarkedApproval) => setRefused((r) => ({ ...r, [a.id]: a }));
   const dismiss = (id: string) =>
     setRefused((r) => {
       const next = { ...r };

@@ -13,7 +13,7 @@ import { ToolFlags } from "@/components/tools/tool-flags";
 import { useCan } from "@/components/shell/viewer-context";
 import { QueryState } from "@/components/shell/query-state";
 import type { JsonSchema } from "@/lib/tools/tool-types";
-import type { McpToolView } from "@/lib/mcp/mcp-server-view";
+import type { McpToolView } from "@/lib/mcp/mcp-server-view.shared";
 import { useMcpServers, useTestCallMcpTool } from "./mcp-queries";
 
 export function ImportedToolDetail({ serverId, toolName }: { serverId: string; toolName: string }) {

@@ -1,19 +1,9 @@
 "use client";
 /** TanStack Query hooks for MCP servers (Settings → MCP, the Tool Studio list, the agent tool picker). */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { legacyApiFetch } from "@/components/api/api-client";
-import type { McpOutcome } from "@/lib/mcp/mcp-call-result";
-import type { McpServerView } from "@/lib/mcp/mcp-server-view";
-
-export interface McpServerDraft {
-  name: string;
-  transport: "http" | "sse";
-  url: string;
-  headers: Record<string, string>;
-}
-
-/** What the test-run route answers: the call's outcome and how long it took. */
-export type McpTestOutcome = McpOutcome & { durationMs: number };
+import { apiFetch } from "@/components/api/api-client";
+import { mcpServersApi } from "@/lib/api/contracts/mcp-servers.shared";
+import type { McpServerInput } from "@/lib/mcp/mcp-server-input.shared";
 
 function invalidate(qc: ReturnType<typeof useQueryClient>) {
   return Promise.all([
@@ -25,15 +15,14 @@ function invalidate(qc: ReturnType<typeof useQueryClient>) {
 export function useMcpServers() {
   return useQuery({
     queryKey: ["mcp-servers"],
-    queryFn: () => legacyApiFetch<{ servers: McpServerView[] }>("/api/mcp/servers"),
+    queryFn: () => apiFetch(mcpServersApi.list),
   });
 }
 
 export function useAddMcpServer() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (draft: McpServerDraft) =>
-      legacyApiFetch<{ server: McpServerView }>("/api/mcp/servers", { method: "POST", body: JSON.stringify(draft) }),
+    mutationFn: (draft: McpServerInput) => apiFetch(mcpServersApi.create, { body: draft }),
     onSuccess: () => invalidate(qc),
   });
 }
@@ -41,10 +30,7 @@ export function useAddMcpServer() {
 export function useRefreshMcpServer() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      legacyApiFetch<{ server: McpServerView }>(`/api/mcp/servers/${encodeURIComponent(id)}/refresh`, {
-        method: "POST",
-      }),
+    mutationFn: (id: string) => apiFetch(mcpServersApi.refresh, { params: { id } }),
     onSettled: () => invalidate(qc),
   });
 }
@@ -52,7 +38,7 @@ export function useRefreshMcpServer() {
 export function useDeleteMcpServer() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => legacyApiFetch(`/api/mcp/servers/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => apiFetch(mcpServersApi.delete, { params: { id } }),
     onSuccess: () => invalidate(qc),
   });
 }
@@ -60,10 +46,7 @@ export function useDeleteMcpServer() {
 export function useTestCallMcpTool(serverId: string) {
   return useMutation({
     mutationFn: ({ tool, args }: { tool: string; args: Record<string, unknown> }) =>
-      legacyApiFetch<McpTestOutcome>(`/api/mcp/servers/${encodeURIComponent(serverId)}/call`, {
-        method: "POST",
-        body: JSON.stringify({ tool, arguments: args }),
-      }),
+      apiFetch(mcpServersApi.testCall, { params: { id: serverId }, body: { tool, arguments: args } }),
   });
 }
 

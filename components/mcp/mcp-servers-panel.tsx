@@ -8,7 +8,8 @@ import { useState } from "react";
 import { formatDateTime } from "@/components/shell/format";
 import { QueryState } from "@/components/shell/query-state";
 import { ToolFlags } from "@/components/tools/tool-flags";
-import type { McpServerView } from "@/lib/mcp/mcp-server-view";
+import { McpServerInput } from "@/lib/mcp/mcp-server-input.shared";
+import type { McpServerView } from "@/lib/mcp/mcp-server-view.shared";
 import {
   parseHeaderLines,
   useAddMcpServer,
@@ -68,17 +69,20 @@ function AddServerForm() {
           setFormError((err as Error).message);
           return;
         }
+        // The server's own schema: a field error shows before the request.
+        const input = McpServerInput.safeParse({ name, transport, url, headers: parsed });
+        if (!input.success) {
+          setFormError(input.error.issues[0].message);
+          return;
+        }
         setFormError(null);
-        add.mutate(
-          { name: name.trim(), transport, url: url.trim(), headers: parsed },
-          {
-            onSuccess: () => {
-              setName("");
-              setUrl("");
-              setHeaders("");
-            },
+        add.mutate(input.data, {
+          onSuccess: () => {
+            setName("");
+            setUrl("");
+            setHeaders("");
           },
-        );
+        });
       }}
     >
       <div className="inline-form">

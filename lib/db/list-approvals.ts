@@ -1,28 +1,9 @@
-/** The approval inbox: pending calls across all conversations, or the decided history. */
+/**
+ * The approval inbox: pending calls across all conversations, or the decided history. Its shape,
+ * `ApprovalSummary`, is declared in list-approvals.shared.ts (the contract and the page use it).
+ */
 import type { Db } from "./client";
-
-export type ApprovalFilter = "pending" | "decided";
-
-export interface ApprovalSummary {
-  id: string;
-  conversationId: string;
-  runId: string;
-  toolCallId: string;
-  toolName: string;
-  arguments: unknown;
-  argumentsHash: string;
-  agentId: string;
-  agentName: string;
-  /** When the asking agent ran as another agent's tool: the agent that called it (and waits on it). */
-  caller: { agentId: string; agentName: string } | null;
-  status: string;
-  result: unknown;
-  decision: string | null;
-  decidedBy: string | null;
-  reason: string | null;
-  decidedAt: string | null;
-  createdAt: string;
-}
+import type { ApprovalDecision, ApprovalFilter, ApprovalStatus, ApprovalSummary } from "./list-approvals.shared";
 
 export async function listApprovals(db: Db, filter: ApprovalFilter, limit = 200): Promise<ApprovalSummary[]> {
   const rows = await db.approval.findMany({
@@ -64,9 +45,9 @@ export async function listApprovals(db: Db, filter: ApprovalFilter, limit = 200)
       const callerId = a.run.parentRunId ? callerOf.get(a.run.parentRunId) : undefined;
       return callerId ? { agentId: callerId, agentName: agentNames.get(callerId) ?? "(deleted agent)" } : null;
     })(),
-    status: a.status,
+    status: a.status as ApprovalStatus,
     result: a.result ?? null,
-    decision: a.decision,
+    decision: a.decision as ApprovalDecision | null,
     decidedBy: a.decidedBy,
     reason: a.reason,
     decidedAt: a.decidedAt?.toISOString() ?? null,

@@ -5,7 +5,7 @@
 import type { Principal } from "../auth/roles";
 import type { Db } from "../db/client";
 import { refreshMcpServer } from "./mcp-refresh";
-import type { McpServerInput, McpServerPatch } from "./mcp-server-input";
+import type { McpServerInput, McpServerPatch } from "./mcp-server-input.shared";
 import { createMcpServer, getMcpServer, updateMcpServer } from "./mcp-server-store";
 import type { McpServerView } from "./mcp-server-view";
 

@@ -4,13 +4,9 @@
  * against the cached annotations.
  */
 import type { Db } from "../db/client";
-import type { ApprovalSummary } from "../db/list-approvals";
+import type { ApprovalSummary } from "../db/list-approvals.shared";
+import type { MarkedApproval } from "./destructive-approvals.shared";
 import { mcpToolFlags } from "./mcp-annotations";
-
-export type MarkedApproval = ApprovalSummary & {
-  /** The held tool is an imported MCP tool whose server marks it destructive. */
-  destructive: boolean;
-};
 
 export async function markDestructive(db: Db, approvals: ApprovalSummary[]): Promise<MarkedApproval[]> {
   const ids = await destructiveApprovalIds(db, approvals);

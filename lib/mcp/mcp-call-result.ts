@@ -4,9 +4,10 @@
  * and failures to reach the server become clear tool errors.
  */
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { McpOutcome } from "./mcp-call-result.shared";
 import { describeCause } from "./mcp-errors";
 
-export type McpOutcome = { ok: true; result: unknown } | { ok: false; error: { type: string; message: string } };
+export type { McpOutcome };
 
 function contentText(result: CallToolResult): string | null {
   const parts = result.content ?? [];

@@ -13,7 +13,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { McpConnection } from "./mcp-connection";
 import { McpConfigFileError } from "./mcp-errors";
-import { McpServerName } from "./mcp-server-input";
+import { McpServerName } from "./mcp-server-input.shared";
 
 const StringMap = z.record(z.string(), z.string());
 

@@ -2,7 +2,7 @@
  * How to reach one MCP server: by URL over streamable HTTP or the older SSE transport (with
  * optional request headers), or — only from the operator's config file — a stdio command.
  */
-export type McpTransportKind = "http" | "sse" | "stdio";
+export type { McpTransportKind } from "./mcp-server-view.shared";
 
 export type McpConnection =
   | { transport: "http" | "sse"; url: string; headers: Record<string, string> }

@@ -13,7 +13,7 @@ import { currentWorkspaceId } from "../db/workspace";
 import { ConflictError, NotFoundError } from "../errors";
 import { syncConfigServers } from "./mcp-config-sync";
 import { checkMcpUrl } from "./mcp-url-policy";
-import type { McpServerInput, McpServerPatch } from "./mcp-server-input";
+import type { McpServerInput, McpServerPatch } from "./mcp-server-input.shared";
 import { toMcpToolView, type McpServerView } from "./mcp-server-view";
 
 const INCLUDE = {

@@ -1,36 +1,8 @@
-/** An MCP server and its cached tools as the API and pages show them (header values never leave). */
+/** An MCP server's cached tool as the API and pages show it (the shapes are in mcp-server-view.shared.ts). */
 import { mcpToolFlags } from "./mcp-annotations";
-import type { McpTransportKind } from "./mcp-connection";
+import type { McpServerView, McpToolView } from "./mcp-server-view.shared";
 
-export interface McpToolView {
-  name: string;
-  title: string | null;
-  description: string;
-  inputSchema: Record<string, unknown>;
-  annotations: Record<string, unknown>;
-  sideEffecting: boolean;
-  idempotent: boolean;
-  destructive: boolean;
-}
-
-export interface McpServerView {
-  id: string;
-  name: string;
-  transport: McpTransportKind;
-  /** "settings": added by an admin; "config": from the operator's ATELIER_MCP_CONFIG file (read-only here). */
-  source: "settings" | "config";
-  url: string | null;
-  /** For a stdio server: the command line it starts. */
-  command: string | null;
-  headerNames: string[];
-  status: "never" | "ok" | "error";
-  lastError: string | null;
-  refreshedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  tools: McpToolView[];
-  usedBy: Array<{ agentId: string; name: string }>;
-}
+export type { McpServerView, McpToolView };
 
 export interface McpToolRow {
   name: string;

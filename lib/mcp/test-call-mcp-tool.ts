@@ -3,7 +3,7 @@ import { recordAudit } from "../auth/audit-log";
 import type { Principal } from "../auth/roles";
 import type { Db } from "../db/client";
 import { NotFoundError } from "../errors";
-import type { McpOutcome } from "./mcp-call-result";
+import type { McpTestOutcome } from "./mcp-call-result.shared";
 import { createMcpCaller } from "./mcp-caller";
 import { requireMcpServerRow } from "./mcp-server-store";
 
@@ -13,7 +13,7 @@ export async function testCallMcpTool(
   serverId: string,
   tool: string,
   args: Record<string, unknown>,
-): Promise<McpOutcome & { durationMs: number }> {
+): Promise<McpTestOutcome> {
   const server = await requireMcpServerRow(db, serverId);
   if (!server.tools.some((t) => t.name === tool))
     throw new NotFoundError(`MCP server '${server.name}' offers no tool '${tool}' (as last discovered).`);

@@ -1,23 +1,8 @@
-/** An approval as the API answers it. */
+/** An approval as the API answers it (its shape, `ApprovalView`, is in lib/db/list-approvals.shared.ts). */
 import type { Db } from "../../db/client";
+import type { ApprovalDecision, ApprovalStatus, ApprovalView } from "../../db/list-approvals.shared";
 
-export interface ApprovalView {
-  id: string;
-  conversationId: string;
-  runId: string;
-  toolCallId: string;
-  toolName: string;
-  arguments: unknown;
-  argumentsHash: string;
-  /** pending → approved → executing → done; or denied; or outcome_unknown. */
-  status: string;
-  decision: string | null;
-  decidedBy: string | null;
-  reason: string | null;
-  decidedAt: string | null;
-  result: unknown;
-  createdAt: string;
-}
+export type { ApprovalView };
 
 type ApprovalRow = Awaited<ReturnType<Db["approval"]["findFirstOrThrow"]>>;
 
@@ -30,8 +15,8 @@ export function toApprovalView(a: ApprovalRow): ApprovalView {
     toolName: a.toolName,
     arguments: a.arguments,
     argumentsHash: a.argumentsHash,
-    status: a.status,
-    decision: a.decision,
+    status: a.status as ApprovalStatus,
+    decision: a.decision as ApprovalDecision | null,
     decidedBy: a.decidedBy,
     reason: a.reason,
     decidedAt: a.decidedAt?.toISOString() ?? null,

@@ -1,4 +1,4 @@
-/** What an admin sends to add or change an MCP server (POST/PUT /api/mcp/servers). */
+/** What an admin sends to add or change an MCP server (POST/PUT /api/mcp/servers); browser-safe. */
 import { z } from "zod";
 
 export const McpServerName = z

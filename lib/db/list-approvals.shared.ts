@@ -1,0 +1,48 @@
+/**
+ * An approval as the API answers it (browser-safe): the held call with its frozen arguments, its
+ * status and decision, and — in the inbox — the agent that asked. The shape of the Approval row
+ * (prisma/schema.prisma); `lib/runs/approvals/approval-view.ts` and `list-approvals.ts` build it.
+ */
+import { z } from "zod";
+
+/** pending → approved → executing → done; or denied; or outcome_unknown (a crash mid-call). */
+export const ApprovalStatus = z.enum(["pending", "approved", "executing", "done", "denied", "outcome_unknown"]);
+export type ApprovalStatus = z.infer<typeof ApprovalStatus>;
+
+export const ApprovalDecision = z.enum(["approve", "deny"]);
+export type ApprovalDecision = z.infer<typeof ApprovalDecision>;
+
+/** The inbox's tabs: pending (and outcome_unknown) calls, or the decided history. */
+export const ApprovalFilter = z.enum(["pending", "decided"]);
+export type ApprovalFilter = z.infer<typeof ApprovalFilter>;
+
+/** One held call as the decision and reconcile routes answer it. */
+export const ApprovalView = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  runId: z.string(),
+  toolCallId: z.string(),
+  toolName: z.string(),
+  /** The frozen arguments exactly as the model sent them (any JSON). */
+  arguments: z.unknown(),
+  /** SHA-256 (hex) of the canonical JSON of `arguments`; a decision must name it. */
+  argumentsHash: z.string(),
+  status: ApprovalStatus,
+  decision: ApprovalDecision.nullable(),
+  decidedBy: z.string().nullable(),
+  reason: z.string().nullable(),
+  decidedAt: z.iso.datetime().nullable(),
+  /** What the call left once it ran (`{ok, result | error, ...}`), or null. */
+  result: z.unknown(),
+  createdAt: z.iso.datetime(),
+});
+export type ApprovalView = z.infer<typeof ApprovalView>;
+
+/** One held call in the inbox: the approval and the agent that asked (and its caller, for a child). */
+export const ApprovalSummary = ApprovalView.extend({
+  agentId: z.string(),
+  agentName: z.string(),
+  /** When the asking agent ran as another agent's tool: the agent that called it (and waits on it). */
+  caller: z.object({ agentId: z.string(), agentName: z.string() }).nullable(),
+});
+export type ApprovalSummary = z.infer<typeof ApprovalSummary>;
