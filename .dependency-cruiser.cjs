@@ -7,8 +7,8 @@
  *   agents; runs may use all of them and only routes and workers use runs; lib/errors.ts imports
  *   nothing, so every domain may throw its errors.
  */
-/** The neutral modules every layer may import: the error model and process-wide singletons. */
-const LIB_ERRORS = "^lib/(errors|process-singleton)\\.ts$";
+/** The neutral modules every layer may import: the error model and the logger's interface. */
+const LIB_ERRORS = "^lib/(errors|logger)\\.ts$";
 
 module.exports = {
   forbidden: [
@@ -42,10 +42,27 @@ module.exports = {
     },
     {
       name: "errors-module-imports-nothing",
-      comment: "lib/errors.ts (the error model) and lib/process-singleton.ts are neutral: every layer may import them.",
+      comment: "lib/errors.ts (the error model) is neutral: every layer may import it.",
       severity: "error",
-      from: { path: LIB_ERRORS },
+      from: { path: "^lib/errors\\.ts$" },
       to: {},
+    },
+    {
+      name: "logger-imports-only-pino",
+      comment: "lib/logger.ts is neutral too: every layer may import it; it wraps pino and nothing else.",
+      severity: "error",
+      from: { path: "^lib/logger\\.ts$" },
+      to: { pathNot: "node_modules/pino/" },
+    },
+    {
+      name: "only-the-edge-asks-for-the-server",
+      comment:
+        "lib/server is the composition root: routes (through lib/api's defineRoute), pages, workers, scripts, benchmarks, instrumentation.ts and tests ask for it; the domains receive what it built as arguments.",
+      severity: "error",
+      from: {
+        pathNot: ["^(app/|lib/api/|lib/server/|scripts/|bench/|e2e/)", "^instrumentation\\.ts$", "\\.test\\.ts$"],
+      },
+      to: { path: "^lib/server/", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "tools-import-no-other-domain",
@@ -85,7 +102,7 @@ module.exports = {
       comment:
         "lib/runs may use every domain; nothing but app/api routes, workers and scripts uses lib/runs (components may import the shapes it answers with, type-only).",
       severity: "error",
-      from: { pathNot: "^(lib/runs/|app/api/|lib/workers/|workers/|scripts/)" },
+      from: { pathNot: "^(lib/runs/|lib/server/|app/api/|lib/workers/|workers/|scripts/)" },
       to: { path: "^lib/runs/", dependencyTypesNot: ["type-only"] },
     },
     {

@@ -1,6 +1,7 @@
 /**
- * Runs once when a Next.js server process starts (Node.js runtime). In one process (`ATELIER_ROLE=all`)
- * it finishes runs a stopped server left `running` (lib/runs/recover-at-start.ts). A web process in
+ * Runs once when a Next.js server process starts (Node.js runtime). It builds the process's
+ * composition root (lib/server/server.ts) and, through it: in one process (`ATELIER_ROLE=all`)
+ * finishes runs a stopped server left `running` (lib/runs/recover-at-start.ts); a web process in
  * queue mode recovers nothing — workers own running runs and take over lapsed leases — and starts
  * its fan-out listener so live followers get events executed anywhere (lib/runs/queue/README.md).
  * Both warm the tool analyser's worker thread in the background, so the first tool opened in the
@@ -11,19 +12,19 @@ export async function register(): Promise<void> {
   const { atelierRole } = await import("./lib/runs/queue/role");
   const role = atelierRole();
   if (role === "worker") throw new Error("ATELIER_ROLE=worker is started with `npm run worker`, not as a web server.");
-  const { getAnalysisRunner } = await import("./lib/tools/analysis-runner");
-  getAnalysisRunner()
+  const { server } = await import("./lib/server/server");
+  const root = server();
+  root.analyser
     .warmup()
-    .catch((err) => console.error("[atelier] the tool analyser did not warm up (it starts on first use):", err));
+    .catch((err: unknown) => root.logger.warn({ err }, "the tool analyser did not warm up (it starts on first use)"));
   if (role === "web") {
-    const { readyRunRuntime } = await import("./lib/runs/queue/ready-runtime");
-    await readyRunRuntime();
+    await root.ready();
     return;
   }
   const { recoverAtStart } = await import("./lib/runs/recover-at-start");
   try {
-    await recoverAtStart();
+    await recoverAtStart(root.runtime);
   } catch (err) {
-    console.error("[atelier] could not recover interrupted runs at start:", err);
+    root.logger.error({ err }, "could not recover interrupted runs at start");
   }
 }

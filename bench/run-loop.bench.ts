@@ -32,11 +32,10 @@ import { seedStudio } from "../lib/db/seed-demo";
 import { currentWorkspaceId } from "../lib/db/workspace";
 import { DEMO_SEED_STEPS } from "../lib/demo/demo-steps";
 import { newEvent } from "../lib/events/event-types";
-import { EventBus } from "../lib/events/event-bus";
-import { closeSandboxPool } from "../lib/sandbox/invoke-tool";
+import { closeServer } from "../lib/server/server";
 import { runLoop } from "../lib/runs/run-loop";
 import type { RunTool } from "../lib/runs/run-tool";
-import { createRunRuntime } from "../lib/runs/runtime";
+import { testRunRuntime } from "../lib/server/testing/test-runtime";
 import { startTurn } from "../lib/runs/start-turn";
 import type { TurnResult } from "../lib/runs/execute-turn";
 import { summarize } from "./stats";
@@ -113,7 +112,7 @@ async function freshDatabase(): Promise<{ db: Db; dir: string; file: string }> {
 }
 
 async function loopOverhead(db: Db) {
-  const rt = createRunRuntime(db, new EventBus());
+  const rt = testRunRuntime(db);
   const workspaceId = await currentWorkspaceId(db);
   const agentRow = await db.agent.create({ data: { workspaceId, name: "bench_loop", config: {} } });
   const config = AgentInput.parse({
@@ -200,7 +199,7 @@ async function loopOverhead(db: Db) {
 }
 
 async function appendThroughput(db: Db, file: string) {
-  const rt = createRunRuntime(db, new EventBus());
+  const rt = testRunRuntime(db);
   const workspaceId = await currentWorkspaceId(db);
   const agent = await db.agent.create({ data: { workspaceId, name: "bench_append", config: {} } });
   const conversations = await Promise.all(
@@ -280,7 +279,7 @@ async function concurrentConversations(plainDb: Db) {
         },
       }) as unknown as Db)
     : plainDb;
-  const rt = createRunRuntime(db, new EventBus());
+  const rt = testRunRuntime(db);
   const atlas = await db.agent.findFirstOrThrow({ where: { name: "atlas" } });
   const workspaceId = await currentWorkspaceId(db);
   // Step timing: each run asks for its model once; the model's requests are the run's steps.
@@ -424,7 +423,7 @@ async function main() {
     if (!only || only === "concurrent") await concurrentConversations(db);
   } finally {
     await db.$disconnect();
-    await closeSandboxPool();
+    await closeServer();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import os from "node:os";
-import path from "node:path";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 import { expect, snap, test } from "./fixtures";
+import { startOwnStudio, type OwnStudio } from "./own-studio";
 
 /**
  * First run and sign-in need a studio with no users, so this file starts its own server (same
@@ -12,37 +10,15 @@ import { expect, snap, test } from "./fixtures";
 const PORT = Number(process.env.E2E_AUTH_PORT ?? 3124);
 const SETUP_TOKEN = "e2e-auth-setup-token-0123456789";
 const BASE = `http://localhost:${PORT}`;
-let server: ChildProcess;
+let studio: OwnStudio | undefined;
 
 test.use({ baseURL: BASE, launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } });
 
 test.beforeAll(async () => {
-  const db = path.join(os.tmpdir(), `atelier-e2e-auth-${process.pid}-${Date.now()}.db`);
-  server = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATABASE_URL: `file:${db}`,
-      ATELIER_SKIP_BUILD: "1",
-      ATELIER_ADMIN_TOKEN: "",
-      ATELIER_SETUP_TOKEN: SETUP_TOKEN,
-    },
-    stdio: "ignore",
-    detached: true,
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error("the auth test server did not start");
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  studio = await startOwnStudio("auth", PORT, { ATELIER_ADMIN_TOKEN: "", ATELIER_SETUP_TOKEN: SETUP_TOKEN });
 });
 
-test.afterAll(async () => {
-  if (server?.pid) process.kill(-server.pid, "SIGTERM");
-});
+test.afterAll(() => studio?.stop());
 
 test.describe.serial("first run, sign-in and roles", () => {
   test("an anonymous visitor gets nothing but setup; API answers 401", async ({ page, request }) => {

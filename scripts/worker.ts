@@ -10,13 +10,13 @@ import { ensurePrismaClients } from "./lib/ensure-generated";
 process.env.ATELIER_ROLE = "worker";
 ensurePrismaClients(process.cwd());
 
-const { getDatabaseTarget, getDb } = await import("../lib/db/client");
+const { server } = await import("../lib/server/server");
 const { assertRoleFits, queueSettings, RoleConfigError } = await import("../lib/runs/queue/role");
-const { getRunRuntime } = await import("../lib/runs/runtime");
 const { ensureQueueMode, stopQueueMode } = await import("../lib/runs/queue/queue-mode");
 
 let settings;
-const target = getDatabaseTarget();
+const root = server();
+const target = root.database;
 try {
   assertRoleFits("worker", target.kind);
   settings = queueSettings();
@@ -25,7 +25,7 @@ try {
   process.exit(1);
 }
 
-const db = getDb();
+const db = root.db;
 for (let waited = 0; ; waited += 1000) {
   try {
     await db.runLease.count();
@@ -43,7 +43,7 @@ for (let waited = 0; ; waited += 1000) {
   }
 }
 
-const rt = getRunRuntime();
+const rt = root.runtime;
 await ensureQueueMode(rt, "worker", target.url, settings);
 console.log(
   `atelier worker: ${rt.queueMode?.owner} taking jobs (concurrency ${settings.concurrency}, lease ${settings.leaseMs} ms)`,

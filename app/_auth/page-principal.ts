@@ -11,7 +11,7 @@ import { authenticate } from "@/lib/auth/authenticate";
 import { hasAnyRole, type Principal } from "@/lib/auth/roles";
 import type { Role } from "@/lib/auth/roles.shared";
 import { needsSetup } from "@/lib/auth/users";
-import { getDb } from "@/lib/db/client";
+import { server } from "@/lib/server/server";
 
 /** What the browser may know about who is signed in. */
 export interface Viewer {
@@ -25,7 +25,7 @@ export interface Viewer {
 export const currentPrincipal = cache(async (): Promise<Principal | null> => {
   const h = await headers();
   try {
-    return await authenticate(getDb(), {
+    return await authenticate(server().db, {
       method: "GET",
       url: `http://${h.get("host") ?? "localhost"}/`,
       headers: new Headers(h),
@@ -37,7 +37,7 @@ export const currentPrincipal = cache(async (): Promise<Principal | null> => {
 
 export async function requirePagePrincipal(): Promise<Viewer> {
   const principal = await currentPrincipal();
-  if (!principal) redirect((await needsSetup(getDb())) ? "/setup" : "/sign-in");
+  if (!principal) redirect((await needsSetup(server().db)) ? "/setup" : "/sign-in");
   return { kind: principal.kind, name: principal.name, email: principal.email ?? null, roles: principal.roles };
 }
 

@@ -3,6 +3,7 @@
  * X-Forwarded-For, races for the first admin and the last admin, cookie flags, session lifetimes,
  * password change and what an anonymous caller learns from /api/health.
  */
+import { fastPasswords } from "@/lib/auth/testing/fast-passwords";
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -24,7 +25,7 @@ let t: TestDatabase;
 const TOKEN = "setup-token-for-the-hardening-tests";
 const ADMIN = { email: "root@example.com", name: "Root", password: "the first admin passphrase" };
 const SYSTEM = { kind: "system" as const, id: "system", name: "test", roles: ["admin" as const] };
-const FAST = { N: 1024, r: 8, p: 1 };
+const FAST = fastPasswords();
 let adminCookie = "";
 const ENV_KEYS = [
   "ATELIER_SETUP_TOKEN",

@@ -141,7 +141,7 @@ describe("sign-in", () => {
       await callRoute(signIn.POST, "/api/auth/sign-in", { body: { email: ADMIN.email, password: ADMIN.password } }),
     );
     expect((await callRoute(me.GET, "/api/auth/me", { cookie: s })).status).toBe(200);
-    const out = await callRoute(signOut.POST, "/api/auth/sign-out", { cookie: s, sameOrigin: true });
+    const out = await callRoute(signOut.POST, "/api/auth/sign-out", { method: "POST", cookie: s, sameOrigin: true });
     expect(out.headers.get("set-cookie")).toMatch(/^atelier_session=; .*Max-Age=0/);
     expect(authApi.signOut.response.parse(out.json)).toEqual({ signedOut: true });
     expect((await callRoute(me.GET, "/api/auth/me", { cookie: s })).status).toBe(401);

@@ -4,6 +4,7 @@
  * route, 403 for a role the route does not give, and neither for a role it gives. A route file
  * without a row here fails the test, so a new route cannot ship without a decision.
  */
+import { fastPasswords } from "@/lib/auth/testing/fast-passwords";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -13,7 +14,7 @@ import { createApiToken } from "@/lib/auth/api-tokens";
 import type { Role } from "@/lib/auth/roles.shared";
 import { createUser } from "@/lib/auth/users";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { closeSandboxPool } from "@/lib/sandbox/invoke-tool";
+import { closeServer } from "@/lib/server/server";
 
 type Access = "public" | "any" | Role[];
 
@@ -119,7 +120,7 @@ function concretePath(route: string): { url: string; params: Record<string, stri
 
 let t: TestDatabase;
 const tokens = new Map<Caller, string>();
-const FAST = { N: 1024, r: 8, p: 1 };
+const FAST = fastPasswords();
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -141,7 +142,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await closeSandboxPool();
+  await closeServer();
   await t?.cleanup();
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { closeSandboxPool } from "@/lib/sandbox/invoke-tool";
+import { closeServer } from "@/lib/server/server";
 import * as analyze from "./tools/analyze/route";
 import * as tools from "./tools/route";
 import * as tool from "./tools/[id]/route";
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   delete process.env.ATELIER_ADMIN_TOKEN;
-  await closeSandboxPool();
+  await closeServer();
   await t?.cleanup();
 });
 
@@ -263,5 +263,88 @@ describe("tools CRUD, versions and invoke", () => {
     const after = performance.now();
     expect((await callRoute(health.GET, "/api/health")).status).toBe(200);
     expect(performance.now() - after).toBeLessThan(500);
+  });
+});
+
+describe("drafts and failure paths", () => {
+  /** A source no tool can be read from: saved as a draft named `untitled…`. */
+  const draft = (n: number) => `export const draft_${n} = ${n};\n`;
+  const create = (source: string) => callRoute(tools.POST, "/api/tools", { ...as, body: { source } });
+
+  it("names a new draft with the first free untitled name, also after a draft was deleted", async () => {
+    const names: string[] = [];
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const res = await create(draft(n));
+      expect(res.status).toBe(201);
+      expect(res.json.tool.version.hasErrors).toBe(true);
+      names.push(res.json.tool.name);
+      ids.push(res.json.tool.id);
+    }
+    expect(names).toEqual(["untitled", "untitled-2", "untitled-3"]);
+    const del = await callRoute(tool.DELETE, `/api/tools/${ids[1]}`, {
+      ...as,
+      method: "DELETE",
+      params: { id: ids[1] },
+    });
+    expect(del.json).toEqual({ deleted: ids[1] });
+    const again = await create(draft(4));
+    expect(again.status).toBe(201);
+    expect(again.json.tool.name).toBe("untitled-2");
+    const next = await create(draft(5));
+    expect(next.status).toBe(201);
+    expect(next.json.tool.name).toBe("untitled-4");
+  });
+
+  it("answers 404 not_found for an unknown tool id through every route of one tool", async () => {
+    const id = "no-such-tool";
+    const answers = [
+      await callRoute(tool.GET, `/api/tools/${id}`, { ...as, params: { id } }),
+      await callRoute(tool.PUT, `/api/tools/${id}`, {
+        ...as,
+        method: "PUT",
+        params: { id },
+        body: { source: WEATHER },
+      }),
+      await callRoute(tool.DELETE, `/api/tools/${id}`, { ...as, method: "DELETE", params: { id } }),
+      await callRoute(schema.GET, `/api/tools/${id}/schema`, { ...as, params: { id } }),
+      await callRoute(invoke.POST, `/api/tools/${id}/invoke`, { ...as, params: { id }, body: { arguments: {} } }),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(404);
+      expect(res.json.error.code).toBe("not_found");
+    }
+  });
+
+  it("answers 400 validation_error naming the field for bad input", async () => {
+    const id = (await create(draft(6))).json.tool.id;
+    const noArgs = await callRoute(invoke.POST, `/api/tools/${id}/invoke`, { ...as, params: { id }, body: {} });
+    expect(noArgs.status).toBe(400);
+    expect(noArgs.json.error.code).toBe("validation_error");
+    expect(noArgs.json.error.issues[0]).toMatchObject({
+      path: "arguments",
+      message: "Send the tool's arguments as a JSON object",
+    });
+    const badVersion = await callRoute(invoke.POST, `/api/tools/${id}/invoke`, {
+      ...as,
+      params: { id },
+      body: { arguments: {}, version: 0 },
+    });
+    expect(badVersion.status).toBe(400);
+    expect(badVersion.json.error.issues[0].path).toBe("version");
+    const badQuery = await callRoute(tool.GET, `/api/tools/${id}?version=abc`, { ...as, params: { id } });
+    expect(badQuery.status).toBe(400);
+    expect(badQuery.json.error.issues[0].path).toBe("version");
+    const badFormat = await callRoute(schema.GET, `/api/tools/${id}/schema?format=gemini`, { ...as, params: { id } });
+    expect(badFormat.status).toBe(400);
+    expect(badFormat.json.error.issues[0].path).toBe("format");
+    const emptySource = await callRoute(tool.PUT, `/api/tools/${id}`, {
+      ...as,
+      method: "PUT",
+      params: { id },
+      body: { source: "" },
+    });
+    expect(emptySource.status).toBe(400);
+    expect(emptySource.json.error.issues[0]).toMatchObject({ path: "source", message: "The source is empty" });
   });
 });

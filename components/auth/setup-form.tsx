@@ -3,20 +3,18 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiFetch, ApiClientError } from "@/components/api/api-client";
 import { authApi } from "@/lib/api/contracts/auth.shared";
-
-type Issues = Array<{ path: string; message: string }>;
+import { SetupInput } from "@/lib/auth/users.shared";
+import { localIssues, serverIssues, type FieldIssue } from "./form-issues";
 
 /** `token`: the setup token from the link's query string (empty when the link was not used). */
 export function SetupForm({ token }: { token: string }) {
   const [form, setForm] = useState({ name: "", email: "", password: "", token });
+  const [checked, setChecked] = useState<FieldIssue[]>([]);
   const setup = useMutation({
     mutationFn: () => apiFetch(authApi.setup, { body: form }),
     onSuccess: () => window.location.assign("/tools"),
   });
-  const issues: Issues =
-    setup.error instanceof ApiClientError
-      ? ((setup.error.body as { error?: { issues?: Issues } })?.error?.issues ?? [])
-      : [];
+  const issues = checked.length > 0 ? checked : serverIssues(setup.error);
   // The link's token stays out of sight; the field appears without one, or when it was refused.
   const askToken = !token || (setup.error instanceof ApiClientError && setup.error.code === "invalid_setup_token");
   const issue = (field: string) => issues.find((i) => i.path === field)?.message;
@@ -39,7 +37,9 @@ export function SetupForm({ token }: { token: string }) {
       className="form"
       onSubmit={(e) => {
         e.preventDefault();
-        setup.mutate();
+        const local = localIssues(SetupInput, form);
+        setChecked(local);
+        if (local.length === 0) setup.mutate();
       }}
     >
       <h1>Create the admin</h1>

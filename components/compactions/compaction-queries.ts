@@ -5,17 +5,20 @@
  * at once), and the compaction browser's list and detail.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { legacyApiFetch } from "@/components/api/api-client";
+import { apiFetch } from "@/components/api/api-client";
 import { conversationKeys, mergeEvents } from "@/components/conversations/conversation-queries";
-import type { EventsPage, StoredEvent } from "@/components/conversations/event-types";
-import type { CompactionDetail, CompactionSummary, NextContextView } from "@/lib/runs/compaction/views";
+import { compactionsApi } from "@/lib/api/contracts/compactions.shared";
+import { conversationsApi } from "@/lib/api/contracts/conversations.shared";
+import type { RequestOf } from "@/lib/api/contract.shared";
+import type { BrowserStrategy } from "@/lib/events/compaction-views.shared";
+import type { EventsPage, StoredEvent } from "@/lib/events/event-types.shared";
 
-export type { CompactionDetail, CompactionSummary, NextContextView };
+export type { CompactionDetail, CompactionSummary, NextContextView } from "@/lib/events/compaction-views.shared";
 
 export interface CompactionFilters {
   agentId?: string;
   conversationId?: string;
-  strategy?: "summarize" | "sliding_window" | "clear";
+  strategy?: BrowserStrategy;
   /** `YYYY-MM-DD` (from the start of that UTC day). */
   from?: string;
   /** `YYYY-MM-DD` (to the end of that UTC day). */
@@ -29,18 +32,17 @@ export const compactionKeys = {
   next: (conversationId: string) => ["conversations", conversationId, "next-context"] as const,
 };
 
-const conversationBase = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
+type CompactionsQuery = NonNullable<RequestOf<typeof compactionsApi.list>["query"]>;
 
-/** The query string of the list: dates widened to whole UTC days. */
-export function compactionsQuery(f: CompactionFilters): string {
-  const q = new URLSearchParams();
-  if (f.agentId) q.set("agentId", f.agentId);
-  if (f.conversationId) q.set("conversationId", f.conversationId);
-  if (f.strategy) q.set("strategy", f.strategy);
-  if (f.from) q.set("from", `${f.from}T00:00:00.000Z`);
-  if (f.to) q.set("to", `${f.to}T23:59:59.999Z`);
-  const s = q.toString();
-  return s ? `?${s}` : "";
+/** The list's query: the filters set, dates widened to whole UTC days. */
+export function compactionsQuery(f: CompactionFilters): CompactionsQuery {
+  return {
+    agentId: f.agentId || undefined,
+    conversationId: f.conversationId || undefined,
+    strategy: f.strategy || undefined,
+    from: f.from ? `${f.from}T00:00:00.000Z` : undefined,
+    to: f.to ? `${f.to}T23:59:59.999Z` : undefined,
+  };
 }
 
 /**
@@ -50,13 +52,13 @@ export function compactionsQuery(f: CompactionFilters): string {
 export function useNextContext(conversationId: string, lastSeq: number, enabled = true) {
   return useQuery({
     queryKey: [...compactionKeys.next(conversationId), lastSeq],
-    queryFn: () => legacyApiFetch<{ context: NextContextView }>(`${conversationBase(conversationId)}/compact`),
+    queryFn: () => apiFetch(conversationsApi.nextContext, { params: { id: conversationId } }),
     placeholderData: (previous) => previous,
     enabled,
   });
 }
 
-function afterFold(qc: QueryClient, conversationId: string, res: { event: StoredEvent; context: NextContextView }) {
+function afterFold(qc: QueryClient, conversationId: string, res: { event: StoredEvent }) {
   qc.setQueryData<EventsPage>(conversationKeys.events(conversationId), (p) => (p ? mergeEvents(p, [res.event]) : p));
   void qc.invalidateQueries({ queryKey: conversationKeys.detail(conversationId), exact: true });
   void qc.invalidateQueries({ queryKey: compactionKeys.next(conversationId) });
@@ -67,15 +69,7 @@ export function useCompactConversation(conversationId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (strategy: "summarize" | "sliding_window" | null) =>
-      legacyApiFetch<{
-        event: StoredEvent;
-        usage: StoredEvent | null;
-        summarizerError: string | null;
-        context: NextContextView;
-      }>(`${conversationBase(conversationId)}/compact`, {
-        method: "POST",
-        body: JSON.stringify(strategy ? { strategy } : {}),
-      }),
+      apiFetch(conversationsApi.compact, { params: { id: conversationId }, body: strategy ? { strategy } : {} }),
     onSuccess: (res) => afterFold(qc, conversationId, res),
   });
 }
@@ -83,11 +77,7 @@ export function useCompactConversation(conversationId: string) {
 export function useClearConversation(conversationId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      legacyApiFetch<{ event: StoredEvent; context: NextContextView }>(`${conversationBase(conversationId)}/clear`, {
-        method: "POST",
-        body: "{}",
-      }),
+    mutationFn: () => apiFetch(conversationsApi.clear, { params: { id: conversationId } }),
     onSuccess: (res) => afterFold(qc, conversationId, res),
   });
 }
@@ -95,13 +85,13 @@ export function useClearConversation(conversationId: string) {
 export function useCompactions(filters: CompactionFilters) {
   return useQuery({
     queryKey: compactionKeys.list(filters),
-    queryFn: () => legacyApiFetch<{ compactions: CompactionSummary[] }>(`/api/compactions${compactionsQuery(filters)}`),
+    queryFn: () => apiFetch(compactionsApi.list, { query: compactionsQuery(filters) }),
   });
 }
 
 export function useCompaction(id: string) {
   return useQuery({
     queryKey: compactionKeys.detail(id),
-    queryFn: () => legacyApiFetch<{ compaction: CompactionDetail }>(`/api/compactions/${encodeURIComponent(id)}`),
+    queryFn: () => apiFetch(compactionsApi.get, { params: { id } }),
   });
 }

@@ -1,9 +1,7 @@
 "use client";
 /** Messages of a context as the model reads them: role, text, tool calls and results, compactly. */
 import { outputText, prettyJson } from "@/components/conversations/transcript";
-import type { ContextMessageView } from "@/lib/runs/compaction/views";
-
-type ToolOutput = Parameters<typeof outputText>[0];
+import type { ContextMessageView } from "@/lib/events/compaction-views.shared";
 
 const ROLE_LABEL: Record<ContextMessageView["role"], string> = {
   user: "user",
@@ -35,7 +33,7 @@ export function ContextMessages({ messages, testId }: { messages: ContextMessage
                 </p>
               ) : (
                 <p key={j} className="cx-result mono">
-                  {p.toolName} → {outputText(p.output as ToolOutput)}
+                  {p.toolName} → {outputText(p.output)}
                 </p>
               ),
             )}

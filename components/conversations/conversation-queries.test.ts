@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StoredEvent } from "./event-types";
+import type { StoredEvent } from "@/lib/events/event-types.shared";
 import { mergeEvents } from "./conversation-queries";
 
 const e = (seq: number): StoredEvent => ({

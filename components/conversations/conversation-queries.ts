@@ -8,11 +8,13 @@
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { ApiClientError, apiError, legacyApiFetch } from "@/components/api/api-client";
+import { ApiClientError, apiError, apiFetch, apiUrl } from "@/components/api/api-client";
 import { agentKeys } from "@/components/agents/agent-queries";
 import { runKeys } from "@/components/runs/run-queries";
-import type { ConversationSummary } from "@/lib/db/list-conversations";
-import type { ConversationDetail, EventsPage, StoredEvent, TextDelta } from "./event-types";
+import { conversationsApi } from "@/lib/api/contracts/conversations.shared";
+import type { RequestOf } from "@/lib/api/contract.shared";
+import type { ConversationDetail } from "@/lib/events/conversation-views.shared";
+import { TextDeltaFrame, type EventsPage, type StoredEvent } from "@/lib/events/event-types.shared";
 import { readEventStream, type SseMessage } from "./sse";
 import {
   activeRunStillRunning,
@@ -29,8 +31,6 @@ export const conversationKeys = {
   events: (id: string) => ["conversations", id, "events"] as const,
 };
 
-const base = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
-
 /**
  * Adds events to a page of events: each seq once, in seq order. `lastSeq` is the newest event
  * held (not what the server announced), so the next `?after=` asks for everything still missing.
@@ -46,14 +46,14 @@ export function mergeEvents(page: EventsPage | undefined, events: readonly Store
 export function useConversations() {
   return useQuery({
     queryKey: conversationKeys.list,
-    queryFn: () => legacyApiFetch<{ conversations: ConversationSummary[] }>("/api/conversations"),
+    queryFn: () => apiFetch(conversationsApi.list),
   });
 }
 
 export function useConversation(id: string) {
   return useQuery({
     queryKey: conversationKeys.detail(id),
-    queryFn: () => legacyApiFetch<ConversationDetail>(base(id)),
+    queryFn: () => apiFetch(conversationsApi.get, { params: { id } }),
     // A suspended run resumes when someone decides its approvals: look again now and then.
     refetchInterval: (q) => (q.state.data?.activeRun?.status === "suspended" ? 5_000 : false),
   });
@@ -66,7 +66,7 @@ export function useConversationEvents(id: string) {
     queryKey: conversationKeys.events(id),
     queryFn: async () => {
       const held = qc.getQueryData<EventsPage>(conversationKeys.events(id));
-      const page = await legacyApiFetch<EventsPage>(`${base(id)}/events?after=${held?.lastSeq ?? 0}`);
+      const page = await apiFetch(conversationsApi.events, { params: { id }, query: { after: held?.lastSeq ?? 0 } });
       return mergeEvents(qc.getQueryData<EventsPage>(conversationKeys.events(id)), page.events);
     },
   });
@@ -75,8 +75,8 @@ export function useConversationEvents(id: string) {
 export function useCreateConversation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { agentId: string; title?: string }) =>
-      legacyApiFetch<ConversationDetail>("/api/conversations", { method: "POST", body: JSON.stringify(body) }),
+    mutationFn: (body: RequestOf<typeof conversationsApi.create>["body"]) =>
+      apiFetch(conversationsApi.create, { body }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: conversationKeys.list, exact: true });
       void qc.invalidateQueries({ queryKey: agentKeys.list, exact: true });
@@ -87,13 +87,10 @@ export function useCreateConversation() {
 export function useSwitchConversationModel(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (key: string) =>
-      legacyApiFetch<{ model: string; event?: StoredEvent }>(`${base(id)}/switch-model`, {
-        method: "POST",
-        body: JSON.stringify({ key }),
-      }),
+    mutationFn: (key: string) => apiFetch(conversationsApi.switchModel, { params: { id }, body: { key } }),
     onSuccess: (res) => {
-      if (res.event) qc.setQueryData<EventsPage>(conversationKeys.events(id), (p) => mergeEvents(p, [res.event!]));
+      const event = res.event;
+      if (event) qc.setQueryData<EventsPage>(conversationKeys.events(id), (p) => mergeEvents(p, [event]));
       qc.setQueryData<ConversationDetail>(conversationKeys.detail(id), (d) => (d ? { ...d, model: res.model } : d));
       void qc.invalidateQueries({ queryKey: conversationKeys.detail(id) });
     },
@@ -118,19 +115,17 @@ const isEventStream = (res: Response) => (res.headers.get("content-type") ?? "")
 /** What the page does with each message of an event stream. */
 type Receive = (m: SseMessage) => void;
 
-export interface SendInput {
-  content: string;
-  supersede?: boolean;
-}
+export type SendInput = RequestOf<typeof conversationsApi.sendMessage>["body"];
 
 function useSendMessage(id: string, receive: Receive) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ content, supersede }: SendInput) => {
-      const res = await fetch(`${base(id)}/messages`, {
-        method: "POST",
+      const body: SendInput = supersede ? { content, supersede: true } : { content };
+      const res = await fetch(apiUrl(conversationsApi.sendMessage, { params: { id }, body }), {
+        method: conversationsApi.sendMessage.method,
         headers: { accept: "text/event-stream", "content-type": "application/json" },
-        body: JSON.stringify(supersede ? { content, supersede: true } : { content }),
+        body: JSON.stringify(body),
         credentials: "same-origin",
         cache: "no-store",
       });
@@ -180,7 +175,7 @@ function useEventTail(id: string, enabled: boolean, receive: Receive, lastSeq: {
         setPhase((p) => (p === "retrying" ? p : "connecting"));
         try {
           const after = lastSeq.current;
-          const res = await fetch(`${base(id)}/events?after=${after}`, {
+          const res = await fetch(apiUrl(conversationsApi.events, { params: { id }, query: { after } }), {
             headers: { accept: "text/event-stream", "last-event-id": String(after) },
             credentials: "same-origin",
             cache: "no-store",
@@ -242,8 +237,8 @@ export function useLiveConversation(id: string) {
         return;
       }
       if (m.event === "LlmTextDelta") {
-        const d = parsed as TextDelta;
-        if (d.runId && typeof d.delta === "string") setPending((p) => addDelta(p, d.runId, d.delta, streamSeq.current));
+        const d = TextDeltaFrame.safeParse(parsed);
+        if (d.success && d.data.runId) setPending((p) => addDelta(p, d.data.runId, d.data.delta, streamSeq.current));
         return;
       }
       if (m.event === "error") {

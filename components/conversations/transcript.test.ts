@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EventDataMap, EventType, StoredEvent, ToolOutput } from "./event-types";
+import type { EventData, EventType, StoredEvent, ToolResultOutput } from "@/lib/events/event-types.shared";
 import {
   activeRunStillRunning,
   addDelta,
@@ -15,7 +15,7 @@ import {
 /** A conversation's event log, numbered 1, 2, 3… as the server stores it. */
 function log() {
   const events: StoredEvent[] = [];
-  const add = <T extends EventType>(runId: string | null, type: T, data: EventDataMap[T]) => {
+  const add = <T extends EventType>(runId: string | null, type: T, data: EventData[T]) => {
     events.push({
       seq: events.length + 1,
       runId,
@@ -42,9 +42,9 @@ function log() {
       }),
     call: (runId: string, id: string, name: string, args: unknown) =>
       add(runId, "ToolCallEvent", { toolCallId: id, toolName: name, arguments: JSON.stringify(args) }),
-    ret: (runId: string, id: string, name: string, extra: Partial<EventDataMap["ToolReturnEvent"]> = {}) =>
+    ret: (runId: string, id: string, name: string, extra: Partial<EventData["ToolReturnEvent"]> = {}) =>
       add(runId, "ToolReturnEvent", { toolCallId: id, toolName: name, success: true, durationMs: 12, ...extra }),
-    results: (runId: string, results: { id: string; name: string; output: ToolOutput }[]) =>
+    results: (runId: string, results: { id: string; name: string; output: ToolResultOutput }[]) =>
       add(runId, "LlmMessageEvent", {
         role: "tool",
         parts: results.map((r) => ({
@@ -54,7 +54,7 @@ function log() {
           output: r.output,
         })),
       }),
-    usageEvent: (runId: string, over: Partial<EventDataMap["LlmUsageEvent"]> = {}) =>
+    usageEvent: (runId: string, over: Partial<EventData["LlmUsageEvent"]> = {}) =>
       add(runId, "LlmUsageEvent", {
         provider: "demo",
         model: "demo",
@@ -68,7 +68,7 @@ function log() {
         priced: true,
         ...over,
       }),
-    finish: (runId: string, over: Partial<EventDataMap["RunFinished"]> = {}) =>
+    finish: (runId: string, over: Partial<EventData["RunFinished"]> = {}) =>
       add(runId, "RunFinished", { status: "completed", stopReason: "end_turn", usage, costNanoUsd: 123_000, ...over }),
   };
 }

@@ -6,7 +6,15 @@
  * answer text, one tool card per call (a call of another agent carries that child run, nested), its
  * usage and cost, the approvals it waits for, and one status line.
  */
-import type { MessagePart, RunKind, RunStatus, StopReason, StoredEvent, ToolOutput } from "./event-types";
+import type {
+  MessagePart,
+  RunError,
+  RunKind,
+  RunStatus,
+  StopReason,
+  StoredEvent,
+  ToolResultOutput,
+} from "@/lib/events/event-types.shared";
 
 /** Streamed text of one run, received after the stored event `afterSeq`. */
 export interface PendingText {
@@ -46,7 +54,7 @@ export interface ToolCallView {
   durationMs: number | null;
   errorType: string | null;
   errorMessage: string | null;
-  result: ToolOutput | null;
+  result: ToolResultOutput | null;
   childRunId: string | null;
   /** The child run when the call was a call of another agent and its events are here. */
   child: RunView | null;
@@ -82,7 +90,7 @@ export interface RunView {
   startedSeq: number;
   status: RunStatus;
   stopReason: StopReason | null;
-  error: { type: string; message: string } | null;
+  error: RunError | null;
   items: RunItem[];
   usage: UsageView;
   approvals: ApprovalView[];
@@ -129,22 +137,18 @@ function prettyValue(value: unknown): string {
 }
 
 /** A tool output as display text. */
-export function outputText(output: ToolOutput): string {
+export function outputText(output: ToolResultOutput): string {
   switch (output.type) {
     case "execution-denied":
       return output.reason ? `denied: ${output.reason}` : "denied";
     case "content":
-      return (output.value ?? [])
-        .map((p) =>
-          p && typeof p === "object" && "text" in p ? String((p as { text: unknown }).text) : prettyValue(p),
-        )
-        .join("\n");
+      return output.value.map((p) => (p.type === "text" ? p.text : prettyValue(p))).join("\n");
     default:
       return prettyValue(output.value);
   }
 }
 
-const isErrorOutput = (o: ToolOutput) =>
+const isErrorOutput = (o: ToolResultOutput) =>
   o.type === "error-text" || o.type === "error-json" || o.type === "execution-denied";
 
 /** "approve" / "deny" (or already past tense) as shown. */

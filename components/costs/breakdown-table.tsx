@@ -6,7 +6,7 @@
  */
 import Link from "next/link";
 import { Fragment, useState } from "react";
-import type { UsageGroupBy, UsageRow, UsageSummary } from "@/lib/events/usage-summary";
+import type { UsageGroupBy, UsageRow, UsageSummary } from "@/lib/events/usage-summary.shared";
 import { formatDateTime } from "@/components/shell/format";
 import { formatCost, formatNanoUsd, formatTokens } from "@/components/runs/usage-format";
 import { sortRows, type Sort, type SortKey } from "./costs-model";

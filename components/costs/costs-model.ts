@@ -2,7 +2,7 @@
  * The cost dashboard's pure parts: periods, the chart's series, sorting and CSV. Money stays
  * integer nano-USD until it is shown; CSV carries it exactly (nano-USD and a decimal dollar string).
  */
-import type { UsageGroupBy, UsageRow, UsageSummary } from "@/lib/events/usage-summary";
+import type { UsageGroupBy, UsageRow, UsageSummary } from "@/lib/events/usage-summary.shared";
 
 export type PeriodId = "7d" | "30d" | "90d" | "all" | "custom";
 

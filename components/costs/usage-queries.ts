@@ -1,8 +1,10 @@
 "use client";
 /** TanStack Query hooks over the usage summary HTTP API (GET /api/usage/summary). */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { UsageGroupBy, UsageStackBy, UsageSummary } from "@/lib/events/usage-summary";
-import { legacyApiFetch } from "@/components/api/api-client";
+import { apiFetch } from "@/components/api/api-client";
+import type { RequestOf } from "@/lib/api/contract.shared";
+import { usageApi } from "@/lib/api/contracts/usage.shared";
+import type { UsageGroupBy, UsageStackBy } from "@/lib/events/usage-summary.shared";
 
 export interface UsageParams {
   groupBy: UsageGroupBy;
@@ -17,25 +19,30 @@ export interface UsageParams {
   limit?: number;
 }
 
-export function usageSummaryPath(p: UsageParams): string {
-  const q = new URLSearchParams({ groupBy: p.groupBy });
-  for (const k of ["from", "to", "agentId", "model", "stack"] as const) {
-    const v = p[k];
-    if (v) q.set(k, v);
-  }
-  if (p.limit && p.groupBy === "run") q.set("limit", String(p.limit));
-  return `/api/usage/summary?${q}`;
+type UsageQuery = NonNullable<RequestOf<typeof usageApi.summary>["query"]>;
+
+/** The query the dashboard sends: only the filters it sets, and a limit only by run. */
+export function usageQuery(p: UsageParams): UsageQuery {
+  return {
+    groupBy: p.groupBy,
+    from: p.from || undefined,
+    to: p.to || undefined,
+    agentId: p.agentId || undefined,
+    model: p.model || undefined,
+    stack: p.stack || undefined,
+    limit: p.limit && p.groupBy === "run" ? p.limit : undefined,
+  };
 }
 
 export const usageKeys = {
   all: ["usage"] as const,
-  summary: (p: UsageParams) => ["usage", usageSummaryPath(p)] as const,
+  summary: (p: UsageParams) => ["usage", usageQuery(p)] as const,
 };
 
 export function useUsageSummary(p: UsageParams) {
   return useQuery({
     queryKey: usageKeys.summary(p),
-    queryFn: () => legacyApiFetch<UsageSummary>(usageSummaryPath(p)),
+    queryFn: () => apiFetch(usageApi.summary, { query: usageQuery(p) }),
     // Switching a period, tab or filter keeps the previous figures on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });

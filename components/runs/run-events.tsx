@@ -2,7 +2,7 @@
 /** A run's stored events in order: the log the trace is built from, each event as recorded. */
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { StoredEvent } from "@/components/conversations/event-types";
+import type { StoredEvent } from "@/lib/events/event-types.shared";
 import { decisionLabel, outputText, prettyJson } from "@/components/conversations/transcript";
 import { useRun } from "./run-queries";
 import { formatCost, formatDuration, formatTokens } from "./usage-format";

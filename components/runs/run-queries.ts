@@ -1,10 +1,8 @@
 "use client";
 /** TanStack Query hooks over the runs HTTP API: the list, one run with its events, and its trace. */
 import { useQuery } from "@tanstack/react-query";
-import { legacyApiFetch } from "@/components/api/api-client";
-import type { RunDetail } from "@/components/conversations/event-types";
-import type { RunSummary } from "@/lib/db/list-runs";
-import type { RunTrace } from "@/lib/events/run-trace";
+import { apiFetch } from "@/components/api/api-client";
+import { runsApi } from "@/lib/api/contracts/runs.shared";
 
 export const runKeys = {
   list: ["runs"] as const,
@@ -16,13 +14,13 @@ export const runKeys = {
 const poll = (status: string | undefined) => (status === "running" ? 2_000 : status === "suspended" ? 5_000 : false);
 
 export function useRuns() {
-  return useQuery({ queryKey: runKeys.list, queryFn: () => legacyApiFetch<{ runs: RunSummary[] }>("/api/runs") });
+  return useQuery({ queryKey: runKeys.list, queryFn: () => apiFetch(runsApi.list) });
 }
 
 export function useRun(id: string) {
   return useQuery({
     queryKey: runKeys.detail(id),
-    queryFn: () => legacyApiFetch<RunDetail>(`/api/runs/${encodeURIComponent(id)}`),
+    queryFn: () => apiFetch(runsApi.get, { params: { id } }),
     refetchInterval: (q) => poll(q.state.data?.run.status),
   });
 }
@@ -30,7 +28,7 @@ export function useRun(id: string) {
 export function useRunTrace(id: string) {
   return useQuery({
     queryKey: runKeys.trace(id),
-    queryFn: () => legacyApiFetch<RunTrace>(`/api/runs/${encodeURIComponent(id)}/trace`),
+    queryFn: () => apiFetch(runsApi.trace, { params: { id } }),
     refetchInterval: (q) => poll(q.state.data?.run.status),
   });
 }

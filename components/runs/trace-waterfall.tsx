@@ -15,7 +15,7 @@ import type {
   TraceRun,
   TraceSpan,
   TraceToolSpan,
-} from "@/lib/events/run-trace";
+} from "@/lib/events/run-trace.shared";
 import { outputText, prettyJson } from "@/components/conversations/transcript";
 import { formatDateTime } from "@/components/shell/format";
 import { barPosition, flattenTrace, spanLabel, timeTicks, type WaterfallRow } from "./trace-layout";

@@ -1,18 +1,15 @@
 "use client";
 import { useState } from "react";
-import { ApiClientError } from "@/components/api/api-client";
+import { localIssues, serverIssues, type FieldIssue } from "@/components/auth/form-issues";
+import { ChangePasswordInput } from "@/lib/auth/users.shared";
 import { useChangePassword } from "./settings-queries";
-
-type Issues = Array<{ path: string; message: string }>;
 
 /** The signed-in user's own password: current and new; their other sessions end. */
 export function PasswordPanel() {
   const change = useChangePassword();
   const [form, setForm] = useState({ currentPassword: "", newPassword: "" });
-  const issues: Issues =
-    change.error instanceof ApiClientError
-      ? ((change.error.body as { error?: { issues?: Issues } })?.error?.issues ?? [])
-      : [];
+  const [checked, setChecked] = useState<FieldIssue[]>([]);
+  const issues = checked.length > 0 ? checked : serverIssues(change.error);
   const issue = (field: string) => issues.find((i) => i.path === field)?.message;
   const field = (name: keyof typeof form, label: string, autoComplete: string) => (
     <label>
@@ -36,7 +33,10 @@ export function PasswordPanel() {
         className="form"
         onSubmit={(e) => {
           e.preventDefault();
-          change.mutate(form, { onSuccess: () => setForm({ currentPassword: "", newPassword: "" }) });
+          const local = localIssues(ChangePasswordInput, form);
+          setChecked(local);
+          if (local.length === 0)
+            change.mutate(form, { onSuccess: () => setForm({ currentPassword: "", newPassword: "" }) });
         }}
       >
         {field("currentPassword", "Current password", "current-password")}

@@ -8,7 +8,7 @@
  */
 import { createContext, useContext, useState } from "react";
 import { defName } from "@/lib/tools/schema-refs.shared";
-import type { JsonSchema } from "@/lib/tools/tool-types";
+import type { JsonSchema } from "@/lib/tools/tool-analysis.shared";
 import { deref, nullableInner, properties, requiredNames, schemaType, skeletonFor } from "./argument-skeleton";
 
 /** The parameters schema whose `$defs` every `$ref` below points into. */

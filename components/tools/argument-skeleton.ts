@@ -5,7 +5,7 @@
  * followed once per path: where it recurs, an array starts empty and anything else is null.
  */
 import { defName } from "@/lib/tools/schema-refs.shared";
-import type { JsonSchema } from "@/lib/tools/tool-types";
+import type { JsonSchema } from "@/lib/tools/tool-analysis.shared";
 
 const MAX_DEPTH = 6;
 

@@ -1,6 +1,6 @@
 "use client";
 /** Every diagnostic of the live analysis; clicking one moves the editor's cursor to it. */
-import type { SourceRange, ToolDiagnostic } from "@/lib/tools/tool-types";
+import type { SourceRange, ToolDiagnostic } from "@/lib/tools/tool-analysis.shared";
 
 export function ProblemsPanel({
   diagnostics,

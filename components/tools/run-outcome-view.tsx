@@ -1,6 +1,6 @@
 "use client";
 /** The outcome of a test run: the result, or the error with its fields; duration, logs, events. */
-import type { ToolCallError, ToolCallOutcome } from "@/lib/sandbox/tool-call-outcome";
+import type { ToolCallError, ToolCallOutcome } from "@/lib/tools/tool-call-outcome.shared";
 import { JsonBlock } from "./tool-preview-panel";
 
 export function RunOutcomeView({ outcome, onShowLine }: { outcome: ToolCallOutcome; onShowLine(line: number): void }) {

@@ -1,7 +1,7 @@
 "use client";
 /** The studio's title bar: the tool's name, the saved version's state, and Save (authors only). */
 import Link from "next/link";
-import type { ToolDetail } from "@/lib/tool-store/read-tool";
+import type { ToolDetail } from "@/lib/tool-store/tool-views.shared";
 import { formatDateTime } from "@/components/shell/format";
 
 export function StudioHeader({

@@ -4,7 +4,7 @@
  * (pre-filled with a skeleton from the schema), then the result or the error, with logs and events.
  */
 import { useEffect, useMemo, useState } from "react";
-import type { AnalyzedTool } from "@/lib/tools/tool-types";
+import type { AnalyzedTool } from "@/lib/tools/tool-analysis.shared";
 import { optionalNames, skeletonFor } from "./argument-skeleton";
 import { ArgumentForm } from "./argument-form";
 import { RunOutcomeView } from "./run-outcome-view";

@@ -5,7 +5,7 @@
  * it says what the model would NOT get, and why, and shows the best-effort preview greyed.
  */
 import { useState } from "react";
-import type { AnalyzedTool, ToolDiagnostic } from "@/lib/tools/tool-types";
+import type { AnalyzedTool, ToolDiagnostic } from "@/lib/tools/tool-analysis.shared";
 import { DescriptionPreview } from "./description-preview";
 import { ToolFlags } from "./tool-flags";
 import type { LiveAnalysis } from "./tool-queries";

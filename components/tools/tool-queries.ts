@@ -1,21 +1,16 @@
 "use client";
 /** TanStack Query hooks of the Tool Studio over the tools HTTP API. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ToolDetail } from "@/lib/tool-store/read-tool";
-import type { ToolSummary } from "@/lib/tool-store/list-tools";
-import type { ToolCallOutcome } from "@/lib/sandbox/tool-call-outcome";
-import type { AnalyzedTool, ToolDiagnostic } from "@/lib/tools/tool-types";
-import { legacyApiFetch } from "@/components/api/api-client";
+import { toolsApi } from "@/lib/api/contracts/tools.shared";
+import type { ToolDetail } from "@/lib/tool-store/tool-views.shared";
+import type { ToolAnalysisView } from "@/lib/tools/tool-analysis.shared";
+import { apiFetch } from "@/components/api/api-client";
 
-export interface LiveAnalysis {
+/** The server's analysis of `source` (the shown tool in the providers' formats, as the server builds them). */
+export type LiveAnalysis = ToolAnalysisView & {
   /** The source this analysis is of. */
   source: string;
-  tool: AnalyzedTool | null;
-  diagnostics: ToolDiagnostic[];
-  preview: AnalyzedTool | null;
-  /** The shown tool in the providers' tool formats, as the server builds them. */
-  formats: { openai: unknown; anthropic: unknown } | null;
-}
+};
 
 export const toolKeys = {
   list: ["tools"] as const,
@@ -25,16 +20,13 @@ export const toolKeys = {
 };
 
 export function useToolList() {
-  return useQuery({ queryKey: toolKeys.list, queryFn: () => legacyApiFetch<{ tools: ToolSummary[] }>("/api/tools") });
+  return useQuery({ queryKey: toolKeys.list, queryFn: () => apiFetch(toolsApi.list) });
 }
 
 export function useToolDetail(id: string | null, version?: number) {
   return useQuery({
     queryKey: toolKeys.detail(id ?? "-", version),
-    queryFn: () =>
-      legacyApiFetch<{ tool: ToolDetail }>(`/api/tools/${id}${version ? `?version=${version}` : ""}`).then(
-        (r) => r.tool,
-      ),
+    queryFn: () => fetchToolVersion(id!, version),
     enabled: id !== null,
     staleTime: version ? Infinity : 5_000,
   });
@@ -48,11 +40,7 @@ export function useToolAnalysis(source: string, enabled = true) {
   return useQuery<LiveAnalysis, Error, LiveAnalysis, ReturnType<typeof toolKeys.analyze>>({
     queryKey: toolKeys.analyze(source),
     queryFn: ({ signal }) =>
-      legacyApiFetch<Omit<LiveAnalysis, "source">>("/api/tools/analyze", {
-        method: "POST",
-        body: JSON.stringify({ source }),
-        signal,
-      }).then((r): LiveAnalysis => ({ ...r, source })),
+      apiFetch(toolsApi.analyze, { body: { source }, signal }).then((r): LiveAnalysis => ({ ...r, source })),
     enabled: enabled && source.trim().length > 0,
     placeholderData: keepPreviousData,
     staleTime: Infinity,
@@ -78,7 +66,7 @@ export function storedAnalysis(tool: ToolDetail | null): LiveAnalysis | null {
 export function useAtelierTypes() {
   return useQuery({
     queryKey: toolKeys.atelierTypes,
-    queryFn: () => legacyApiFetch<{ path: string; dts: string }>("/api/tools/atelier-types"),
+    queryFn: () => apiFetch(toolsApi.atelierTypes),
     staleTime: Infinity,
   });
 }
@@ -88,10 +76,10 @@ export function useSaveTool(id: string | null) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (source: string) =>
-      legacyApiFetch<{ tool: ToolDetail }>(id ? `/api/tools/${id}` : "/api/tools", {
-        method: id ? "PUT" : "POST",
-        body: JSON.stringify({ source }),
-      }).then((r) => r.tool),
+      (id
+        ? apiFetch(toolsApi.update, { params: { id }, body: { source } })
+        : apiFetch(toolsApi.create, { body: { source } })
+      ).then((r) => r.tool),
     onSuccess: (tool) => {
       qc.setQueryData(toolKeys.detail(tool.id), tool);
       void qc.invalidateQueries({ queryKey: toolKeys.list, exact: true });
@@ -102,22 +90,19 @@ export function useSaveTool(id: string | null) {
 export function useDeleteTool() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => legacyApiFetch<{ deleted: string }>(`/api/tools/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => apiFetch(toolsApi.delete, { params: { id } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: toolKeys.list, exact: true }),
   });
 }
 
-export function useInvokeTool(id: string | null) {
+export function useInvokeTool(id: string) {
   return useMutation({
     mutationFn: ({ args, version }: { args: unknown; version?: number }) =>
-      legacyApiFetch<ToolCallOutcome>(`/api/tools/${id}/invoke`, {
-        method: "POST",
-        body: JSON.stringify({ arguments: args, version }),
-      }),
+      apiFetch(toolsApi.invoke, { params: { id }, body: { arguments: args, version } }),
   });
 }
 
-/** The source of one stored version (for the diff and for restoring). */
-export function fetchToolVersion(id: string, version: number): Promise<ToolDetail> {
-  return legacyApiFetch<{ tool: ToolDetail }>(`/api/tools/${id}?version=${version}`).then((r) => r.tool);
+/** The tool with one stored version, the latest unless `version` (for the diff and for restoring). */
+export function fetchToolVersion(id: string, version?: number): Promise<ToolDetail> {
+  return apiFetch(toolsApi.get, { params: { id }, query: { version } }).then((r) => r.tool);
 }

@@ -4,7 +4,7 @@
  * only the editor route ships Monaco. Markers are the server's diagnostics, on their exact ranges.
  */
 import { useEffect, useRef } from "react";
-import type { ToolDiagnostic } from "@/lib/tools/tool-types";
+import type { ToolDiagnostic } from "@/lib/tools/tool-analysis.shared";
 import { MARKER_OWNER, registerAtelierTypes, setupMonaco, type Monaco } from "./monaco/monaco-setup";
 import type { editor as MonacoEditorNs } from "monaco-editor/editor/editor.api.js";
 

@@ -5,8 +5,8 @@
  */
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useState } from "react";
-import type { ToolDetail } from "@/lib/tool-store/read-tool";
-import type { SourceRange } from "@/lib/tools/tool-types";
+import type { ToolDetail } from "@/lib/tool-store/tool-views.shared";
+import type { SourceRange } from "@/lib/tools/tool-analysis.shared";
 import { useCan } from "@/components/shell/viewer-context";
 import { ProblemsPanel } from "./problems-panel";
 import { TestRunPanel } from "./test-run-panel";

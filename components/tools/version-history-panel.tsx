@@ -2,7 +2,7 @@
 /** Every saved version with who and when; a side-by-side diff between any two; restore as new. */
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import type { ToolDetail } from "@/lib/tool-store/read-tool";
+import type { ToolDetail } from "@/lib/tool-store/tool-views.shared";
 import { formatDateTime } from "@/components/shell/format";
 import { useToolDetail } from "./tool-queries";
 

@@ -1,11 +1,26 @@
-import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import { z } from "zod";
 import { defaultAuthenticator, defineRoute, setAuthenticator } from "./define-route";
 import type { Principal } from "../auth/roles";
 import { AppError, ConflictError, NotFoundError } from "../errors";
 import { routeMethods } from "./route-methods";
+import { endpoint } from "./contract.shared";
+import type { Logger } from "../logger";
+import { server } from "../server/server";
 
 const json = async (res: Response) => ({ status: res.status, body: await res.json() });
+
+/** What the route wrapper logs, through the composition root's logger (no output in the test's console). */
+function captureRouteLogs() {
+  const logged: Array<{ context: Record<string, unknown>; fields: Record<string, unknown>; message: string }> = [];
+  vi.spyOn(server().logger, "child").mockImplementation(
+    (context) =>
+      ({
+        error: (fields: Record<string, unknown>, message: string) => logged.push({ context, fields, message }),
+      }) as unknown as Logger,
+  );
+  return logged;
+}
 
 function post(body: string, headers: Record<string, string> = { "content-type": "application/json" }) {
   return new Request("http://localhost/api/x", { method: "POST", body, headers });
@@ -13,7 +28,10 @@ function post(body: string, headers: Record<string, string> = { "content-type": 
 
 const ADMIN = { kind: "system" as const, id: "t", name: "test admin", roles: ["admin" as const] };
 beforeEach(() => setAuthenticator(async () => ADMIN));
-afterEach(() => setAuthenticator(defaultAuthenticator));
+afterEach(() => {
+  setAuthenticator(defaultAuthenticator);
+  vi.restoreAllMocks();
+});
 
 describe("defineRoute", () => {
   const echo = defineRoute(
@@ -120,33 +138,43 @@ describe("defineRoute", () => {
     const route = defineRoute({ access: "public" }, () => {
       throw new ModelSwitchError("unknown key");
     });
-    const original = console.error;
-    console.error = () => {};
-    try {
-      expect((await route(new Request("http://localhost/"))).status).toBe(500);
-    } finally {
-      console.error = original;
-    }
+    captureRouteLogs();
+    expect((await route(new Request("http://localhost/"))).status).toBe(500);
   });
 
   it("answers 500 without a stack trace for anything unexpected", async () => {
     const route = defineRoute({ access: "public" }, () => {
       throw new Error("secret internals at /srv/app/lib/x.ts:12");
     });
-    const logged: unknown[] = [];
-    const original = console.error;
-    console.error = (...a: unknown[]) => logged.push(a);
-    try {
-      const { status, body } = await json(await route(new Request("http://localhost/")));
-      expect(status).toBe(500);
-      expect(body).toEqual({
-        error: { code: "internal_error", message: "Something went wrong on the server; the error was logged." },
-      });
-      expect(JSON.stringify(body)).not.toContain("secret");
-      expect(logged).toHaveLength(1);
-    } finally {
-      console.error = original;
-    }
+    const logged = captureRouteLogs();
+    const { status, body } = await json(
+      await route(new Request("http://localhost/api/x", { headers: { "x-request-id": "req-42" } })),
+    );
+    expect(status).toBe(500);
+    expect(body).toEqual({
+      error: {
+        code: "internal_error",
+        message: "Something went wrong on the server; the error was logged (request req-42).",
+        requestId: "req-42",
+      },
+    });
+    expect(JSON.stringify(body)).not.toContain("secret");
+    // One structured line, with the request id and the error itself (its stack stays in the log).
+    expect(logged).toHaveLength(1);
+    expect(logged[0].context).toEqual({ requestId: "req-42" });
+    expect(logged[0].fields).toMatchObject({ method: "GET", path: "/api/x" });
+    expect((logged[0].fields.err as Error).message).toContain("secret internals");
+  });
+
+  it("gives a 500 a request id of its own when the caller sent none (or an unusable one)", async () => {
+    captureRouteLogs();
+    const route = defineRoute({ access: "public" }, () => {
+      throw new Error("boom");
+    });
+    const { body } = await json(
+      await route(new Request("http://localhost/", { headers: { "x-request-id": "bad id with spaces" } })),
+    );
+    expect(body.error.requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("answers 401 without a principal and 403 without the role", async () => {
@@ -200,5 +228,80 @@ describe("routeMethods", () => {
     expect(await refused.json()).toEqual({
       error: { code: "method_not_allowed", message: "DELETE is not allowed here; allowed: GET", allowed: ["GET"] },
     });
+  });
+});
+
+describe("defineRoute with a contract", () => {
+  const contract = endpoint({
+    method: "POST",
+    path: "/api/things/:id",
+    params: z.object({ id: z.string().min(1) }),
+    body: z.object({ name: z.string().min(1, "name must not be empty") }),
+    response: z.object({ thing: z.object({ id: z.string(), name: z.string(), size: z.number().int() }) }),
+    status: 201,
+  });
+  const call = (route: ReturnType<typeof defineRoute>, body: unknown, method = "POST") =>
+    route(
+      new Request("http://localhost/api/things/t1", {
+        method,
+        body: JSON.stringify(body),
+        headers: { "content-type": "application/json" },
+      }),
+      { params: Promise.resolve({ id: "t1" }) },
+    );
+
+  it("parses params and body with the contract's schemas and answers the contract's status", async () => {
+    const route = defineRoute(contract, { access: ["author"] }, ({ params, body }) => {
+      expectTypeOf(params.id).toEqualTypeOf<string>();
+      expectTypeOf(body.name).toEqualTypeOf<string>();
+      return { thing: { id: params.id, name: body.name, size: 3 } };
+    });
+    expect(await json(await call(route, { name: "box" }))).toEqual({
+      status: 201,
+      body: { thing: { id: "t1", name: "box", size: 3 } },
+    });
+    const bad = await json(await call(route, { name: "" }));
+    expect([bad.status, bad.body.error.code, bad.body.error.message]).toEqual([
+      400,
+      "validation_error",
+      "name: name must not be empty",
+    ]);
+  });
+
+  it("outside production, an answer outside the contract is a 500 naming the field", async () => {
+    captureRouteLogs();
+    // The compiler refuses this handler; the cast stands for a handler whose data drifted at run time.
+    const route = defineRoute(
+      contract,
+      { access: ["author"] },
+      () => ({ thing: { id: "t1", name: "box", size: 1.5 } }) as never,
+    );
+    const { status, body } = await json(await call(route, { name: "box" }));
+    expect(status).toBe(500);
+    expect(body.error.code).toBe("internal_error");
+    expect(body.error.message).toContain("POST /api/things/:id answered outside its contract: thing.size:");
+  });
+
+  it("in production, answers are not checked (their CPU belongs to the run path)", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    vi.resetModules();
+    try {
+      const fresh = await import("./define-route");
+      fresh.setAuthenticator(async () => ADMIN);
+      const route = fresh.defineRoute(
+        contract,
+        { access: ["author"] },
+        () => ({ thing: { id: "t1", name: "box", size: 1.5 } }) as never,
+      );
+      expect((await call(route, { name: "box" })).status).toBe(201);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it("a route exported under another method than its contract's is a 500, not a silent success", async () => {
+    captureRouteLogs();
+    const route = defineRoute(contract, { access: ["author"] }, () => ({ thing: { id: "t1", name: "b", size: 1 } }));
+    expect((await call(route, { name: "box" }, "PUT")).status).toBe(500);
   });
 });

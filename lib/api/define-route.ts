@@ -5,12 +5,14 @@
  * no try/catch. `routeMethods` (lib/api/route-methods.ts) turns a route's handlers into its
  * exports, with a JSON 405 for every method it does not define.
  */
+import { randomUUID } from "node:crypto";
 import type { ZodType } from "zod";
 import type { AnswerOf, BodyOf, Endpoint, ParamsOf, QueryOf } from "./contract.shared";
 import { authenticate } from "../auth/authenticate";
 import { hasAnyRole, type Principal } from "../auth/roles";
 import type { Role } from "../auth/roles.shared";
-import { getDb, type Db } from "../db/client";
+import type { Db } from "../db/client";
+import { server, type Server } from "../server/server";
 import { BrandedError, ForbiddenError, UnauthorizedError } from "../errors";
 import { errorBody, jsonResponse, toErrorResponse } from "./error-response";
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from "./read-body";
@@ -19,7 +21,7 @@ import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from "./read-body";
 export type Authenticator = (req: Request) => Promise<Principal | null>;
 
 /** Bearer token or session cookie (with the same-origin check for unsafe methods). */
-export const defaultAuthenticator: Authenticator = (req) => authenticate(getDb(), req);
+export const defaultAuthenticator: Authenticator = (req) => authenticate(server().db, req);
 
 let authenticator: Authenticator = defaultAuthenticator;
 
@@ -48,8 +50,10 @@ export interface RouteInput<P, Q, B, A extends Access = Access> {
   body: B;
   /** Who is calling: never null on a route that lists roles; maybe null on a public one. */
   principal: A extends "public" ? Principal | null : Principal;
-  /** The process-wide database client (resolved when first read). */
+  /** The process's database client (`server.db`, resolved when first read). */
   db: Db;
+  /** The process's composition root (lib/server/server.ts): runtime, sandbox, analyser, limiters, logger. */
+  server: Server;
 }
 
 export type RouteContext = { params: Promise<Record<string, string | string[]>> } | undefined;
@@ -101,6 +105,11 @@ function route<A extends Access, P, Q, B>(
   contract?: Endpoint,
 ): RouteHandler {
   return async (req, ctx) => {
+    const requestId = requestIdOf(req);
+    const log = (err: unknown) =>
+      server()
+        .logger.child({ requestId })
+        .error({ err, method: req.method, path: new URL(req.url).pathname }, "unhandled route error");
     try {
       if (contract && req.method !== contract.method) {
         throw new Error(`${contract.method} ${contract.path} is served as ${req.method}: fix the route's export`);
@@ -119,7 +128,10 @@ function route<A extends Access, P, Q, B>(
         body,
         principal: principal as RouteInput<P, Q, B, A>["principal"],
         get db() {
-          return getDb();
+          return server().db;
+        },
+        get server() {
+          return server();
         },
       };
       const out = await handler(input);
@@ -130,10 +142,10 @@ function route<A extends Access, P, Q, B>(
     } catch (err) {
       if (ResponseContractError.is(err)) {
         // Development and tests only: the message names the field, so a failing test says what drifted.
-        console.error(`[atelier] ${err.message}`);
-        return jsonResponse(errorBody("internal_error", err.message), 500);
+        log(err);
+        return jsonResponse(errorBody("internal_error", err.message, { requestId }), 500);
       }
-      return toErrorResponse(err);
+      return toErrorResponse(err, log, requestId);
     }
   };
 }
@@ -152,6 +164,12 @@ function checkAnswer(contract: Endpoint, json: string): void {
 /** A handler's answer that does not match its response schema (development and tests only): a 500. */
 export class ResponseContractError extends BrandedError {
   static override readonly kind: string = "ResponseContractError";
+}
+
+/** The caller's `X-Request-Id` (a proxy's), bounded, or a new one: it ties a 500 to its log line. */
+function requestIdOf(req: Request): string {
+  const given = req.headers.get("x-request-id")?.trim();
+  return given && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID();
 }
 
 async function authorize(req: Request, access: Access): Promise<Principal | null> {

@@ -28,7 +28,11 @@ export function zodIssues(error: ZodError): Array<{ path: string; message: strin
   return error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message, code: i.code }));
 }
 
-export function toErrorResponse(err: unknown, log: (e: unknown) => void = defaultLog): Response {
+/**
+ * `log` receives what answers 500 (the route wrapper logs it with the request id); the body names
+ * the request id so a user can quote it.
+ */
+export function toErrorResponse(err: unknown, log?: (e: unknown) => void, requestId?: string): Response {
   if (AppError.is(err)) {
     // An error that says when to come back (`retryAfterSeconds`) also answers `Retry-After`.
     const wait = err.details.retryAfterSeconds;
@@ -47,8 +51,16 @@ export function toErrorResponse(err: unknown, log: (e: unknown) => void = defaul
   if (isPrismaUniqueViolation(err)) {
     return jsonResponse(errorBody("conflict", "A record with the same unique key already exists."), 409);
   }
-  log(err);
-  return jsonResponse(errorBody("internal_error", "Something went wrong on the server; the error was logged."), 500);
+  log?.(err);
+  const ref = requestId ? ` (request ${requestId})` : "";
+  return jsonResponse(
+    errorBody(
+      "internal_error",
+      `Something went wrong on the server; the error was logged${ref}.`,
+      requestId ? { requestId } : {},
+    ),
+    500,
+  );
 }
 
 function prismaCode(err: unknown): string | undefined {
@@ -63,8 +75,4 @@ function isPrismaNotFound(err: unknown): boolean {
 
 function isPrismaUniqueViolation(err: unknown): boolean {
   return prismaCode(err) === "P2002";
-}
-
-function defaultLog(err: unknown) {
-  console.error("[atelier] unhandled route error:", err);
 }

@@ -2,10 +2,10 @@
  * A small semaphore in front of scrypt. Each hash at N=2^17 holds one of libuv's four pool threads
  * (and 128 MB) for a noticeable time; without a bound, a burst of sign-ins for made-up e-mails
  * would fill the pool and stall every file and DNS operation of the server. At most `concurrency`
- * hashes run at once and `queue` more wait; beyond that the caller is told to retry (429).
+ * hashes run at once and `queue` more wait; beyond that the caller is told to retry (429). One per
+ * process (two at a time, eight waiting), held by the composition root: `server.limits.hashGate`.
  */
 import { AppError } from "../errors";
-import { processSingleton } from "../process-singleton";
 
 export class ServerBusyError extends AppError {
   static override readonly kind: string = "ServerBusyError";
@@ -47,6 +47,3 @@ export class HashGate {
     return { running: this.running, waiting: this.waiting.length };
   }
 }
-
-/** Two hashes at a time (the machine's cores), eight waiting: about a second of work queued — per process. */
-export const hashGate = processSingleton("auth.hashGate", () => new HashGate(2, 8));

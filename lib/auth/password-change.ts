@@ -6,10 +6,11 @@
 import type { Db } from "../db/client";
 import { AppError, ForbiddenError, NotFoundError } from "../errors";
 import { recordAudit } from "./audit-log";
-import { hashPassword, verifyPassword, type ScryptParams } from "./password-hash";
+import type { PasswordHasher } from "./password-hash";
 import type { Principal } from "./roles";
 import { deleteOtherSessions } from "./sessions";
-import { signInLimiter, TooManyAttemptsError } from "./users";
+import type { SignInLimiter } from "./sign-in-limiter";
+import { TooManyAttemptsError } from "./users";
 import type { ChangePasswordInput, PasswordChanged } from "./users.shared";
 
 function fieldError(path: string, message: string) {
@@ -20,18 +21,17 @@ export async function changePassword(
   db: Db,
   principal: Principal,
   input: ChangePasswordInput,
-  ctx: { sessionSecret: string | null; address: string | null },
-  params?: ScryptParams,
+  ctx: { sessionSecret: string | null; address: string | null; limiter: SignInLimiter; passwords: PasswordHasher },
 ): Promise<PasswordChanged> {
   if (principal.kind !== "user")
     throw new ForbiddenError("Only a signed-in user can change their password: sign in to the studio first.");
   const user = await db.user.findUnique({ where: { id: principal.id } });
   if (!user) throw new NotFoundError("Your user no longer exists.");
-  const reserved = signInLimiter.reserve(user.email, ctx.address);
+  const reserved = ctx.limiter.reserve(user.email, ctx.address);
   if (!reserved.ok) throw new TooManyAttemptsError(reserved.retryAfterSeconds);
   let ok;
   try {
-    ok = await verifyPassword(input.currentPassword, user.passwordHash);
+    ok = await ctx.passwords.verify(input.currentPassword, user.passwordHash);
   } catch (e) {
     reserved.reservation.cancelled();
     throw e;
@@ -43,7 +43,7 @@ export async function changePassword(
   reserved.reservation.succeeded();
   if (input.newPassword === input.currentPassword)
     throw fieldError("newPassword", "Choose a password different from the current one.");
-  const passwordHash = await hashPassword(input.newPassword, params);
+  const passwordHash = await ctx.passwords.hash(input.newPassword);
   await db.user.update({ where: { id: user.id }, data: { passwordHash } });
   const endedSessions = await deleteOtherSessions(db, user.id, ctx.sessionSecret);
   await recordAudit(db, {

@@ -6,13 +6,12 @@
  * `UserSummary` in ./users.shared.ts (one schema for the route and the form).
  */
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from "../errors";
-import { processSingleton } from "../process-singleton";
 import type { Db } from "../db/client";
 import { recordAudit } from "./audit-log";
-import { dummyHash, hashPassword, verifyPassword, type ScryptParams } from "./password-hash";
+import type { PasswordHasher } from "./password-hash";
 import { parseRoles, serializeRoles, type Principal } from "./roles";
 import { assertSetupToken, consumeSetupToken } from "./setup-token";
-import { SignInLimiter } from "./sign-in-limiter";
+import type { SignInLimiter } from "./sign-in-limiter";
 import { withUsersLocked } from "./user-lock";
 import type { CreateUserInput, SetupInput, SignInInput, UpdateUserInput, UserSummary } from "./users.shared";
 
@@ -37,7 +36,11 @@ export class InvalidCredentialsError extends AppError {
 }
 
 /** One per process: sign-in and password change count against the same attempts. */
-export const signInLimiter = processSingleton("auth.signInLimiter", () => new SignInLimiter());
+/** What a sign-in needs from the process: its attempt limiter and its password hasher (lib/server). */
+export interface SignInGuards {
+  limiter: SignInLimiter;
+  passwords: PasswordHasher;
+}
 
 export async function needsSetup(db: Db): Promise<boolean> {
   return (await db.user.count()) === 0;
@@ -51,10 +54,10 @@ const alreadySetUp = () =>
  * setup token (checked before any hashing). The count and the create share one serialised
  * transaction, so of parallel setups exactly one wins.
  */
-export async function setupFirstAdmin(db: Db, input: SetupInput, params?: ScryptParams): Promise<UserSummary> {
+export async function setupFirstAdmin(db: Db, input: SetupInput, passwords: PasswordHasher): Promise<UserSummary> {
   if (!(await needsSetup(db))) throw alreadySetUp();
   assertSetupToken(input.token);
-  const passwordHash = await hashPassword(input.password, params);
+  const passwordHash = await passwords.hash(input.password);
   const user = await withUsersLocked(db, async (tx) => {
     if ((await tx.user.count()) > 0) throw alreadySetUp();
     return tx.user.create({ data: { email: input.email, name: input.name, passwordHash, roles: "admin" } });
@@ -74,15 +77,20 @@ export async function setupFirstAdmin(db: Db, input: SetupInput, params?: Scrypt
  * awaited, so parallel guesses count against the budget; a guess refused by the hash gate (busy)
  * was never tried and gives its reservation back.
  */
-export async function signIn(db: Db, input: SignInInput, address: string | null): Promise<UserSummary> {
-  const reserved = signInLimiter.reserve(input.email, address);
+export async function signIn(
+  db: Db,
+  input: SignInInput,
+  address: string | null,
+  { limiter, passwords }: SignInGuards,
+): Promise<UserSummary> {
+  const reserved = limiter.reserve(input.email, address);
   if (!reserved.ok) throw new TooManyAttemptsError(reserved.retryAfterSeconds);
   const attempt = reserved.reservation;
   let user, ok;
   try {
     user = await db.user.findUnique({ where: { email: input.email } });
     // Same work whether or not the user exists, and one answer for every failure.
-    ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()));
+    ok = user ? await passwords.verify(input.password, user.passwordHash) : await passwords.verifyNone(input.password);
   } catch (e) {
     attempt.cancelled();
     throw e;
@@ -116,7 +124,7 @@ export async function createUser(
   db: Db,
   actor: Principal,
   input: CreateUserInput,
-  params?: ScryptParams,
+  passwords: PasswordHasher,
 ): Promise<UserSummary> {
   if (await db.user.findUnique({ where: { email: input.email } }))
     throw new ConflictError(`A user with the email ${input.email} already exists.`);
@@ -124,7 +132,7 @@ export async function createUser(
     data: {
       email: input.email,
       name: input.name,
-      passwordHash: await hashPassword(input.password, params),
+      passwordHash: await passwords.hash(input.password),
       roles: serializeRoles(input.roles),
     },
   });

@@ -1,6 +1,7 @@
 /**
  * The Prisma client for the configured database. Both generated clients share one model API
  * (they come from the same schema source), so the rest of the code types against one of them.
+ * The process's client is built and held by the composition root (lib/server/server.ts).
  */
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "./generated/postgresql/client";
@@ -15,25 +16,7 @@ export function createDb(target: DatabaseTarget = resolveDatabaseTarget()): Db {
   return new PostgresClient({ adapter: adapter as never }) as unknown as Db;
 }
 
-const globalForDb = globalThis as unknown as { __atelierDb?: { db: Db; target: DatabaseTarget } };
-
-/** The process-wide client for DATABASE_URL (created on first use). */
-export function getDb(): Db {
-  const target = resolveDatabaseTarget();
-  const cached = globalForDb.__atelierDb;
-  if (cached && cached.target.url === target.url) return cached.db;
-  const db = createDb(target);
-  globalForDb.__atelierDb = { db, target };
-  return db;
-}
-
+/** The database DATABASE_URL names. */
 export function getDatabaseTarget(): DatabaseTarget {
   return resolveDatabaseTarget();
-}
-
-/** Drops the cached client (tests switching DATABASE_URL). */
-export async function resetDb(): Promise<void> {
-  const cached = globalForDb.__atelierDb;
-  globalForDb.__atelierDb = undefined;
-  await cached?.db.$disconnect();
 }

@@ -3,7 +3,8 @@
  * the sandbox showing its rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeSandboxPool, invokeTool } from "../sandbox/invoke-tool";
+import { invokeTool } from "../sandbox/invoke-tool";
+import { closeServer, server } from "../server/server";
 import { listTools } from "../tool-store/list-tools";
 import { seedStudio } from "../db/seed-demo";
 import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await closeSandboxPool();
+  await closeServer();
   await t?.cleanup();
 });
 
@@ -25,7 +26,7 @@ async function run(name: string, args: unknown) {
   const summary = (await listTools(t.db)).find((x) => x.name === name);
   if (!summary) throw new Error(`no tool ${name}`);
   const { tool, source } = await getRunnableTool(t.db, summary.id);
-  return { tool, outcome: await invokeTool({ tool, source, arguments: args }) };
+  return { tool, outcome: await invokeTool({ tool, source, arguments: args, pool: server().sandbox }) };
 }
 
 describe("demo tools seed step", () => {

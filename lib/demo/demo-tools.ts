@@ -7,6 +7,7 @@ import type { Principal } from "../auth/roles";
 import type { Db } from "../db/client";
 import type { SeedStep } from "../db/seed-demo";
 import { createTool } from "../tool-store/save-tool";
+import { analyzeTool } from "../tools/analyze-tool";
 
 const DEMO_SEED_PRINCIPAL: Principal = { kind: "system", id: "system", name: "demo seed", roles: ["admin"] };
 
@@ -185,7 +186,8 @@ export async function seedDemoTools(db: Db, workspaceId: string): Promise<string
   for (const [name, source] of Object.entries(DEMO_TOOL_SOURCES)) {
     const existing = await db.tool.findFirst({ where: { workspaceId, name } });
     if (existing) continue;
-    const tool = await createTool(db, DEMO_SEED_PRINCIPAL, source);
+    // The demo sources are ours: analysed in-process, without the analyser worker.
+    const tool = await createTool(db, DEMO_SEED_PRINCIPAL, source, async (s) => analyzeTool(s));
     if (tool.version.hasErrors)
       throw new Error(
         `demo tool '${name}' has definition errors: ${tool.version.diagnostics.map((d) => d.message).join("; ")}`,

@@ -1,7 +1,8 @@
 /**
  * In-process fan-out of a conversation's events to live followers (SSE streams): stored events
  * after they are committed, and transient text deltas as the model streams them. Followers that
- * need history read it from the store first and then de-duplicate by `seq`.
+ * need history read it from the store first and then de-duplicate by `seq`. One per process, held
+ * by the composition root (lib/server/server.ts).
  */
 import type { StoredEvent, TextDelta } from "./event-types";
 
@@ -36,11 +37,4 @@ export class EventBus {
   followers(conversationId: string): number {
     return this.listeners.get(conversationId)?.size ?? 0;
   }
-}
-
-const globalBus = globalThis as unknown as { __atelierEventBus?: EventBus };
-
-/** The process-wide bus (one per server process; shared by route handlers and runs). */
-export function getEventBus(): EventBus {
-  return (globalBus.__atelierEventBus ??= new EventBus());
 }

@@ -7,6 +7,7 @@
  * carries the full text). `atelier_settled` tells web processes that a claim's turn is over, and
  * `atelier_jobs` wakes idle workers when a job is submitted.
  */
+import type { Logger } from "../logger";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { EventBus } from "./event-bus";
@@ -27,6 +28,7 @@ export type ReadEventRange = (conversationId: string, fromSeq: number, toSeq: nu
 export interface FanoutHooks {
   onSettled?: (token: string) => void;
   onJob?: () => void;
+  logger?: Logger;
 }
 
 export class PgFanout {
@@ -81,7 +83,7 @@ export class PgFanout {
   }
 
   private send(channel: string, payload: object): void {
-    this.sendAwait(channel, payload).catch((err) => console.error(`[atelier] NOTIFY ${channel} failed:`, err));
+    this.sendAwait(channel, payload).catch((err) => this.hooks.logger?.error({ err, channel }, "NOTIFY failed"));
   }
 
   private async sendAwait(channel: string, payload: object): Promise<void> {
@@ -99,7 +101,7 @@ export class PgFanout {
         await client.connect();
         client.on("notification", (n) => this.receive(n.channel, n.payload ?? ""));
         client.on("error", (err) => {
-          console.error("[atelier] fan-out connection lost, reconnecting:", err.message);
+          this.hooks.logger?.warn({ err }, "fan-out connection lost, reconnecting");
           if (this.client === client) this.client = null;
           this.connecting = null;
           if (!this.closed) void this.start();
@@ -144,7 +146,7 @@ export class PgFanout {
         .then((events) => {
           for (const e of events) this.bus.publish(conversationId, e);
         })
-        .catch((err) => console.error("[atelier] fan-out read failed:", err))
+        .catch((err) => this.hooks.logger?.error({ err }, "fan-out read failed"))
         .finally(() => {
           if (this.chains.get(conversationId) === next) this.chains.delete(conversationId);
         });

@@ -29,7 +29,8 @@ const usage = (durationMs: number, over: Partial<EventData["LlmUsageEvent"]> = {
   durationMs,
   ...over,
 });
-const run = (id: string, kind: string, parentRunId: string | null, over: Partial<TraceInput["runs"][number]> = {}) => ({
+type RunRow = TraceInput["runs"][number];
+const run = (id: string, kind: RunRow["kind"], parentRunId: string | null, over: Partial<RunRow> = {}): RunRow => ({
   id,
   kind,
   parentRunId,

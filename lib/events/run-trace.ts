@@ -17,168 +17,44 @@
  * Money is integer nano-USD; an unpriced model keeps its tokens and is marked (`pricing`).
  */
 import type { Db } from "../db/client";
+import type { ApprovalDecision, ApprovalStatus } from "../db/list-approvals.shared";
 import { NotFoundError } from "../errors";
-import type { EventData, MessagePart, StoredEvent } from "./event-types";
+import type { RunKind, RunStatus, StopReason, StoredEvent, ToolResultOutput } from "./event-types";
+import type {
+  RunTrace,
+  TraceApprovalSpan,
+  TraceModelSpan,
+  TraceRun,
+  TraceSpan,
+  TraceToolSpan,
+  TraceUsage,
+} from "./run-trace.shared";
 import { storedRunError, toStoredEvent } from "./stored-event";
-import { pricingOf, type Pricing } from "./usage-summary";
+import { pricingOf } from "./usage-summary";
 
-export type { Pricing };
-
-export interface TraceUsage {
-  requests: number;
-  toolCalls: number;
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-  totalTokens: number;
-  /** Integer nano-USD. */
-  costNanoUsd: number;
-  unpricedTokens: number;
-  unpricedRequests: number;
-  pricing: Pricing;
-}
-
-interface SpanTimes {
-  /** Milliseconds from the start of the trace. */
-  startMs: number;
-  endMs: number;
-  /** The event that opened the span. */
-  seq: number;
-}
-
-export interface TraceModelSpan extends SpanTimes {
-  type: "model";
-  runId: string;
-  /** "summarizer": the request that wrote a compaction's summary (its usage is the run's too). */
-  purpose: "request" | "summarizer";
-  durationMs: number;
-  /** The entry that answered (a fallback entry when the requested one failed). */
-  provider: string;
-  model: string;
-  requestedModel: string;
-  fallback: boolean;
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-  totalTokens: number;
-  costNanoUsd: number;
-  priced: boolean;
-  /** The system prompt rendering the request was sent with (a key of `RunTrace.systemPrompts`). */
-  systemPromptHash: string | null;
-  /** What the model answered: its text, and the tools it called. */
-  text: string;
-  toolCalls: string[];
-}
-
-export type ToolOutput = Extract<MessagePart, { type: "tool-result" }>["output"];
-
-export interface TraceToolSpan extends SpanTimes {
-  type: "tool";
-  runId: string;
-  toolCallId: string;
-  toolName: string;
-  /** The arguments exactly as the model sent them (a JSON string). */
-  arguments: string;
-  /** What the model was answered; null while the call has no answer (held, or the run stopped). */
-  result: ToolOutput | null;
-  /** True when `arguments` or `result` were cut to `TRACE_TEXT_LIMIT` characters. */
-  truncated: boolean;
-  /** Null while the call has no return. */
-  success: boolean | null;
-  durationMs: number | null;
-  errorType: string | null;
-  /** The idempotency stage answered from an earlier identical call of the run. */
-  replayed: boolean;
-  /** The memoize stage answered from an earlier identical call of the run. */
-  memoized: boolean;
-  /** The approval the call waited for. */
-  approvalId: string | null;
-  /** The agent run that answered, when the tool is another agent. */
-  child: TraceRun | null;
-}
-
-export interface TraceApprovalSpan extends SpanTimes {
-  type: "approval";
-  runId: string;
-  approvalId: string;
-  toolName: string;
-  toolCallId: string;
-  arguments: unknown;
-  /** "pending" | "approved" | "executing" | "done" | "denied" | "outcome_unknown" (the approval as stored). */
-  status: string;
-  decision: "approve" | "deny" | null;
-  decidedBy: string | null;
-  reason: string | null;
-  requestedAt: string;
-  decidedAt: string | null;
-  /** Requested → decided; null while pending (the span then runs to the end of the trace). */
-  waitMs: number | null;
-}
-
-export interface TraceMarkSpan extends SpanTimes {
-  type: "compaction" | "cleared" | "model-switch";
-  runId: string;
-  /** One line: what happened. */
-  summary: string;
-  /** The compaction's summary text. */
-  detail: string | null;
-}
-
-export interface TraceRun extends SpanTimes {
-  type: "run";
-  id: string;
-  kind: string;
-  parentRunId: string | null;
-  depth: number;
-  agentId: string;
-  agentName: string;
-  status: string;
-  stopReason: string | null;
-  error: { type: string; message: string } | null;
-  /** The `provider:model` the run asked for, and the one that answered last. */
-  requestedModel: string | null;
-  model: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-  durationMs: number;
-  /** The user's message (a turn) or the task it was given (a child run). */
-  prompt: string | null;
-  /** The last answer text. */
-  answer: string | null;
-  /** Waits for approval: suspended → resumed (null while still suspended). */
-  suspensions: Array<{ startMs: number; endMs: number | null }>;
-  /** This run's own requests. */
-  usage: TraceUsage;
-  /** This run and every run below it. */
-  treeUsage: TraceUsage;
-  spans: TraceSpan[];
-}
-
-export type TraceSpan = TraceModelSpan | TraceToolSpan | TraceApprovalSpan | TraceMarkSpan | TraceRun;
-
-export interface RunTrace {
-  run: TraceRun;
-  conversation: { id: string; title: string | null };
-  /** The trace's clock: `startMs` 0 is this instant. */
-  startedAt: string;
-  /** From the start to the last span's end. */
-  durationMs: number;
-  systemPrompts: Record<string, EventData["LlmSystemPromptEvent"]>;
-}
+export type {
+  RunTrace,
+  TraceApprovalSpan,
+  TraceMarkSpan,
+  TraceModelSpan,
+  TraceRun,
+  TraceSpan,
+  TraceToolSpan,
+  TraceUsage,
+} from "./run-trace.shared";
 
 /** Arguments and results longer than this (as JSON text) are cut. */
 export const TRACE_TEXT_LIMIT = 64_000;
 
+/** A run row as stored (its vocabularies are the ones our code writes). */
 type RunRow = {
   id: string;
-  kind: string;
+  kind: RunKind;
   parentRunId: string | null;
   depth: number;
   agentId: string;
-  status: string;
-  stopReason: string | null;
+  status: RunStatus;
+  stopReason: StopReason | null;
   error: string | null;
   model: string | null;
   startedAt: Date;
@@ -188,7 +64,7 @@ type RunRow = {
 export async function getRunTrace(db: Db, id: string): Promise<RunTrace> {
   const run = await db.run.findUnique({ where: { id }, select: { id: true, conversationId: true } });
   if (!run) throw new NotFoundError(`No run with id '${id}'.`);
-  const [conversation, runs] = await Promise.all([
+  const [conversation, runRows] = await Promise.all([
     db.conversation.findUnique({ where: { id: run.conversationId }, select: { id: true, title: true } }),
     db.run.findMany({
       where: { conversationId: run.conversationId },
@@ -207,6 +83,8 @@ export async function getRunTrace(db: Db, id: string): Promise<RunTrace> {
       },
     }),
   ]);
+  // The columns are strings; our code writes only the vocabularies' values.
+  const runs = runRows as RunRow[];
   const children = new Map<string, RunRow[]>();
   for (const r of runs) {
     if (!r.parentRunId) continue;
@@ -243,7 +121,8 @@ export async function getRunTrace(db: Db, id: string): Promise<RunTrace> {
     runs,
     events: eventRows.map(toStoredEvent),
     promptEvents: promptRows.map(toStoredEvent),
-    approvals,
+    // The approval's status and decision columns are strings too.
+    approvals: approvals as TraceInput["approvals"],
     agentNames: new Map(agents.map((a) => [a.id, a.name])),
   });
 }
@@ -258,11 +137,11 @@ export interface TraceInput {
   promptEvents: StoredEvent[];
   approvals: Array<{
     id: string;
-    status: string;
+    status: ApprovalStatus;
     decidedBy: string | null;
     decidedAt: Date | null;
     reason: string | null;
-    decision: string | null;
+    decision: ApprovalDecision | null;
     createdAt: Date;
   }>;
   agentNames: Map<string, string>;
@@ -621,7 +500,7 @@ function maxEnd(run: TraceRun): number {
   return end;
 }
 
-function setResult(span: TraceToolSpan, output: ToolOutput): void {
+function setResult(span: TraceToolSpan, output: ToolResultOutput): void {
   const json = JSON.stringify(output);
   if (json.length <= TRACE_TEXT_LIMIT) {
     span.result = output;

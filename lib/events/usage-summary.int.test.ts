@@ -2,16 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 import { EventWriter } from "./event-writer";
 import { newEvent } from "./event-types";
-import {
-  OUTSIDE_RUNS,
-  periodOf,
-  REMAINDER_KEY,
-  splitPeriod,
-  summarizeUsage,
-  UsageSummaryQuery,
-  type UsageRow,
-  type UsageTotals,
-} from "./usage-summary";
+import { OUTSIDE_RUNS, REMAINDER_KEY, splitPeriod, summarizeUsage } from "./usage-summary";
+import { periodOf, UsageSummary, UsageSummaryQuery, type UsageRow, type UsageTotals } from "./usage-summary.shared";
+
+/** A summary as the route answers it (JSON) must satisfy the contract's schema: no issue. */
+const contractIssues = (s: UsageSummary) => UsageSummary.safeParse(JSON.parse(JSON.stringify(s))).error?.issues;
 
 let t: TestDatabase;
 const dbKind = process.env.ATELIER_TEST_PG_URL ? "PostgreSQL" : "SQLite";
@@ -217,6 +212,7 @@ describe(`usage summary on ${dbKind}: random usage, every breakdown adds up to i
             : [{}, { stack: "model" as const }, { stack: "agent" as const }]) {
             const s = await summarizeUsage(t.db, { ...period, ...filter, ...extra, groupBy });
             const label = `${name} ${JSON.stringify(filter)} by ${groupBy} ${JSON.stringify(extra)}`;
+            expect(contractIssues(s), label).toBeUndefined();
             expect(measuresOf(s.total), label).toEqual(expected);
             expect(sumRows(s.rows), label).toEqual(expected);
             for (const row of s.rows) {
@@ -335,6 +331,7 @@ describe(`usage summary on ${dbKind}: turns, conclusion and child runs, unpriced
   it("a turn's row holds its conclusion and child runs, listed under it, named, adding up to it", async () => {
     const s = await summarizeUsage(t.db, { groupBy: "run" });
     expect(s.rows.map((r) => r.key)).toEqual(["T1"]);
+    expect(contractIssues(s)).toBeUndefined();
     const turn = s.rows[0];
     expect(turn).toMatchObject({
       label: "Population of Lyon?",

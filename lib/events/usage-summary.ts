@@ -20,107 +20,25 @@
  * A model without price data keeps its tokens: `unpricedTokens` / `unpricedEvents` count them and
  * `pricing` says whether a row's cost covers all, some or none of its usage — never a silent $0.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db } from "../db/client";
 import { Prisma } from "../db/generated/sqlite/client";
+import type { RunKind, RunStatus } from "./event-types.shared";
+import {
+  periodOf,
+  UsageSummaryQuery,
+  type Pricing,
+  type UsageGroupBy,
+  type UsageRow,
+  type UsageRunInfo,
+  type UsageSummary,
+  type UsageTotals,
+} from "./usage-summary.shared";
 
-export const UsageGroupBy = z.enum(["model", "agent", "run", "day"]);
-export type UsageGroupBy = z.infer<typeof UsageGroupBy>;
+// The shapes live in usage-summary.shared.ts (the contract and the dashboard use them).
+export type { Pricing, UsageSummaryQuery };
 
-/** What each row is split by (the cost chart's stacks): not for `run`. */
-export const UsageStackBy = z.enum(["model", "agent"]);
-export type UsageStackBy = z.infer<typeof UsageStackBy>;
-
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message: "must be an ISO date or date-time" });
-
-export const UsageSummaryQuery = z
-  .object({
-    groupBy: UsageGroupBy.default("model"),
-    /** Inclusive. A date (`2026-11-01`) starts at its UTC midnight. */
-    from: isoDate.optional(),
-    /** Inclusive. A date includes that whole UTC day. */
-    to: isoDate.optional(),
-    agentId: z.string().min(1).max(200).optional(),
-    /** `provider:model` of the entry that answered. */
-    model: z
-      .string()
-      .max(300)
-      .regex(/^[^:]+:.+$/, { message: "must be provider:model" })
-      .optional(),
-    stack: UsageStackBy.optional(),
-    /** `run`: how many turns to list before the remainder row. */
-    limit: z.coerce.number().int().min(1).max(1000).default(50),
-  })
-  .refine((q) => !q.from || !q.to || periodOf(q).from! < periodOf(q).to!, {
-    message: "from must not be after to",
-    path: ["from"],
-  })
-  .refine((q) => !(q.stack && q.groupBy === "run"), { message: "stack is not available by run", path: ["stack"] });
-export type UsageSummaryQuery = z.input<typeof UsageSummaryQuery>;
 type Query = z.output<typeof UsageSummaryQuery>;
-
-export type Pricing = "all" | "some" | "none";
-
-export interface UsageTotals {
-  /** Model requests (usage events). */
-  events: number;
-  /** All input tokens, cache reads and writes included. */
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-  totalTokens: number;
-  /** Integer nano-USD (1 USD = 1e9); 0 for unpriced usage. */
-  costNanoUsd: number;
-  /** Tokens spent on models the price data does not know (costed at 0, never shown as $0). */
-  unpricedTokens: number;
-  unpricedEvents: number;
-  /** Whether `costNanoUsd` covers all, some or none of the usage. */
-  pricing: Pricing;
-}
-
-/** A run as the by-run breakdown names it. */
-export interface UsageRunInfo {
-  id: string;
-  kind: string;
-  parentRunId: string | null;
-  depth: number;
-  agentId: string;
-  agentName: string;
-  status: string;
-  model: string | null;
-  startedAt: string;
-  conversationId: string;
-  conversationTitle: string | null;
-  /** The user's message that started the turn (turns only; truncated). */
-  prompt: string | null;
-}
-
-export interface UsageRow extends UsageTotals {
-  key: string;
-  label: string;
-  /** The row split by model or agent (`stack`); adds up to the row. */
-  stack?: UsageRow[];
-  /** `run`: the run (null for "(outside runs)", the remainder and runs no longer stored). */
-  run?: UsageRunInfo | null;
-  /** `run`: the turn's runs — the turn itself, its conclusion, its child runs — adding up to the row. */
-  runs?: UsageRow[];
-  /** `run`: the last usage of the turn in the period. */
-  lastAt?: string;
-  /** The remainder row of `run`: the turns not listed. */
-  remainder?: true;
-}
-
-export interface UsageSummary {
-  groupBy: UsageGroupBy;
-  /** The period as applied: `from` inclusive, `to` exclusive; null when open. */
-  period: { from: string | null; to: string | null };
-  filters: { agentId: string | null; model: string | null };
-  stack: UsageStackBy | null;
-  rows: UsageRow[];
-  total: UsageTotals;
-}
 
 export const OUTSIDE_RUNS = "(outside runs)";
 export const REMAINDER_KEY = "(earlier turns)";
@@ -132,15 +50,6 @@ const DAY_MS = 86_400_000;
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 const isMidnight = (d: Date) => d.getTime() % DAY_MS === 0;
 const addDays = (day: string, n: number) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
-
-/** The period as a half-open [from, to) interval. */
-export function periodOf(q: { from?: string; to?: string }): { from: Date | null; to: Date | null } {
-  const from = q.from ? new Date(DATE_ONLY.test(q.from) ? `${q.from}T00:00:00Z` : q.from) : null;
-  let to: Date | null = null;
-  if (q.to)
-    to = DATE_ONLY.test(q.to) ? new Date(Date.parse(`${q.to}T00:00:00Z`) + DAY_MS) : new Date(Date.parse(q.to) + 1);
-  return { from, to };
-}
 
 interface PeriodParts {
   /** Whole days read from the rollup: `day >= gte AND day < lt` (either open); null when none. */
@@ -518,12 +427,12 @@ async function runInfo(db: Db, ids: string[], turnIds: string[]): Promise<Map<st
       r.id,
       {
         id: r.id,
-        kind: r.kind,
+        kind: r.kind as RunKind,
         parentRunId: r.parentRunId,
         depth: r.depth,
         agentId: r.agentId,
         agentName: names.get(r.agentId) ?? "(deleted agent)",
-        status: r.status,
+        status: r.status as RunStatus,
         model: r.model,
         startedAt: r.startedAt.toISOString(),
         conversationId: r.conversationId,

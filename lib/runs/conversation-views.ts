@@ -1,68 +1,45 @@
 /**
- * Conversations and runs as the API serves them: a conversation with its agent's active model and
- * roster, its active run and pending approvals, and its runs; a run with its events.
+ * Conversations and runs as the API serves them (the shapes: lib/events/conversation-views.shared.ts):
+ * the conversations list; a conversation with its agent's active model and roster, its active run
+ * and pending approvals, and its runs; the runs list; a run with its events.
  */
 import { NotFoundError } from "../errors";
 import { modelRosterKey } from "../models/providers.shared";
 import { getAgent } from "../agents/read-agent";
 import { currentWorkspaceId } from "../db/workspace";
 import type { Db } from "../db/client";
-import type { StoredEvent } from "../events/event-types";
+import type {
+  ConversationDetail,
+  ConversationSummary,
+  RunDetail,
+  RunSummary,
+  RunView,
+} from "../events/conversation-views.shared";
+import type { RunKind, RunStatus, StopReason } from "../events/event-types";
 import { storedRunError } from "../events/stored-event";
 import { readConversationEvents } from "./store/prisma-run-store";
 
-export interface RunView {
-  id: string;
-  conversationId: string;
-  agentId: string;
-  kind: string;
-  parentRunId: string | null;
-  rootRunId: string | null;
-  status: string;
-  stopReason: string | null;
-  error: { type: string; message: string } | null;
-  model: string | null;
-  requests: number;
-  toolCalls: number;
-  inputTokens: number;
-  outputTokens: number;
-  totalTokens: number;
-  /** Integer nano-USD. */
-  costNanoUsd: number;
-  startedAt: string;
-  finishedAt: string | null;
-}
-
-export interface ConversationView {
-  id: string;
-  agentId: string;
-  agentName: string;
-  title: string | null;
-  lastSeq: number;
-  createdAt: string;
-  updatedAt: string;
-  activeRun: { id: string; status: string } | null;
-  pendingApprovals: Array<{ id: string; toolName: string; toolCallId: string }>;
-  /** The agent's active model (`provider:model`) and its roster keys ([] without a roster). */
-  model: string;
-  roster: string[];
-  runs: RunView[];
-}
-
 type RunRow = Awaited<ReturnType<Db["run"]["findFirstOrThrow"]>>;
 
+/*
+ * The run columns are strings; our code writes only the vocabularies' values (RunKind, RunStatus,
+ * StopReason), so they are read back as those.
+ */
+const runKind = (r: { kind: string }) => r.kind as RunKind;
+const runStatus = (r: { status: string }) => r.status as RunStatus;
+const stopReason = (r: { stopReason: string | null }) => r.stopReason as StopReason | null;
+
 export function toRunView(r: RunRow): RunView {
-  const error: RunView["error"] = storedRunError(r.error);
   return {
     id: r.id,
     conversationId: r.conversationId,
     agentId: r.agentId,
-    kind: r.kind,
+    kind: runKind(r),
     parentRunId: r.parentRunId,
     rootRunId: r.rootRunId,
-    status: r.status,
-    stopReason: r.stopReason,
-    error,
+    status: runStatus(r),
+    stopReason: stopReason(r),
+    error: storedRunError(r.error),
     model: r.model,
     requests: r.requests,
     toolCalls: r.toolCalls,
@@ -75,10 +52,54 @@ export function toRunView(r: RunRow): RunView {
   };
 }
 
+/** Conversations with their agent and last run, newest first. */
+export async function listConversations(db: Db, limit = 100): Promise<ConversationSummary[]> {
+  const rows = await db.conversation.findMany({
+    orderBy: { updatedAt: "desc" },
+    take: limit,
+    include: {
+      agent: { select: { name: true } },
+      runs: { orderBy: { startedAt: "desc" }, take: 1, select: { status: true } },
+      _count: { select: { runs: true, approvals: { where: { status: "pending" } } } },
+    },
+  });
+  return rows.map((c) => ({
+    id: c.id,
+    title: c.title,
+    agentId: c.agentId,
+    agentName: c.agent.name,
+    runs: c._count.runs,
+    lastRunStatus: c.runs[0] ? runStatus(c.runs[0]) : null,
+    pendingApprovals: c._count.approvals,
+    updatedAt: c.updatedAt.toISOString(),
+  }));
+}
+
+/** Runs, newest first, for the traces list. */
+export async function listRuns(db: Db, limit = 100): Promise<RunSummary[]> {
+  const rows = await db.run.findMany({ orderBy: { startedAt: "desc" }, take: limit });
+  return rows.map((r) => ({
+    id: r.id,
+    conversationId: r.conversationId,
+    agentId: r.agentId,
+    parentRunId: r.parentRunId,
+    kind: runKind(r),
+    status: runStatus(r),
+    stopReason: stopReason(r),
+    model: r.model,
+    requests: r.requests,
+    toolCalls: r.toolCalls,
+    totalTokens: r.totalTokens,
+    costNanoUsd: Number(r.costNanoUsd),
+    startedAt: r.startedAt.toISOString(),
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+  }));
+}
+
 export async function createConversation(
   db: Db,
   input: { agentId: string; title?: string | null; createdById: string | null },
-): Promise<ConversationView> {
+): Promise<ConversationDetail> {
   const agent = await db.agent.findUnique({ where: { id: input.agentId }, select: { id: true, workspaceId: true } });
   if (!agent) throw new NotFoundError(`No agent with id '${input.agentId}'.`, { field: "agentId" });
   const row = await db.conversation.create({
@@ -92,7 +113,7 @@ export async function createConversation(
   return getConversationView(db, row.id);
 }
 
-export async function getConversationView(db: Db, id: string): Promise<ConversationView> {
+export async function getConversationView(db: Db, id: string): Promise<ConversationDetail> {
   const c = await db.conversation.findUnique({
     where: { id },
     include: {
@@ -116,7 +137,8 @@ export async function getConversationView(db: Db, id: string): Promise<Conversat
     lastSeq: c.lastSeq,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
-    activeRun: active ? { id: active.id, status: active.status } : null,
+    // `active` was found by its status: running or suspended.
+    activeRun: active ? { id: active.id, status: active.status as "running" | "suspended" } : null,
     pendingApprovals: c.approvals,
     model: modelRosterKey(agent.model),
     roster: agent.roster.map(modelRosterKey),
@@ -124,10 +146,7 @@ export async function getConversationView(db: Db, id: string): Promise<Conversat
   };
 }
 
-export async function getRunView(
-  db: Db,
-  id: string,
-): Promise<{ run: RunView & { agentName: string; childRunIds: string[] }; events: StoredEvent[] }> {
+export async function getRunView(db: Db, id: string): Promise<RunDetail> {
   const r = await db.run.findUnique({ where: { id } });
   if (!r) throw new NotFoundError(`No run with id '${id}'.`);
   const [agent, children, all] = await Promise.all([

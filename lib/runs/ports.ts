@@ -26,6 +26,9 @@ import type { McpCaller } from "../mcp/mcp-caller";
 import type { RunTool } from "./run-tool";
 import type { McpToolRecord } from "./tools/mcp-run-tool";
 
+/** Runs a tool in the sandbox; the runtime supplies its pool. */
+export type SandboxInvoker = (request: Omit<InvokeToolRequest, "pool">) => Promise<InvokeOutcome>;
+
 export interface NewRunRecord {
   id: string;
   conversationId: string;
@@ -136,8 +139,8 @@ export interface RunDeps {
   models: ModelFactory;
   clock: Clock;
   newId: () => string;
-  /** Runs a saved tool's body (default: the sandbox pool, lib/sandbox/invoke-tool.ts). */
-  invokeSandbox: (request: InvokeToolRequest) => Promise<InvokeOutcome>;
+  /** Runs a saved tool's body in the process's sandbox pool (lib/sandbox/invoke-tool.ts). */
+  invokeSandbox: SandboxInvoker;
   /** Calls an imported MCP tool on its server (lib/mcp); unset, MCP tools answer that they cannot run. */
   callMcp?: McpCaller;
   /** Live followers of the conversation: streamed text (never stored). */

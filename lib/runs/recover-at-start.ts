@@ -4,15 +4,15 @@
  * accepts its next message. Runs this process is executing are never touched.
  */
 import { countLiveWorkers } from "./queue/queue-workers";
-import { getRunRuntime } from "./runtime";
+import type { RunRuntime } from "./runtime";
 import { recoverInterruptedRuns } from "./store/recover-interrupted-runs";
 
-export async function recoverAtStart(log: (line: string) => void = (l) => console.log(l)): Promise<string[]> {
-  const rt = getRunRuntime();
+export async function recoverAtStart(rt: RunRuntime): Promise<string[]> {
+  const log = (line: string) => rt.logger.info(line);
   // Queue-mode workers on the same database own their running runs (and take over lapsed ones).
   const live = await countLiveWorkers(rt.db).catch(() => 0);
   if (live > 0) {
-    log(`[atelier] ${live} queue worker(s) are alive on this database: leaving running runs to them`);
+    log(`${live} queue worker(s) are alive on this database: leaving running runs to them`);
     return [];
   }
   const active = new Set<string>();
@@ -22,7 +22,7 @@ export async function recoverAtStart(log: (line: string) => void = (l) => consol
   });
   if (recovered.length)
     log(
-      `[atelier] finished ${recovered.length} run${recovered.length === 1 ? "" : "s"} left running by a stopped server as interrupted`,
+      `finished ${recovered.length} run${recovered.length === 1 ? "" : "s"} left running by a stopped server as interrupted`,
     );
   return recovered;
 }

@@ -1,16 +1,19 @@
 /**
  * The run engine wired for this server process: the Prisma store behind the batched event writer,
  * the agent loader, models built with the studio's saved keys, the sandbox pool, the event bus
- * that feeds live followers, and the registry of active turns. One per process and database.
+ * that feeds live followers, and the registry of active turns. One per process and database,
+ * built by the composition root (lib/server/server.ts) from the parts it holds.
  */
 import { randomUUID } from "node:crypto";
-import { getDatabaseTarget, getDb, type Db } from "../db/client";
-import { getEventBus, type EventBus } from "../events/event-bus";
+import type { Db } from "../db/client";
+import type { EventBus } from "../events/event-bus";
+import type { Logger } from "../logger";
 import { EventWriter } from "../events/event-writer";
 import { createMcpCaller } from "../mcp/mcp-caller";
 import { createLanguageModel } from "../models/create-language-model";
 import { loadSavedKeys } from "../models/load-saved-keys";
 import { invokeTool } from "../sandbox/invoke-tool";
+import type { SandboxPool } from "../sandbox/worker-pool";
 import type { PgFanout } from "../events/pg-fanout";
 import { ActiveRuns } from "./active-runs";
 import { InProcessQueue } from "./queue/in-process-queue";
@@ -25,6 +28,8 @@ export interface RunRuntime {
   deps: RunDeps;
   writer: EventWriter;
   bus: EventBus;
+  /** The process's logger; a run logs through `logger.child({ runId, conversationId })`. */
+  logger: Logger;
   active: ActiveRuns;
   /** Resolves the `done` of accepted turns (queue/settled-signals.ts). */
   settled: SettledSignals;
@@ -34,11 +39,17 @@ export interface RunRuntime {
   queueMode?: { role: "web" | "worker"; owner: string; leaseMs: number; fanout: PgFanout };
 }
 
-export function createRunRuntime(
-  db: Db,
-  bus: EventBus = getEventBus(),
-  dialect: "sqlite" | "postgresql" = getDatabaseTarget().kind,
-): RunRuntime {
+export interface RunRuntimeParts {
+  db: Db;
+  dialect: "sqlite" | "postgresql";
+  bus: EventBus;
+  logger: Logger;
+  /** The sandbox pool tool calls run in (asked for on each call, so it starts on first use). */
+  sandbox: () => SandboxPool;
+}
+
+/** The run engine over the parts the composition root built (lib/server/server.ts). */
+export function createRunRuntime({ db, dialect, bus, logger, sandbox }: RunRuntimeParts): RunRuntime {
   const writer = new EventWriter(db, dialect, (conversationId, events) => {
     for (const e of events) bus.publish(conversationId, e);
     runtime.queueMode?.fanout.committed(conversationId, events);
@@ -54,7 +65,7 @@ export function createRunRuntime(
     store,
     agents: createPrismaAgentLoader(db),
     models: async (cfg, http) => createLanguageModel(cfg, { savedKeys: await savedKeys(), http }),
-    invokeSandbox: invokeTool,
+    invokeSandbox: (request) => invokeTool({ ...request, pool: sandbox() }),
     callMcp: createMcpCaller(db),
     clock: systemClock,
     newId: () => randomUUID(),
@@ -64,19 +75,16 @@ export function createRunRuntime(
     },
   };
   // In one process (`all`) the queue's handler is attached on first use (queue/local-worker.ts).
-  const queue = new InProcessQueue();
-  const runtime: RunRuntime = { db, deps, writer, bus, active: new ActiveRuns(), settled: new SettledSignals(), queue };
-  return runtime;
-}
-
-const globalRuntime = globalThis as unknown as { __atelierRunRuntime?: { url: string; runtime: RunRuntime } };
-
-/** The process-wide runtime for DATABASE_URL. */
-export function getRunRuntime(): RunRuntime {
-  const url = getDatabaseTarget().url;
-  const cached = globalRuntime.__atelierRunRuntime;
-  if (cached && cached.url === url && cached.runtime.db === getDb()) return cached.runtime;
-  const runtime = createRunRuntime(getDb());
-  globalRuntime.__atelierRunRuntime = { url, runtime };
+  const queue = new InProcessQueue(logger);
+  const runtime: RunRuntime = {
+    db,
+    deps,
+    writer,
+    bus,
+    logger,
+    active: new ActiveRuns(),
+    settled: new SettledSignals(),
+    queue,
+  };
   return runtime;
 }

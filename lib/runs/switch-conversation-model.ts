@@ -8,7 +8,7 @@ import { modelRosterKey } from "../models/providers.shared";
 import { getAgent } from "../agents/read-agent";
 import { NotFoundError } from "../errors";
 import type { Principal } from "../auth/roles";
-import { newEvent, type StoredEvent } from "../events/event-types";
+import { newEvent, type EventOf } from "../events/event-types";
 import type { RunRuntime } from "./runtime";
 
 export async function switchConversationModel(
@@ -16,7 +16,7 @@ export async function switchConversationModel(
   conversationId: string,
   key: string,
   actor: Principal,
-): Promise<{ model: string; event: StoredEvent | null }> {
+): Promise<{ model: string; event: EventOf<"ModelSwitched"> | null }> {
   const conversation = await rt.db.conversation.findUnique({
     where: { id: conversationId },
     select: { agentId: true },
@@ -29,5 +29,5 @@ export async function switchConversationModel(
   const [event] = await rt.deps.store.appendEvents(conversationId, [
     { event: newEvent(null, "ModelSwitched", { from: before, to }) },
   ]);
-  return { model: to, event };
+  return { model: to, event: event as EventOf<"ModelSwitched"> };
 }

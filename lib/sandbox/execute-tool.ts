@@ -12,7 +12,7 @@ import { formatBytes, resolveLimits, type SandboxLimits } from "./sandbox-limits
 import type { SandboxError, SandboxResult } from "./sandbox-protocol";
 import type { ToolCallContext, ToolCallError, ToolCallOutcome } from "./tool-call-outcome";
 import { mapToSource, transpileTool, type TranspiledTool } from "./transpile-tool";
-import { getSandboxPool, type SandboxPool } from "./worker-pool";
+import type { SandboxPool } from "./worker-pool";
 
 export interface ExecuteToolRequest {
   /** The tool's name, for messages. */
@@ -26,8 +26,8 @@ export interface ExecuteToolRequest {
   egress?: readonly string[];
   context?: ToolCallContext;
   limits?: Partial<SandboxLimits>;
-  /** Default: the shared pool. */
-  pool?: SandboxPool;
+  /** The process's pool (built by the composition root, lib/server). */
+  pool: SandboxPool;
   /** DNS for `ctx.fetch` (tests). */
   resolveHost?: (hostname: string) => Promise<ResolvedAddress[]>;
   /** The principal the call runs for (the pool's per-principal share). */
@@ -64,7 +64,7 @@ export async function executeTool(request: ExecuteToolRequest): Promise<ToolCall
 
   const egress = request.egress ?? [];
   const context = request.context ?? {};
-  const pool = request.pool ?? getSandboxPool();
+  const pool = request.pool;
   const result = await pool.run(
     {
       js: transpiled.js,

@@ -14,8 +14,6 @@ import type { SandboxLimits } from "./sandbox-limits";
 import type { ToolCallContext, ToolCallError, ToolCallOutcome } from "./tool-call-outcome";
 import type { SandboxPool } from "./worker-pool";
 
-export { closeSandboxPool, getSandboxPool } from "./worker-pool";
-
 export type InvokeOutcome = ToolCallOutcome;
 
 export interface InvokeToolRequest {
@@ -29,8 +27,8 @@ export interface InvokeToolRequest {
   context?: ToolCallContext;
   /** Overrides of the sandbox limits (timeoutMs defaults to the tool's). */
   limits?: Partial<SandboxLimits>;
-  /** Default: the shared pool (`getSandboxPool()`). */
-  pool?: SandboxPool;
+  /** The process's pool (built by the composition root, lib/server). */
+  pool: SandboxPool;
   /** The principal the call runs for: no principal holds more than its share of the pool's workers. */
   owner?: string;
   /** DNS for `ctx.fetch` (tests). */

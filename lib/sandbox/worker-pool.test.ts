@@ -6,14 +6,7 @@ import type { CallPlan } from "../tools/tool-types";
 import { executeTool } from "./execute-tool";
 import { resolveLimits } from "./sandbox-limits";
 import { transpileTool } from "./transpile-tool";
-import {
-  closeSandboxPool,
-  getSandboxPool,
-  resolveWorkerPath,
-  SandboxPool,
-  WORKER_PATH_ENV,
-  type JobInput,
-} from "./worker-pool";
+import { resolveWorkerPath, SandboxPool, WORKER_PATH_ENV, type JobInput } from "./worker-pool";
 
 const NO_ARGS: CallPlan = { style: "positional", params: [], ctx: null, acceptsExtra: false };
 const body = (code: string) =>
@@ -188,16 +181,5 @@ describe("worker location and the shared pool", () => {
       if (previous === undefined) delete process.env[WORKER_PATH_ENV];
       else process.env[WORKER_PATH_ENV] = previous;
     }
-  });
-
-  it("getSandboxPool() is one pool per process until closed; executeTool uses it by default", async () => {
-    const a = getSandboxPool();
-    expect(getSandboxPool()).toBe(a);
-    const out = await executeTool({ name: "t", source: body("return 'shared';"), call: NO_ARGS, args: {} });
-    expect(out).toMatchObject({ ok: true, result: "shared" });
-    await closeSandboxPool();
-    const b = getSandboxPool();
-    expect(b).not.toBe(a);
-    await closeSandboxPool();
   });
 });

@@ -393,25 +393,3 @@ function failure(kind: "crash" | "timeout" | "memory", message: string): Sandbox
     recycle: true,
   };
 }
-
-const SHARED_POOL = Symbol.for("atelier.sandbox.sharedPool");
-type GlobalWithPool = typeof globalThis & { [SHARED_POOL]?: SandboxPool };
-
-/** The process-wide pool (kept on globalThis so dev-server reloads do not start a second one). */
-export function getSandboxPool(options?: SandboxPoolOptions): SandboxPool {
-  const g = globalThis as GlobalWithPool;
-  let pool = g[SHARED_POOL];
-  if (!pool) {
-    pool = new SandboxPool(options);
-    g[SHARED_POOL] = pool;
-  }
-  return pool;
-}
-
-/** Close the process-wide pool (tests, graceful shutdown). The next `getSandboxPool()` starts a new one. */
-export async function closeSandboxPool(): Promise<void> {
-  const g = globalThis as GlobalWithPool;
-  const pool = g[SHARED_POOL];
-  g[SHARED_POOL] = undefined;
-  if (pool) await pool.close();
-}

@@ -2,18 +2,7 @@
 import type { Db } from "../db/client";
 import { readJsonColumn } from "../db/json-column";
 import type { AnalyzedTool } from "../tools/tool-types";
-
-export interface ToolSummary {
-  id: string;
-  name: string;
-  latestVersion: number | null;
-  hasErrors: boolean | null;
-  sideEffecting: boolean | null;
-  idempotent: boolean | null;
-  requiresApproval: boolean | null;
-  usedBy: number;
-  updatedAt: string;
-}
+import type { ToolSummary } from "./tool-views.shared";
 
 export async function listTools(db: Db): Promise<ToolSummary[]> {
   const tools = await db.tool.findMany({

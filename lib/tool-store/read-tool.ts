@@ -7,28 +7,7 @@ import { readJsonColumn } from "../db/json-column";
 import { NotFoundError } from "../errors";
 import type { AnalyzedTool, ToolDiagnostic } from "../tools/tool-types";
 import { ToolNotRunnableError } from "./tool-not-runnable-error";
-
-export interface ToolVersionDetail {
-  version: number;
-  source: string;
-  /** The analysed tool when clean; the editor's best-effort preview when it has errors. */
-  analysis: AnalyzedTool | null;
-  diagnostics: ToolDiagnostic[];
-  hasErrors: boolean;
-  createdBy: string | null;
-  createdAt: string;
-}
-
-export interface ToolDetail {
-  id: string;
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-  version: ToolVersionDetail;
-  latestVersion: number;
-  versions: Array<{ version: number; hasErrors: boolean; createdBy: string | null; createdAt: string }>;
-  usedBy: Array<{ agentId: string; name: string }>;
-}
+import type { ToolDetail } from "./tool-views.shared";
 
 export async function getTool(db: Db, toolId: string, version?: number): Promise<ToolDetail> {
   const tool = await db.tool.findUnique({

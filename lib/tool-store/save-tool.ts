@@ -9,13 +9,17 @@ import type { Db } from "../db/client";
 import { jsonColumn } from "../db/json-column";
 import { currentWorkspaceId } from "../db/workspace";
 import { ConflictError, NotFoundError } from "../errors";
-import { analyzeToolInWorker } from "../tools/analysis-runner";
-import { getTool, type ToolDetail } from "./read-tool";
+import type { AnalysisResult } from "../tools/tool-types";
+import { getTool } from "./read-tool";
+import type { ToolDetail } from "./tool-views.shared";
 
 type Analysis = Awaited<ReturnType<typeof analyse>>;
 
-async function analyse(source: string) {
-  const result = await analyzeToolInWorker(source);
+/** Analyses a source: the process's analyser worker (`server.analyser`), or in-process for trusted seeds. */
+export type AnalyzeSource = (source: string) => Promise<AnalysisResult>;
+
+async function analyse(analyze: AnalyzeSource, source: string) {
+  const result = await analyze(source);
   const hasErrors = result.diagnostics.some((d) => d.code === "ToolDefinitionError") || !result.tool;
   return { analysis: result.tool ?? result.preview ?? null, diagnostics: result.diagnostics, hasErrors };
 }
@@ -44,14 +48,30 @@ async function assertNameFree(db: Db, workspaceId: string, name: string, exceptI
     );
 }
 
+/**
+ * The first free draft name of the workspace: `untitled`, then `untitled-2`, `untitled-3`, … (a
+ * deleted draft's name is taken again; counting the drafts would pick a name still in use).
+ */
 async function draftName(db: Db, workspaceId: string): Promise<string> {
-  const n = await db.tool.count({ where: { workspaceId, name: { startsWith: "untitled" } } });
-  return n === 0 ? "untitled" : `untitled-${n + 1}`;
+  const rows = await db.tool.findMany({
+    where: { workspaceId, name: { startsWith: "untitled" } },
+    select: { name: true },
+  });
+  const taken = new Set(rows.map((r) => r.name));
+  if (!taken.has("untitled")) return "untitled";
+  let n = 2;
+  while (taken.has(`untitled-${n}`)) n++;
+  return `untitled-${n}`;
 }
 
-export async function createTool(db: Db, actor: Principal, source: string): Promise<ToolDetail> {
+export async function createTool(
+  db: Db,
+  actor: Principal,
+  source: string,
+  analyze: AnalyzeSource,
+): Promise<ToolDetail> {
   const workspaceId = await currentWorkspaceId(db);
-  const a = await analyse(source);
+  const a = await analyse(analyze, source);
   const name = a.analysis?.name ?? (await draftName(db, workspaceId));
   await assertNameFree(db, workspaceId, name);
   const tool = await db.tool.create({
@@ -64,13 +84,19 @@ export async function createTool(db: Db, actor: Principal, source: string): Prom
   return getTool(db, tool.id);
 }
 
-export async function saveToolVersion(db: Db, actor: Principal, toolId: string, source: string): Promise<ToolDetail> {
+export async function saveToolVersion(
+  db: Db,
+  actor: Principal,
+  toolId: string,
+  source: string,
+  analyze: AnalyzeSource,
+): Promise<ToolDetail> {
   const tool = await db.tool.findUnique({
     where: { id: toolId },
     include: { versions: { orderBy: { version: "desc" }, take: 1 } },
   });
   if (!tool) throw new NotFoundError(`Tool '${toolId}' does not exist.`);
-  const a = await analyse(source);
+  const a = await analyse(analyze, source);
   const name = a.analysis?.name ?? tool.name;
   if (name !== tool.name) await assertNameFree(db, tool.workspaceId, name, tool.id);
   await db.tool.update({

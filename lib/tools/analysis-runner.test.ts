@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { AnalysisBusyError, AnalysisRunner } from "./analysis-runner";
 import { analyzeTool } from "./analyze-tool";
 
@@ -85,19 +85,5 @@ describe("AnalysisRunner time limit", () => {
     expect(out.diagnostics[0].message).toBe("the tool analyser could not start: Cannot find module 'typescript'");
     await r.analyze("y");
     expect(r.stats().started).toBe(2);
-  });
-});
-
-describe("getAnalysisRunner", () => {
-  it("is one per process even when its module is loaded twice (Next.js bundles routes apart)", async () => {
-    const first = await import("./analysis-runner");
-    const a = first.getAnalysisRunner();
-    vi.resetModules();
-    const second = await import("./analysis-runner");
-    expect(second).not.toBe(first);
-    expect(second.getAnalysisRunner()).toBe(a);
-    await second.closeAnalysisRunner();
-    expect(first.getAnalysisRunner()).not.toBe(a);
-    await first.closeAnalysisRunner();
   });
 });

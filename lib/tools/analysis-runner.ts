@@ -22,7 +22,6 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { RetryLaterError } from "../errors";
 import type { AnalysisResult } from "./tool-types";
-import { dropProcessSingleton, processSingleton } from "../process-singleton";
 
 export const ANALYSIS_WORKER_ENV = "ATELIER_ANALYSIS_WORKER";
 export const ANALYZER_MODULE_ENV = "ATELIER_ANALYZER_MODULE";
@@ -254,26 +253,4 @@ export class AnalysisRunner {
     if (!timedOut && !task && slot.ready) return; // an idle worker died: start the next one on demand
     if (this.queue.length > 0) this.pump();
   }
-}
-
-/**
- * The process-wide analyser worker (warmed at server start, else started on first use): one per
- * process, not one per route bundle (lib/process-singleton.ts).
- */
-export function getAnalysisRunner(): AnalysisRunner {
-  return processSingleton("tools.analysisRunner", () => {
-    const fromEnv = Number(process.env.ATELIER_ANALYSIS_TIMEOUT_MS);
-    return new AnalysisRunner({ timeoutMs: fromEnv > 0 ? fromEnv : undefined });
-  });
-}
-
-export async function closeAnalysisRunner(): Promise<void> {
-  const r = processSingleton<AnalysisRunner | null>("tools.analysisRunner", () => null);
-  dropProcessSingleton("tools.analysisRunner");
-  await r?.close();
-}
-
-/** `analyzeTool(source)` in the shared worker, with its time limit. */
-export function analyzeToolInWorker(source: string): Promise<AnalysisResult> {
-  return getAnalysisRunner().analyze(source);
 }

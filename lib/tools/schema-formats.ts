@@ -10,6 +10,7 @@
  * would never end for a type that contains itself).
  */
 import { defName } from "./schema-definitions";
+import type { AnthropicTool, OpenAITool, SchemaFormat, ToolSchema } from "./tool-analysis.shared";
 import type { AnalyzedTool, JsonSchema } from "./tool-types";
 
 const SUBSCHEMA_MAPS = ["properties", "$defs"];
@@ -49,23 +50,7 @@ export function openAIParameters(parameters: JsonSchema): JsonSchema {
   return visit(parameters);
 }
 
-/** What the model is shown: name, description, parameters. */
-export interface ToolSchema {
-  name: string;
-  description: string;
-  parameters: JsonSchema;
-}
-
-export interface OpenAITool {
-  type: "function";
-  function: { name: string; description: string; parameters: JsonSchema };
-}
-
-export interface AnthropicTool {
-  name: string;
-  description: string;
-  input_schema: JsonSchema;
-}
+export type { AnthropicTool, OpenAITool, SchemaFormat, ToolSchema };
 
 export function toToolSchema(tool: Pick<AnalyzedTool, "name" | "description" | "parameters">): ToolSchema {
   return { name: tool.name, description: tool.description, parameters: tool.parameters };
@@ -81,8 +66,6 @@ export function toOpenAITool(tool: Pick<AnalyzedTool, "name" | "description" | "
 export function toAnthropicTool(tool: Pick<AnalyzedTool, "name" | "description" | "parameters">): AnthropicTool {
   return { name: tool.name, description: tool.description, input_schema: tool.parameters };
 }
-
-export type SchemaFormat = "openai" | "anthropic";
 
 export function toProviderTool(
   tool: Pick<AnalyzedTool, "name" | "description" | "parameters">,

@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { SetupForm } from "@/components/auth/setup-form";
 import { needsSetup } from "@/lib/auth/users";
-import { getDb } from "@/lib/db/client";
+import { server } from "@/lib/server/server";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Create the admin · Atelier" };
@@ -11,7 +11,7 @@ export const metadata = { title: "Create the admin · Atelier" };
  * which arrives in the link `npm start` prints (`/setup?token=…`).
  */
 export default async function SetupPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
-  if (!(await needsSetup(getDb()))) redirect("/sign-in");
+  if (!(await needsSetup(server().db))) redirect("/sign-in");
   const { token } = await searchParams;
   return <SetupForm token={typeof token === "string" ? token : ""} />;
 }

@@ -5,11 +5,11 @@ import { settledRun, toolCallsAudited } from "@/lib/runs/testing/settled-run";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { seedStudio } from "@/lib/db/seed-demo";
 import { DEMO_SEED_STEPS } from "@/lib/demo/demo-steps";
-import { closeSandboxPool } from "@/lib/sandbox/invoke-tool";
+import { closeServer } from "@/lib/server/server";
 import { parseSse } from "@/lib/runs/testing/sse";
 import * as conversations from "../conversations/route";
 import * as reconcile from "./[id]/reconcile/route";
-import { getRunRuntime } from "@/lib/runs/runtime";
+import { server } from "@/lib/server/server";
 import { recoverInterruptedRuns } from "@/lib/runs/store/recover-interrupted-runs";
 
 let t: TestDatabase;
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   process.env = savedEnv;
-  await closeSandboxPool();
+  await closeServer();
   await t?.cleanup();
 });
 
@@ -147,7 +147,7 @@ describe("approvals: the billing agent's gated refund", () => {
       data: { status: "executing", decision: "approve", decidedBy: "admin" },
     });
     await t.db.run.update({ where: { id: requested.runId }, data: { status: "running" } });
-    const rt = getRunRuntime();
+    const rt = server().runtime;
     expect(await recoverInterruptedRuns(rt.db, rt.deps.store)).toContain(requested.runId);
     expect((await t.db.approval.findUniqueOrThrow({ where: { id: requested.data.approvalId } })).status).toBe(
       "outcome_unknown",
@@ -178,5 +178,81 @@ describe("approvals: the billing agent's gated refund", () => {
     // The conversation accepts its next message.
     const next = await send(conversationId, { content: "Thanks, what else can you do?" });
     expect(next.status).toBe(200);
+  });
+});
+
+describe("approvals: refused input and unknown ids", () => {
+  const issuePaths = (json: { error: { issues: Array<{ path: string }> } }) => json.error.issues.map((i) => i.path);
+
+  it("a decision with a malformed hash or decision is a 400 naming the field, and changes nothing", async () => {
+    const { requested } = await suspendedRefund();
+    const id = requested.data.approvalId;
+    const badHash = await decide(id, { decision: "approve", argumentsHash: "abc" });
+    expect(badHash.status).toBe(400);
+    expect(badHash.json.error.code).toBe("validation_error");
+    expect(issuePaths(badHash.json)).toEqual(["argumentsHash"]);
+    const badDecision = await decide(id, { decision: "maybe", argumentsHash: requested.data.argumentsHash });
+    expect(badDecision.status).toBe(400);
+    expect(badDecision.json.error.issues[0]).toMatchObject({
+      path: "decision",
+      message: 'decision is "approve" or "deny"',
+    });
+    const extra = await decide(id, { decision: "approve", argumentsHash: requested.data.argumentsHash, by: "me" });
+    expect(extra.status).toBe(400);
+    expect((await t.db.approval.findUniqueOrThrow({ where: { id } })).status).toBe("pending");
+  });
+
+  it("deciding or reconciling an approval that does not exist is a 404", async () => {
+    const decided = await decide("no-such-approval", { decision: "approve", argumentsHash: "0".repeat(64) });
+    expect(decided.status).toBe(404);
+    expect(decided.json.error.code).toBe("not_found");
+    const reconciled = await callRoute(reconcile.POST, "/api/approvals/no-such-approval/reconcile", {
+      params: { id: "no-such-approval" },
+      body: { action: "retry" },
+      bearer: ADMIN,
+    });
+    expect(reconciled.status).toBe(404);
+    expect(reconciled.json.error.code).toBe("not_found");
+  });
+
+  it("a reconciliation names its action: anything else is a 400 naming it", async () => {
+    const { requested } = await suspendedRefund();
+    const res = await callRoute(reconcile.POST, `/api/approvals/${requested.data.approvalId}/reconcile`, {
+      params: { id: requested.data.approvalId },
+      body: { action: "later" },
+      bearer: ADMIN,
+    });
+    expect(res.status).toBe(400);
+    expect(issuePaths(res.json)).toEqual(["action"]);
+  });
+
+  it("marks a call whose outcome is unknown done with what it returned, once", async () => {
+    const { requested } = await suspendedRefund();
+    const id = requested.data.approvalId;
+    await t.db.approval.update({
+      where: { id },
+      data: { status: "outcome_unknown", decision: "approve", decidedBy: "admin", decidedAt: new Date() },
+    });
+    const done = await callRoute(reconcile.POST, `/api/approvals/${id}/reconcile`, {
+      params: { id },
+      body: { action: "done", result: { refunded: 25 } },
+      bearer: ADMIN,
+    });
+    expect(done.status).toBe(200);
+    expect(done.json).toMatchObject({
+      id,
+      status: "done",
+      decision: "approve",
+      result: { ok: true, result: { refunded: 25 } },
+    });
+    expect(done.json.result.reconciledBy).toEqual(expect.any(String));
+    expect(await refundsAudited(requested.runId)).toBe(0);
+    const again = await callRoute(reconcile.POST, `/api/approvals/${id}/reconcile`, {
+      params: { id },
+      body: { action: "done" },
+      bearer: ADMIN,
+    });
+    expect(again.status).toBe(409);
+    expect(again.json.error.code).toBe("ApprovalDecided");
   });
 });

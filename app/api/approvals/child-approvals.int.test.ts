@@ -11,12 +11,12 @@ import { settledRun, toolCallsAudited } from "@/lib/runs/testing/settled-run";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { seedStudio } from "@/lib/db/seed-demo";
 import { DEMO_SEED_STEPS } from "@/lib/demo/demo-steps";
-import { closeSandboxPool } from "@/lib/sandbox/invoke-tool";
+import { closeServer } from "@/lib/server/server";
 import { parseSse } from "@/lib/runs/testing/sse";
 import * as agents from "../agents/route";
 import * as conversations from "../conversations/route";
 import * as approvalsRoute from "./route";
-import { getRunRuntime } from "@/lib/runs/runtime";
+import { server } from "@/lib/server/server";
 import { recoverInterruptedRuns } from "@/lib/runs/store/recover-interrupted-runs";
 
 let t: TestDatabase;
@@ -78,7 +78,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   process.env = savedEnv;
-  await closeSandboxPool();
+  await closeServer();
   await t?.cleanup();
 });
 
@@ -221,7 +221,7 @@ describe("approvals inside an agent called as a tool", () => {
     // As a resume that died mid-run leaves it: the child running, its caller still suspended.
     await t.db.run.update({ where: { id: childRunId }, data: { status: "running" } });
     await t.db.approval.updateMany({ where: { runId: childRunId }, data: { status: "denied", decision: "deny" } });
-    const rt = getRunRuntime();
+    const rt = server().runtime;
     const recovered = await recoverInterruptedRuns(t.db, rt.deps.store, () => false);
     expect(recovered).toContain(childRunId);
     expect((await t.db.run.findUniqueOrThrow({ where: { id: childRunId } })).status).toBe("interrupted");

@@ -8,7 +8,7 @@ import { callRoute } from "@/lib/api/testing/call-route";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { seedStudio } from "@/lib/db/seed-demo";
 import { DEMO_SEED_STEPS } from "@/lib/demo/demo-steps";
-import { closeSandboxPool } from "@/lib/sandbox/invoke-tool";
+import { closeServer } from "@/lib/server/server";
 import * as conversations from "../conversations/route";
 import * as messages from "../conversations/[id]/messages/route";
 import * as compact from "../conversations/[id]/compact/route";
@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   process.env = savedEnv;
-  await closeSandboxPool();
+  await closeServer();
   await t?.cleanup();
 });
 
@@ -161,6 +161,28 @@ describe("compaction routes", () => {
       });
       expect(res.status, missing).toBe(404);
     }
+  });
+
+  it("a bad filter or body is a 400 naming the field", async () => {
+    const field = async (res: Promise<{ status: number; json: any }>) => {
+      const { status, json } = await res;
+      expect(status).toBe(400);
+      expect(json.error.code).toBe("validation_error");
+      return json.error.issues[0].path;
+    };
+    expect(await field(callRoute(list.GET, "/api/compactions?from=yesterday", { bearer: ADMIN }))).toBe("from");
+    expect(await field(callRoute(list.GET, "/api/compactions?strategy=none", { bearer: ADMIN }))).toBe("strategy");
+    expect(await field(callRoute(list.GET, "/api/compactions?limit=501", { bearer: ADMIN }))).toBe("limit");
+    const id = await answeredConversation();
+    expect(
+      await field(
+        callRoute(compact.POST, `${at(id)}/compact`, { params: { id }, body: { strategy: "none" }, bearer: ADMIN }),
+      ),
+    ).toBe("strategy");
+    // A body is a JSON object or nothing: null is refused as a whole.
+    expect(
+      await field(callRoute(compact.POST, `${at(id)}/compact`, { params: { id }, body: "null", bearer: ADMIN })),
+    ).toBe("");
   });
 
   it("answers 404 for an unknown conversation", async () => {

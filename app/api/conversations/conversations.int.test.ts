@@ -8,7 +8,9 @@ import * as conversations from "./route";
 import * as conversation from "./[id]/route";
 import * as messages from "./[id]/messages/route";
 import * as events from "./[id]/events/route";
+import * as switchModel from "./[id]/switch-model/route";
 import * as run from "../runs/[id]/route";
+import * as runs from "../runs/route";
 
 let t: TestDatabase;
 const ADMIN = "conversations-int-admin-token-0123456789";
@@ -107,5 +109,65 @@ describe("a conversation with the demo agent atlas", () => {
     const res = await send("nope", { content: "hello" });
     expect(res.status).toBe(404);
     expect(res.json.error.code).toBe("not_found");
+  });
+});
+
+/** The first issue's field of a 400 validation_error. */
+const invalidField = (res: { status: number; json: { error: { code: string; issues: Array<{ path: string }> } } }) => {
+  expect(res.status).toBe(400);
+  expect(res.json.error.code).toBe("validation_error");
+  return res.json.error.issues[0]!.path;
+};
+
+describe("refusals through the routes", () => {
+  it("a bad body or query is a 400 naming the field", async () => {
+    expect(
+      invalidField(await callRoute(conversations.POST, "/api/conversations", { body: { title: "x" }, bearer: ADMIN })),
+    ).toBe("agentId");
+    expect(
+      invalidField(
+        await callRoute(conversations.POST, "/api/conversations", {
+          body: { agentId: atlasId, colour: "red" },
+          bearer: ADMIN,
+        }),
+      ),
+    ).toBe("");
+    const c = await create(atlasId);
+    const id = c.json.id as string;
+    expect(invalidField(await send(id, { content: "   " }))).toBe("content");
+    expect(
+      invalidField(
+        await callRoute(switchModel.POST, `/api/conversations/${id}/switch-model`, {
+          params: { id },
+          body: { key: " " },
+          bearer: ADMIN,
+        }),
+      ),
+    ).toBe("key");
+    expect(
+      invalidField(
+        await callRoute(events.GET, `/api/conversations/${id}/events?after=-1`, { params: { id }, bearer: ADMIN }),
+      ),
+    ).toBe("after");
+    expect(invalidField(await callRoute(runs.GET, "/api/runs?limit=0", { bearer: ADMIN }))).toBe("limit");
+  });
+
+  it("an unknown agent, conversation or run is a 404", async () => {
+    const noAgent = await create("no-such-agent");
+    expect(noAgent.status).toBe(404);
+    expect(noAgent.json.error).toMatchObject({ code: "not_found", field: "agentId" });
+    for (const res of [
+      await callRoute(conversation.GET, "/api/conversations/nope", { params: { id: "nope" }, bearer: ADMIN }),
+      await callRoute(events.GET, "/api/conversations/nope/events", { params: { id: "nope" }, bearer: ADMIN }),
+      await callRoute(switchModel.POST, "/api/conversations/nope/switch-model", {
+        params: { id: "nope" },
+        body: { key: "demo:demo" },
+        bearer: ADMIN,
+      }),
+      await callRoute(run.GET, "/api/runs/nope", { params: { id: "nope" }, bearer: ADMIN }),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.json.error.code).toBe("not_found");
+    }
   });
 });

@@ -4,6 +4,7 @@
  * sandbox and are audited, argument errors are MCP tool errors, tools that require approval are
  * not served, anonymous clients are refused and a viewer may list but not call.
  */
+import { fastPasswords } from "@/lib/auth/testing/fast-passwords";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +15,7 @@ import { createUser } from "@/lib/auth/users";
 import { seedStudio } from "@/lib/db/seed-demo";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { DEMO_SEED_STEPS } from "@/lib/demo/demo-steps";
-import { closeSandboxPool } from "@/lib/sandbox/invoke-tool";
+import { closeServer } from "@/lib/server/server";
 import * as schemaRoute from "../tools/[id]/schema/route";
 import * as agentsRoute from "../agents/route";
 import * as mcpRoute from "./route";
@@ -35,7 +36,7 @@ beforeAll(async () => {
       t.db,
       system,
       { email: `${role}@mcp.test`, name: `mcp-${role}`, password: "a long enough password", roles: [role] },
-      { N: 1024, r: 8, p: 1 },
+      fastPasswords(),
     );
     const { token } = await createApiToken(
       t.db,
@@ -46,7 +47,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await closeSandboxPool();
+  await closeServer();
   process.env = savedEnv;
   await t?.cleanup();
 });

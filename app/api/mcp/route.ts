@@ -4,7 +4,6 @@ import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import { handleMcpRequest } from "@/lib/mcp/serve/mcp-endpoint";
 import { askAgent } from "@/lib/runs/ask-agent";
-import { readyRunRuntime } from "@/lib/runs/queue/ready-runtime";
 
 export const dynamic = "force-dynamic";
 
@@ -16,11 +15,12 @@ export const dynamic = "force-dynamic";
 const serve = defineRoute(
   // The JSON-RPC body is read here, bounded like every route's, and handed to the transport parsed.
   { access: ANY_ROLE, body: z.unknown(), maxBodyBytes: 1024 * 1024 },
-  async ({ req, body, db, principal }) =>
+  async ({ req, body, db, principal, server }) =>
     handleMcpRequest(req, db, principal, {
       parsedBody: body,
+      invoke: server.runtime.deps.invokeSandbox,
       ask: async (agentId, task, caller) =>
-        askAgent(await readyRunRuntime(), { agentId, task, actor: { id: caller.id, name: caller.name } }),
+        askAgent(await server.ready(), { agentId, task, actor: { id: caller.id, name: caller.name } }),
     }),
 );
 

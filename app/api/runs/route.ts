@@ -1,15 +1,14 @@
-import { z } from "zod";
+import { runsApi } from "@/lib/api/contracts/runs.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
-import { listRuns } from "@/lib/db/list-runs";
+import { listRuns } from "@/lib/runs/conversation-views";
 
 export const dynamic = "force-dynamic";
 
-const Query = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
-
+/** Runs, newest first (`?limit=`, 100 by default). */
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: defineRoute({ access: ANY_ROLE, query: Query }, async ({ query, db }) => ({
+  GET: defineRoute(runsApi.list, { access: ANY_ROLE }, async ({ query, db }) => ({
     runs: await listRuns(db, query.limit),
   })),
 });

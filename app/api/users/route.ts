@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: defineRoute(usersApi.list, { access: ["admin"] }, async ({ db }) => ({ users: await listUsers(db) })),
-  POST: defineRoute(usersApi.create, { access: ["admin"] }, async ({ body, principal, db }) => ({
-    user: await createUser(db, principal, body),
+  POST: defineRoute(usersApi.create, { access: ["admin"] }, async ({ body, principal, db, server }) => ({
+    user: await createUser(db, principal, body, server.passwords),
   })),
 });

@@ -2,14 +2,14 @@
  * A fresh, migrated database for one integration test file: a temporary SQLite file, or — when
  * ATELIER_TEST_PG_URL names a PostgreSQL server (the test runner starts a throwaway one) — a new
  * database on that server. DATABASE_URL points at it while the file runs, so route handlers
- * under test use it through getDb().
+ * under test use it through `server().db`.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { createDb, resetDb, type Db } from "../client";
+import { createDb, type Db } from "../client";
 import { resolveDatabaseTarget, type DatabaseTarget } from "../database-url";
 import { applyMigrations } from "../migrations";
 
@@ -46,15 +46,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const target = resolveDatabaseTarget(url);
   await applyMigrations(target);
   const previous = process.env.DATABASE_URL;
+  // The process's server (lib/server/server.ts) follows DATABASE_URL: routes under test use this database.
   process.env.DATABASE_URL = url;
-  await resetDb();
   const db = createDb(target);
   return {
     target,
     db,
     async cleanup() {
       await db.$disconnect();
-      await resetDb();
       if (previous === undefined) delete process.env.DATABASE_URL;
       else process.env.DATABASE_URL = previous;
       await drop();

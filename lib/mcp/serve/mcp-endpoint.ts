@@ -20,7 +20,7 @@ import {
 import { recordAudit } from "../../auth/audit-log";
 import { hasAnyRole, type Principal } from "../../auth/roles";
 import type { Db } from "../../db/client";
-import { invokeTool, type InvokeOutcome } from "../../sandbox/invoke-tool";
+import type { InvokeOutcome, InvokeToolRequest } from "../../sandbox/invoke-tool";
 import type { AgentAnswer } from "../../runs/ask-agent";
 import { listServedAgents, type ServedAgent } from "./served-agents";
 import { listServedTools, type ServedTool } from "./served-tools";
@@ -30,7 +30,8 @@ export const CALL_ROLES = ["operator", "author"] as const;
 export const ASK_ROLES = ["operator"] as const;
 
 export interface EndpointDeps {
-  invoke?: (request: Parameters<typeof invokeTool>[0]) => Promise<InvokeOutcome>;
+  /** Runs a served tool in the process's sandbox pool (the runtime's `invokeSandbox`). */
+  invoke: (request: Omit<InvokeToolRequest, "pool">) => Promise<InvokeOutcome>;
   /** Runs one turn of an agent for the caller (lib/runs/ask-agent.ts); without it no agent is served. */
   ask?: (agentId: string, task: string, principal: Principal) => Promise<AgentAnswer>;
   /** The JSON-RPC body when the caller already read it (the route bounds its size). */
@@ -86,7 +87,7 @@ function outcomeResult(outcome: InvokeOutcome): CallToolResult {
   return { content: [{ type: "text", text }], ...structured };
 }
 
-export function createStudioMcpServer(db: Db, principal: Principal, deps: EndpointDeps = {}): Server {
+export function createStudioMcpServer(db: Db, principal: Principal, deps: EndpointDeps): Server {
   const server = new Server(SERVED_SERVER_INFO, { capabilities: { tools: {} } });
   const served = async () => {
     const tools = await listServedTools(db);
@@ -114,7 +115,7 @@ export function createStudioMcpServer(db: Db, principal: Principal, deps: Endpoi
       await audit({ ok: false, refused: "unknown_tool" });
       return toolError(`No tool named '${name}' is served here (tools that require approval are not served).`);
     }
-    const outcome = await (deps.invoke ?? invokeTool)({
+    const outcome = await deps.invoke({
       tool: tool.tool,
       source: tool.source,
       arguments: args ?? {},
@@ -174,7 +175,7 @@ export function createStudioMcpServer(db: Db, principal: Principal, deps: Endpoi
 }
 
 /** Answers one POST to `/api/mcp` (JSON-RPC in, JSON out). */
-export async function handleMcpRequest(req: Request, db: Db, principal: Principal, deps: EndpointDeps = {}) {
+export async function handleMcpRequest(req: Request, db: Db, principal: Principal, deps: EndpointDeps) {
   const server = createStudioMcpServer(db, principal, deps);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,

@@ -80,6 +80,6 @@ export async function decideApproval(rt: RunRuntime, input: DecisionInput): Prom
       ? ((await submitResume(rt, { id: approval.runId, conversationId: approval.conversationId }, input.actor))?.done ??
         null)
       : null;
-  resumed?.catch((err) => console.error("[atelier] resuming run failed:", err));
+  resumed?.catch((err) => rt.logger.error({ err, runId: approval.runId }, "resuming the run failed"));
   return { approval: toApprovalView(await db.approval.findUniqueOrThrow({ where: { id: approval.id } })), resumed };
 }

@@ -7,9 +7,9 @@
  * A fold's summarizer usage is the LlmUsageEvent written just before it in the same append (same
  * run, or both outside any run): the usage record at `seq - 1` with the fold's run id.
  */
-import { z } from "zod";
 import type { Db } from "../../db/client";
-import type { EventOf } from "../../events/event-types";
+import type { CompactionsQuery } from "../../events/compaction-views.shared";
+import type { EventOf, RunKind, RunStatus } from "../../events/event-types";
 import { NotFoundError } from "../../errors";
 import { foldEvents, pairSafeCut } from "../context-fold";
 import { readConversationEvents, toStoredEvent } from "../store/prisma-run-store";
@@ -24,25 +24,6 @@ import {
 } from "./views";
 
 export const COMPACTION_EVENT_TYPES = ["LlmContextCompactedEvent", "LlmContextClearedEvent"] as const;
-export const BROWSER_STRATEGIES = ["summarize", "sliding_window", "clear"] as const;
-
-const isoDate = z
-  .string()
-  .refine((s) => !Number.isNaN(Date.parse(s)), { message: "must be an ISO date or date-time" })
-  .transform((s) => new Date(s));
-
-export const CompactionsQuery = z
-  .object({
-    agentId: z.string().trim().min(1).optional(),
-    conversationId: z.string().trim().min(1).optional(),
-    strategy: z.enum(BROWSER_STRATEGIES).optional(),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
-    limit: z.coerce.number().int().min(1).max(500).default(100),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "from must not be after to", path: ["from"] });
-export type CompactionsQuery = z.infer<typeof CompactionsQuery>;
-
 /** How many fold events are read before the strategy filter (which reads the payload) applies. */
 const SCAN_LIMIT = 5000;
 
@@ -187,9 +168,11 @@ export async function getCompaction(db: Db, id: string): Promise<CompactionDetai
   const cut =
     event.type === "LlmContextCompactedEvent" ? pairSafeCut(before, event.data.replacedMessageCount) : before.length;
   const usage = await summarizerUsage(db, [{ conversationId: conversation.id, seq: event.seq }]);
-  const run = event.runId
+  const row = event.runId
     ? await db.run.findUnique({ where: { id: event.runId }, select: { id: true, kind: true, status: true } })
     : null;
+  // The columns are strings; our code writes only RunKind and RunStatus values.
+  const run = row ? { id: row.id, kind: row.kind as RunKind, status: row.status as RunStatus } : null;
   return {
     ...summaryOf(event, conversation, usage),
     replaced: before.slice(0, cut).map((m) => messageView(m, isSummaryMessage(m))),

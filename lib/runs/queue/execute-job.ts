@@ -103,10 +103,10 @@ function keepLease(ctx: JobContext, token: string, turn: ActiveTurn) {
         (held) => {
           if (held || lost) return;
           lost = true;
-          console.error(`[atelier] lost the lease of conversation ${turn.conversationId}: stopping its turn`);
+          rt.logger.warn({ conversationId: turn.conversationId }, "lost the lease of the turn: stopping it");
           turn.controller.abort("this worker lost the run's lease");
         },
-        (err) => console.error("[atelier] lease renewal failed:", err),
+        (err) => rt.logger.error({ err, conversationId: turn.conversationId }, "lease renewal failed"),
       );
     },
     Math.max(100, Math.floor(lease!.leaseMs / 3)),

@@ -3,6 +3,7 @@
  * the rest waiting in order. What `ATELIER_ROLE=all` uses for resumes; the same interface as the
  * pg-boss queue, so the handler is shared.
  */
+import type { Logger } from "../../logger";
 import type { RunJob } from "./run-job";
 import type { JobHandler, RunQueue } from "./run-queue";
 
@@ -13,6 +14,8 @@ export class InProcessQueue implements RunQueue {
   private readonly waiting: RunJob[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private stopped = false;
+
+  constructor(private readonly logger: Logger) {}
 
   async submit(job: RunJob): Promise<void> {
     if (this.stopped) throw new Error("the run queue is stopped");
@@ -44,7 +47,7 @@ export class InProcessQueue implements RunQueue {
       const job = this.waiting.shift()!;
       this.running++;
       const p = this.handler(job)
-        .catch((err) => console.error("[atelier] run job failed:", err))
+        .catch((err) => this.logger.error({ err, conversationId: job.conversationId }, "run job failed"))
         .finally(() => {
           this.running--;
           this.inFlight.delete(p);

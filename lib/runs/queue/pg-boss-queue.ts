@@ -4,6 +4,7 @@
  * are woken at once by the fan-out's `atelier_jobs` notification. Retries, back-off and expiry are
  * pg-boss's, configured here, not re-implemented.
  */
+import type { Logger } from "../../logger";
 import PgBoss from "pg-boss";
 import { RUN_QUEUE, RunJob } from "./run-job";
 import type { JobHandler, RunQueue } from "./run-queue";
@@ -18,6 +19,7 @@ export interface PgBossQueueOptions {
   onSubmitted?: () => void;
   /** pg-boss maintenance (expiry, retention) — on in workers, off in web processes. */
   supervise: boolean;
+  logger: Logger;
 }
 
 export class PgBossQueue implements RunQueue {
@@ -35,7 +37,7 @@ export class PgBossQueue implements RunQueue {
       schedule: false,
       migrate: true,
     });
-    this.boss.on("error", (err) => console.error("[atelier] job queue:", err.message));
+    this.boss.on("error", (err) => options.logger.error({ err }, "job queue error"));
   }
 
   start(): Promise<void> {

@@ -70,6 +70,7 @@ function startQueueMode(
     {
       onSettled: (token) => rt.settled.fire(token, null),
       onJob: () => queue?.wake(),
+      logger: rt.logger,
     },
   );
   queue = new PgBossQueue({
@@ -77,6 +78,7 @@ function startQueueMode(
     retries: settings.jobRetries,
     supervise: role === "worker",
     onSubmitted: () => void fanout.jobSubmitted().catch(() => {}),
+    logger: rt.logger,
   });
   const ctx: JobContext = {
     rt,
@@ -96,7 +98,7 @@ function startQueueMode(
     await registerWorker(rt.db, owner, settings.concurrency);
     await queue.work((job) => executeJob(ctx, job), settings.concurrency);
     const beat = setInterval(() => {
-      markWorkerSeen(rt.db, owner).catch((err) => console.error("[atelier] worker heartbeat failed:", err.message));
+      markWorkerSeen(rt.db, owner).catch((err) => rt.logger.error({ err }, "worker heartbeat failed"));
     }, 5_000);
     const sweep = setInterval(() => void sweepLapsed(ctx, settings), Math.max(250, Math.floor(settings.leaseMs / 2)));
     beat.unref();
@@ -144,10 +146,10 @@ async function sweepLapsed(ctx: JobContext, settings: QueueSettings): Promise<vo
       if (ctx.rt.active.size() >= settings.concurrency) break;
       const outcome = await takeOverLease(ctx, lease);
       if (outcome !== "lost")
-        console.log(`[atelier] took over the turn of conversation ${lease.conversationId}: ${outcome}`);
+        ctx.rt.logger.info({ conversationId: lease.conversationId, outcome }, "took over a lapsed turn");
     }
   } catch (err) {
-    console.error("[atelier] lease sweep failed:", err);
+    ctx.rt.logger.error({ err }, "lease sweep failed");
   } finally {
     sweeping.delete(ctx.rt);
   }

@@ -23,7 +23,8 @@ import { summarizerPrompt } from "../compaction/summarizer-prompts";
 import { isTruncationMarker } from "../compaction/strategies";
 import { SUMMARY_PREFIX } from "../context-fold";
 import { createConversation } from "../conversation-views";
-import { createRunRuntime, type RunRuntime } from "../runtime";
+import type { RunRuntime } from "../runtime";
+import { testRunRuntime } from "../../server/testing/test-runtime";
 import { startTurn } from "../start-turn";
 import { readConversationEvents } from "../store/prisma-run-store";
 
@@ -38,7 +39,7 @@ let rt: RunRuntime;
 beforeAll(async () => {
   t = await createTestDatabase();
   fake = await startFakeProviderServer();
-  rt = createRunRuntime(t.db);
+  rt = testRunRuntime(t.db);
 });
 afterAll(async () => {
   await fake?.close();
@@ -168,7 +169,7 @@ describe("compaction against a provider", () => {
     expect(byRun.total.events).toBe(all._count._all);
 
     // A restart: a new runtime on the same database sends the fold the log holds.
-    const restarted = createRunRuntime(t.db);
+    const restarted = testRunRuntime(t.db);
     await send(restarted, conversationId, "And now?");
     expect(roles(4)).toEqual([
       `system: ${PROMPT}`,

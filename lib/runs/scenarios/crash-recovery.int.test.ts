@@ -11,10 +11,10 @@ import { seedStudio } from "@/lib/db/seed-demo";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { currentWorkspaceId } from "@/lib/db/workspace";
 import { DEMO_SEED_STEPS } from "@/lib/demo/demo-steps";
-import { EventBus } from "@/lib/events/event-bus";
-import { closeSandboxPool } from "@/lib/sandbox/invoke-tool";
+import { closeServer } from "@/lib/server/server";
 import { foldContext } from "../context-fold";
-import { createRunRuntime, type RunRuntime } from "../runtime";
+import type { RunRuntime } from "../runtime";
+import { testRunRuntime } from "../../server/testing/test-runtime";
 import { startTurn } from "../start-turn";
 import { INTERRUPTED_INSTRUCTION, recoverInterruptedRuns } from "../store/recover-interrupted-runs";
 import { readConversationEvents } from "../store/prisma-run-store";
@@ -29,13 +29,13 @@ beforeAll(async () => {
   atlasId = (await t.db.agent.findFirstOrThrow({ where: { name: "atlas" } })).id;
 });
 afterAll(async () => {
-  await closeSandboxPool();
+  await closeServer();
   await t?.cleanup();
 });
 
 /** A runtime on the database whose models record every prompt they are sent. */
 function runtime(db = t.db): { rt: RunRuntime; prompts: LanguageModelV3Prompt[] } {
-  const rt = createRunRuntime(db, new EventBus(), t.target.kind);
+  const rt = testRunRuntime(db, { dialect: t.target.kind });
   const prompts: LanguageModelV3Prompt[] = [];
   const build = rt.deps.models;
   rt.deps.models = async (cfg, http) => {

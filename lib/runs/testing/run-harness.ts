@@ -205,7 +205,7 @@ export function realSandbox(pool: () => SandboxPool): RunDeps["invokeSandbox"] {
   return (request) => invokeTool({ ...request, pool: pool() });
 }
 
-export type StubHandler = (args: Record<string, unknown>, request: InvokeToolRequest) => unknown;
+export type StubHandler = (args: Record<string, unknown>, request: Omit<InvokeToolRequest, "pool">) => unknown;
 
 /**
  * A sandbox stand-in: each saved tool's body is a handler by tool name; what it returns is the
@@ -218,7 +218,7 @@ export function sandboxStub(handlers: Record<string, StubHandler>) {
     inFlight: 0,
     maxInFlight: 0,
     count: (tool: string) => calls.filter((c) => c.tool === tool).length,
-    invoke: async (request: InvokeToolRequest): Promise<InvokeOutcome> => {
+    invoke: async (request: Omit<InvokeToolRequest, "pool">): Promise<InvokeOutcome> => {
       const handler = handlers[request.tool.name];
       if (!handler) throw new Error(`no stub for tool '${request.tool.name}'`);
       const args = (request.arguments ?? {}) as Record<string, unknown>;

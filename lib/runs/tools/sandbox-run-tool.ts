@@ -1,14 +1,9 @@
 /** A saved tool as a run calls it: its analysed definition, executed in the sandbox. */
-import type { InvokeToolRequest, InvokeOutcome } from "../../sandbox/invoke-tool";
+import type { SandboxInvoker } from "../ports";
 import type { AnalyzedTool } from "../../tools/tool-types";
 import type { RunTool } from "../run-tool";
 
-export function sandboxRunTool(
-  toolId: string,
-  tool: AnalyzedTool,
-  source: string,
-  invoke: (r: InvokeToolRequest) => Promise<InvokeOutcome>,
-): RunTool {
+export function sandboxRunTool(toolId: string, tool: AnalyzedTool, source: string, invoke: SandboxInvoker): RunTool {
   return {
     name: tool.name,
     description: tool.description,

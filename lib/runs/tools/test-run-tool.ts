@@ -11,7 +11,8 @@ import { recordAudit } from "../../auth/audit-log";
 import { hasAnyRole, type Principal } from "../../auth/roles";
 import type { Db } from "../../db/client";
 import { ForbiddenError } from "../../errors";
-import { invokeTool, type InvokeOutcome, type InvokeToolRequest } from "../../sandbox/invoke-tool";
+import type { InvokeOutcome } from "../../sandbox/invoke-tool";
+import type { SandboxInvoker } from "../ports";
 import { getRunnableTool } from "../../tool-store/read-tool";
 import type { AnalyzedTool } from "../../tools/tool-types";
 import { canonicalHash } from "../canonical-json";
@@ -36,7 +37,7 @@ export async function testRunTool(
   db: Db,
   principal: Principal,
   request: TestRunRequest,
-  invoke: (r: InvokeToolRequest) => Promise<InvokeOutcome> = invokeTool,
+  invoke: SandboxInvoker,
 ): Promise<InvokeOutcome> {
   const { tool, source, version } = await getRunnableTool(db, request.toolId, request.version);
   assertMayTestRun(principal, tool);

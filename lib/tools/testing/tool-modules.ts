@@ -1,6 +1,7 @@
 /** Helpers shared by lib/tools' tests: tool modules around a function, and their analysis (not part of the engine's API). */
 import { analyzeTool } from "../analyze-tool";
-import type { AnalysisResult, AnalyzedTool, JsonSchema, ToolDiagnostic } from "../tool-types";
+import { AnalysisResult } from "../tool-analysis.shared";
+import type { AnalyzedTool, JsonSchema, ToolDiagnostic } from "../tool-types";
 
 export const DOC = "Return a short weather forecast for a city over the next few days.";
 
@@ -16,13 +17,20 @@ export function toolModule(fn: string, opts: { prelude?: string; options?: strin
   ].join("\n");
 }
 
+/**
+ * The analysis of `source`, checked against its zod schema (tool-analysis.shared.ts, what the routes
+ * answer): every test that analyses a source also checks that the schema describes the result.
+ */
 export function analyze(source: string): AnalysisResult {
-  return analyzeTool(source);
+  const result = analyzeTool(source);
+  const checked = AnalysisResult.safeParse(JSON.parse(JSON.stringify(result)));
+  if (!checked.success) throw new Error(`the analysis is outside its schema: ${checked.error.message}`);
+  return result;
 }
 
 /** The analysed tool; fails the test (throws) when there is none. */
 export function toolOf(source: string): AnalyzedTool {
-  const result = analyzeTool(source);
+  const result = analyze(source);
   if (!result.tool)
     throw new Error(`expected a tool, got diagnostics:\n${result.diagnostics.map((d) => d.message).join("\n")}`);
   return result.tool;

@@ -1,14 +1,14 @@
 import { requirePagePrincipal } from "@/app/_auth/page-principal";
 import { AgentEditorPage } from "@/components/agents/agent-editor-page";
 import { PageHeader } from "@/components/shell/page-header";
-import { getDb } from "@/lib/db/client";
+import { server } from "@/lib/server/server";
 
 export const metadata = { title: "Agent · Atelier" };
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   await requirePagePrincipal();
   const { id } = await params;
-  const row = await getDb().agent.findUnique({ where: { id }, select: { name: true } });
+  const row = await server().db.agent.findUnique({ where: { id }, select: { name: true } });
   return (
     <>
       <PageHeader

@@ -1,7 +1,7 @@
 import { requirePagePrincipal, viewerHas } from "@/app/_auth/page-principal";
 import { ConversationView } from "@/components/conversations/conversation-view";
 import { PageHeader } from "@/components/shell/page-header";
-import { getDb } from "@/lib/db/client";
+import { server } from "@/lib/server/server";
 
 export const metadata = { title: "Conversation · Atelier" };
 
@@ -9,7 +9,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   // Any role may read a conversation; operators (and admins) may send to it; authors may switch its model too.
   const viewer = await requirePagePrincipal();
   const { id } = await params;
-  const row = await getDb().conversation.findUnique({
+  const row = await server().db.conversation.findUnique({
     where: { id },
     select: { title: true, agent: { select: { name: true } } },
   });

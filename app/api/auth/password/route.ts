@@ -13,10 +13,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: defineRoute(
     authApi.changePassword,
     { access: ANY_ROLE, maxBodyBytes: 4096 },
-    async ({ req, body, principal, db }) =>
+    async ({ req, body, principal, db, server }) =>
       changePassword(db, principal, body, {
         sessionSecret: readCookie(req.headers.get("cookie"), SESSION_COOKIE),
         address: clientAddress(req),
+        limiter: server.limits.signIn,
+        passwords: server.passwords,
       }),
   ),
 });

@@ -16,9 +16,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
    * Creates the first admin and signs them in: needs the one-time setup token `npm start` prints;
    * refused for good once a user exists. A `Response`, for its Set-Cookie.
    */
-  POST: defineRoute(authApi.setup, { access: "public", maxBodyBytes: 4096 }, async ({ req, body, db }) => {
+  POST: defineRoute(authApi.setup, { access: "public", maxBodyBytes: 4096 }, async ({ req, body, db, server }) => {
     assertSameOriginIfBrowser(req);
-    const user = await setupFirstAdmin(db, body);
+    const user = await setupFirstAdmin(db, body, server.passwords);
     const { secret, expiresAt } = await createSession(db, user.id, { userAgent: req.headers.get("user-agent") });
     const answer: AnswerOf<typeof authApi.setup> = { user };
     return Response.json(answer, {

@@ -11,9 +11,12 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   /** A `Response`, for its Set-Cookie. */
-  POST: defineRoute(authApi.signIn, { access: "public", maxBodyBytes: 4096 }, async ({ req, body, db }) => {
+  POST: defineRoute(authApi.signIn, { access: "public", maxBodyBytes: 4096 }, async ({ req, body, db, server }) => {
     assertSameOriginIfBrowser(req);
-    const user = await signIn(db, body, clientAddress(req));
+    const user = await signIn(db, body, clientAddress(req), {
+      limiter: server.limits.signIn,
+      passwords: server.passwords,
+    });
     const { secret, expiresAt } = await createSession(db, user.id, {
       userAgent: req.headers.get("user-agent"),
       ip: clientAddress(req),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { conversationsApi } from "@/lib/api/contracts/conversations.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
@@ -6,9 +6,8 @@ import { getConversationView } from "@/lib/runs/conversation-views";
 
 export const dynamic = "force-dynamic";
 
-const Params = z.object({ id: z.string().min(1) });
-
-const getHandler = defineRoute({ access: ANY_ROLE, params: Params }, async ({ params, db }) =>
+/** The conversation with its active run, pending approvals, the agent's model and roster, and its runs. */
+const getHandler = defineRoute(conversationsApi.get, { access: ANY_ROLE }, async ({ params, db }) =>
   getConversationView(db, params.id),
 );
 

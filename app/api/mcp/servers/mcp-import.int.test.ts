@@ -12,7 +12,8 @@ import { createAgent } from "@/lib/agents/save-agent";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { startCaseServer, type CaseServer } from "@/lib/mcp/testing/case-mcp-server";
 import { createConversation } from "@/lib/runs/conversation-views";
-import { createRunRuntime, type RunRuntime } from "@/lib/runs/runtime";
+import type { RunRuntime } from "@/lib/runs/runtime";
+import { testRunRuntime } from "@/lib/server/testing/test-runtime";
 import { startTurn } from "@/lib/runs/start-turn";
 import * as agentsRoute from "../../agents/route";
 import * as approvalsRoute from "../../approvals/route";
@@ -34,7 +35,7 @@ beforeAll(async () => {
   process.env.ATELIER_ADMIN_TOKEN = ADMIN;
   process.env.ATELIER_SECRET = "mcp-import-int-secret";
   cases = await startCaseServer();
-  rt = createRunRuntime(t.db);
+  rt = testRunRuntime(t.db);
 });
 afterAll(async () => {
   await cases?.close();
@@ -289,6 +290,62 @@ describe("changing and removing", () => {
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json.server.headerNames).toEqual(["X-Desk"]);
     expect(cases.requests.at(-1)?.["x-desk"]).toBe("second-secret");
+  });
+});
+
+describe("refused input and unknown ids", () => {
+  const put = (id: string, body: unknown) =>
+    callRoute(server.PUT, `/api/mcp/servers/${id}`, { method: "PUT", params: { id }, bearer: ADMIN, body });
+  const testCall = (id: string, body: unknown) =>
+    callRoute(call.POST, `/api/mcp/servers/${id}/call`, { params: { id }, bearer: ADMIN, body });
+
+  it("a server that does not exist is a 404 to read, change, refresh, remove or test-run", async () => {
+    const get = await callRoute(server.GET, "/api/mcp/servers/no-such-server", {
+      params: { id: "no-such-server" },
+      bearer: ADMIN,
+    });
+    expect(get.status).toBe(404);
+    expect(get.json.error).toMatchObject({ code: "not_found", message: "No MCP server with id 'no-such-server'." });
+    expect((await put("no-such-server", { name: "renamed" })).status).toBe(404);
+    expect((await doRefresh("no-such-server")).status).toBe(404);
+    const removed = await callRoute(server.DELETE, "/api/mcp/servers/no-such-server", {
+      method: "DELETE",
+      params: { id: "no-such-server" },
+      bearer: ADMIN,
+    });
+    expect(removed.status).toBe(404);
+    expect((await testCall("no-such-server", { tool: "get_case" })).status).toBe(404);
+  });
+
+  it("a change with a bad field is a 400 naming it, and the server stays as it was", async () => {
+    const before = (
+      await callRoute(server.GET, `/api/mcp/servers/${serverId}`, { params: { id: serverId }, bearer: ADMIN })
+    ).json.server;
+    const badTransport = await put(serverId, { transport: "carrier-pigeon" });
+    expect(badTransport.status).toBe(400);
+    expect(badTransport.json.error.code).toBe("validation_error");
+    expect(badTransport.json.error.issues[0].path).toBe("transport");
+    const badName = await put(serverId, { name: "no spaces allowed" });
+    expect(badName.status).toBe(400);
+    expect(badName.json.error.issues[0]).toMatchObject({
+      path: "name",
+      message: "A server name is 1 to 64 letters, digits, '_' or '-'",
+    });
+    const unknownField = await put(serverId, { colour: "blue" });
+    expect(unknownField.status).toBe(400);
+    const after = (
+      await callRoute(server.GET, `/api/mcp/servers/${serverId}`, { params: { id: serverId }, bearer: ADMIN })
+    ).json.server;
+    expect(after).toEqual(before);
+  });
+
+  it("a test run names its tool: none is a 400 naming it, one the server does not offer is a 404", async () => {
+    const unnamed = await testCall(serverId, { tool: "  ", arguments: {} });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.json.error.issues[0]).toMatchObject({ path: "tool", message: "Name the server's tool" });
+    const unknown = await testCall(serverId, { tool: "drop_tables" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.error.message).toContain("offers no tool 'drop_tables'");
   });
 });
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { runsApi } from "@/lib/api/contracts/runs.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
@@ -6,11 +6,7 @@ import { getRunView } from "@/lib/runs/conversation-views";
 
 export const dynamic = "force-dynamic";
 
-const Params = z.object({ id: z.string().min(1) });
-
 /** One run and its events in order. */
-const getHandler = defineRoute({ access: ANY_ROLE, params: Params }, async ({ params, db }) =>
-  getRunView(db, params.id),
-);
+const getHandler = defineRoute(runsApi.get, { access: ANY_ROLE }, async ({ params, db }) => getRunView(db, params.id));
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: getHandler });

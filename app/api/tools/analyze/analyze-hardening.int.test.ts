@@ -3,14 +3,15 @@
  * server's event loop), only authors and admins may ask for it, and each principal has a budget
  * (429 with Retry-After when it is spent).
  */
+import { fastPasswords } from "@/lib/auth/testing/fast-passwords";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
 import { createApiToken } from "@/lib/auth/api-tokens";
 import type { Role } from "@/lib/auth/roles.shared";
 import { createUser } from "@/lib/auth/users";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { analysisBudget, DEFAULT_ANALYSIS_BUDGET } from "@/lib/tool-store/analysis-budget";
-import { closeAnalysisRunner, getAnalysisRunner } from "@/lib/tools/analysis-runner";
+import { DEFAULT_ANALYSIS_BUDGET } from "@/lib/tool-store/analysis-budget";
+import { closeServer, server } from "@/lib/server/server";
 import * as tools from "../route";
 import * as analyze from "./route";
 
@@ -33,7 +34,7 @@ beforeAll(async () => {
       t.db,
       system,
       { email: `${role}@analyze.test`, name: role, password: "a long analyze password", roles: [role] },
-      { N: 1024, r: 8, p: 1 },
+      fastPasswords(),
     );
     tokens[role] = (
       await createApiToken(
@@ -44,9 +45,9 @@ beforeAll(async () => {
     ).token;
   }
 });
-afterEach(() => analysisBudget.configure(DEFAULT_ANALYSIS_BUDGET));
+afterEach(() => server().limits.analysis.configure(DEFAULT_ANALYSIS_BUDGET));
 afterAll(async () => {
-  await closeAnalysisRunner();
+  await closeServer();
   await t?.cleanup();
 });
 
@@ -64,14 +65,14 @@ describe("POST /api/tools/analyze", () => {
   });
 
   it("runs the analysis in the analyser worker", async () => {
-    const before = getAnalysisRunner().stats().completed;
+    const before = server().analyser.stats().completed;
     const res = await analyzeAs("author", SOURCE.replace("forecast", "forecast_two"));
     expect(res.json.tool.name).toBe("forecast_two");
-    expect(getAnalysisRunner().stats().completed).toBe(before + 1);
+    expect(server().analyser.stats().completed).toBe(before + 1);
   });
 
   it("answers 429 with Retry-After once a principal's budget is spent, without touching another's", async () => {
-    analysisBudget.configure({ capacity: 2, refillPerSecond: 0.1 });
+    server().limits.analysis.configure({ capacity: 2, refillPerSecond: 0.1 });
     expect((await analyzeAs("author")).status).toBe(200);
     expect((await analyzeAs("author")).status).toBe(200);
     const limited = await analyzeAs("author");
@@ -84,14 +85,14 @@ describe("POST /api/tools/analyze", () => {
 
 describe("saving a tool", () => {
   it("analyses in the worker and spends the same budget", async () => {
-    const before = getAnalysisRunner().stats().completed;
+    const before = server().analyser.stats().completed;
     const created = await callRoute(tools.POST, "/api/tools", {
       bearer: tokens.author,
       body: { source: SOURCE.replace("forecast", "saved_forecast") },
     });
     expect(created.status).toBe(201);
-    expect(getAnalysisRunner().stats().completed).toBe(before + 1);
-    analysisBudget.configure({ capacity: 0, refillPerSecond: 0.5 });
+    expect(server().analyser.stats().completed).toBe(before + 1);
+    server().limits.analysis.configure({ capacity: 0, refillPerSecond: 0.5 });
     const limited = await callRoute(tools.POST, "/api/tools", {
       bearer: tokens.author,
       body: { source: SOURCE.replace("forecast", "another_forecast") },

@@ -1,9 +1,7 @@
+import { toolsApi } from "@/lib/api/contracts/tools.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
-import { analysisBudget } from "@/lib/tool-store/analysis-budget";
-import { analyzeToolInWorker } from "@/lib/tools/analysis-runner";
 import { toAnthropicTool, toOpenAITool } from "@/lib/tools/schema-formats";
-import { ToolSourceInput } from "@/lib/tools/tool-source.shared";
 
 export const dynamic = "force-dynamic";
 
@@ -15,8 +13,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
    * Authors (and admins) only; it runs in the analyser worker with a time limit and spends the
    * caller's analysis budget (429 with Retry-After when spent).
    */
-  POST: defineRoute({ access: ["author"], body: ToolSourceInput }, async ({ body, principal }) => {
-    const { tool, diagnostics, preview } = await analysisBudget.run(principal, () => analyzeToolInWorker(body.source));
+  POST: defineRoute(toolsApi.analyze, { access: ["author"] }, async ({ body, principal, server }) => {
+    const { tool, diagnostics, preview } = await server.limits.analysis.run(principal, () =>
+      server.analyser.analyze(body.source),
+    );
     const shown = tool ?? preview ?? null;
     return {
       tool,

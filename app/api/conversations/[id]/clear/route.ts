@@ -1,16 +1,14 @@
-import { z } from "zod";
+import { conversationsApi } from "@/lib/api/contracts/conversations.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { clearConversation } from "@/lib/runs/compaction/manual";
 import { nextContextView } from "@/lib/runs/compaction/next-context";
-import { readyRunRuntime } from "@/lib/runs/queue/ready-runtime";
+import { readyRunRuntime } from "@/lib/server/server";
 
 export const dynamic = "force-dynamic";
 
-const Params = z.object({ id: z.string().min(1) });
-
 /** Clears the conversation's context outright, outside any run (LlmContextClearedEvent, runId null). */
-const postHandler = defineRoute({ access: ["operator"], params: Params }, async ({ params }) => {
+const postHandler = defineRoute(conversationsApi.clear, { access: ["operator"] }, async ({ params }) => {
   const rt = await readyRunRuntime();
   const { event } = await clearConversation(rt, params.id);
   return { event, context: await nextContextView(rt, params.id) };

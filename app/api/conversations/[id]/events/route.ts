@@ -1,20 +1,14 @@
-import { z } from "zod";
+import { conversationsApi } from "@/lib/api/contracts/conversations.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { NotFoundError } from "@/lib/errors";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import type { BusMessage } from "@/lib/events/event-bus";
 import { SSE_CONNECTED, SSE_HEADERS, SSE_PING, sseFrame, sseStream } from "@/lib/events/sse";
-import { readyRunRuntime } from "@/lib/runs/queue/ready-runtime";
+import { readyRunRuntime } from "@/lib/server/server";
 import { readConversationEvents } from "@/lib/runs/store/prisma-run-store";
 
 export const dynamic = "force-dynamic";
-
-const Params = z.object({ id: z.string().min(1) });
-const Query = z.object({
-  after: z.coerce.number().int().min(0, "after is a seq: 0 or more").default(0),
-  limit: z.coerce.number().int().min(1).max(10_000).optional(),
-});
 
 const PING_MS = 15_000;
 
@@ -23,7 +17,7 @@ const PING_MS = 15_000;
  * the same as a live tail that stays open (from `after`, or `Last-Event-ID`), including streamed
  * text deltas — how a page follows a run it did not start or resumes after a reload.
  */
-const getHandler = defineRoute({ access: ANY_ROLE, params: Params, query: Query }, async ({ req, params, query }) => {
+const getHandler = defineRoute(conversationsApi.events, { access: ANY_ROLE }, async ({ req, params, query }) => {
   const rt = await readyRunRuntime();
   const conversation = await rt.db.conversation.findUnique({ where: { id: params.id }, select: { lastSeq: true } });
   if (!conversation) throw new NotFoundError(`No conversation with id '${params.id}'.`);

@@ -1,20 +1,12 @@
-import { z } from "zod";
+import { conversationsApi } from "@/lib/api/contracts/conversations.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { SSE_HEADERS, sseFrame, sseStream } from "@/lib/events/sse";
 import type { BusMessage } from "@/lib/events/event-bus";
-import { readyRunRuntime } from "@/lib/runs/queue/ready-runtime";
+import { readyRunRuntime } from "@/lib/server/server";
 import { startTurn } from "@/lib/runs/start-turn";
 
 export const dynamic = "force-dynamic";
-
-const Params = z.object({ id: z.string().min(1) });
-const Body = z
-  .object({
-    content: z.string().trim().min(1, "content must not be empty: type a message").max(100_000),
-    supersede: z.boolean().optional(),
-  })
-  .strict();
 
 /**
  * Sends a user message and streams the turn as server-sent events: every stored event
@@ -23,7 +15,8 @@ const Body = z
  * client disconnects; `GET …/events` follows it from any seq.
  */
 const postHandler = defineRoute(
-  { access: ["operator"], params: Params, body: Body },
+  conversationsApi.sendMessage,
+  { access: ["operator"] },
   async ({ params, body, principal }) => {
     const rt = await readyRunRuntime();
     const buffered: BusMessage[] = [];

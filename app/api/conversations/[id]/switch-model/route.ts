@@ -1,17 +1,15 @@
-import { z } from "zod";
+import { conversationsApi } from "@/lib/api/contracts/conversations.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
-import { readyRunRuntime } from "@/lib/runs/queue/ready-runtime";
+import { readyRunRuntime } from "@/lib/server/server";
 import { switchConversationModel } from "@/lib/runs/switch-conversation-model";
 
 export const dynamic = "force-dynamic";
 
-const Params = z.object({ id: z.string().min(1) });
-const Body = z.object({ key: z.string().trim().min(1, "Name the roster key to switch to (provider:model)") }).strict();
-
 /** Switches the conversation's agent to a roster entry from the next run, recorded as ModelSwitched. */
 const postHandler = defineRoute(
-  { access: ["operator", "author"], params: Params, body: Body },
+  conversationsApi.switchModel,
+  { access: ["operator", "author"] },
   async ({ params, body, principal }) =>
     switchConversationModel(await readyRunRuntime(), params.id, body.key, principal),
 );

@@ -19,7 +19,7 @@ import type {
   TraceSpan,
   TraceToolSpan,
 } from "@/lib/events/run-trace";
-import { closeSandboxPool } from "@/lib/sandbox/invoke-tool";
+import { closeServer } from "@/lib/server/server";
 import { parseSse } from "@/lib/runs/testing/sse";
 import * as agents from "../../../agents/route";
 import * as conversations from "../../../conversations/route";
@@ -39,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   process.env = savedEnv;
-  await closeSandboxPool();
+  await closeServer();
   await t?.cleanup();
 });
 

@@ -2,6 +2,7 @@
  * Test runs of approval-gated and side-effecting tools: a `requiresApproval` tool is test-run only
  * by someone holding approver (or admin), and every test run of a side-effecting tool is audited.
  */
+import { fastPasswords } from "@/lib/auth/testing/fast-passwords";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
 import { createApiToken } from "@/lib/auth/api-tokens";
@@ -10,7 +11,7 @@ import { listAudit } from "@/lib/auth/audit-log";
 import type { Role } from "@/lib/auth/roles.shared";
 import { createUser } from "@/lib/auth/users";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
-import { closeSandboxPool } from "@/lib/sandbox/invoke-tool";
+import { closeServer } from "@/lib/server/server";
 import * as tools from "../../route";
 import * as invoke from "./route";
 
@@ -42,7 +43,7 @@ let t: TestDatabase;
 const tokens: Record<string, string> = {};
 let approverOperatorCookie = "";
 const ids: Record<string, string> = {};
-const FAST = { N: 1024, r: 8, p: 1 };
+const FAST = fastPasswords();
 
 async function userWith(label: string, roles: Role[]) {
   const system = { kind: "system" as const, id: "system", name: "setup", roles: ["admin" as const] };
@@ -80,7 +81,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await closeSandboxPool();
+  await closeServer();
   await t?.cleanup();
 });
 

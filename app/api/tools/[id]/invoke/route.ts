@@ -1,14 +1,10 @@
-import { z } from "zod";
+import { toolsApi } from "@/lib/api/contracts/tools.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { testRunTool } from "@/lib/runs/tools/test-run-tool";
+import { server } from "@/lib/server/server";
 
 export const dynamic = "force-dynamic";
-
-const Body = z.object({
-  arguments: z.unknown().refine((v) => v !== undefined, { message: "Send the tool's arguments as a JSON object" }),
-  version: z.number().int().min(1).optional(),
-});
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   /**
@@ -18,9 +14,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
    * A `requiresApproval` tool needs the approver role (403 otherwise); test runs of side-effecting
    * tools are audited (`tool.test_run`).
    */
-  POST: defineRoute(
-    { access: ["author", "operator"], params: z.object({ id: z.string().min(1) }), body: Body },
-    ({ params, body, principal, db }) =>
-      testRunTool(db, principal, { toolId: params.id, version: body.version, arguments: body.arguments }),
+  POST: defineRoute(toolsApi.invoke, { access: ["author", "operator"] }, ({ params, body, principal, db }) =>
+    testRunTool(
+      db,
+      principal,
+      { toolId: params.id, version: body.version, arguments: body.arguments },
+      server().runtime.deps.invokeSandbox,
+    ),
   ),
 });

@@ -1,0 +1,122 @@
+/**
+ * The conversations API (docs/http-contract.md; the wire contract of events and streams is
+ * docs/conversations-api.md): the list, one conversation, starting one, sending a message
+ * (answered as server-sent events), its events (JSON, or a live tail as server-sent events),
+ * switching its model, and its context — what the model sees next, compacting and clearing it.
+ */
+import { z } from "zod";
+import { endpoint } from "../contract.shared";
+import { NextContextView } from "../../events/compaction-views.shared";
+import { ConversationDetail, ConversationSummary } from "../../events/conversation-views.shared";
+import { EventOf, EventsPage, StreamMessage } from "../../events/event-types.shared";
+
+const ConversationParams = z.object({ id: z.string().min(1) });
+
+export const conversationsApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/api/conversations",
+    response: z.object({ conversations: z.array(ConversationSummary) }),
+  }),
+  /** Starts an empty conversation with an agent (operators run conversations). */
+  create: endpoint({
+    method: "POST",
+    path: "/api/conversations",
+    body: z
+      .object({
+        agentId: z.string().trim().min(1, "Pick the agent to talk to (agentId)"),
+        title: z.string().trim().max(200).nullable().optional(),
+      })
+      .strict(),
+    response: ConversationDetail,
+    status: 201,
+  }),
+  get: endpoint({
+    method: "GET",
+    path: "/api/conversations/:id",
+    params: ConversationParams,
+    response: ConversationDetail,
+  }),
+  /**
+   * Sends a user message; answered as `text/event-stream` (never JSON): each frame's data is a
+   * `StreamMessage` — every stored event of the turn and its transient text deltas, until the
+   * turn's last RunFinished. Refusals (404, 409 RunInProgress / RunSuspended /
+   * AgentUsageLimitError) are JSON errors and append nothing.
+   */
+  sendMessage: endpoint({
+    method: "POST",
+    path: "/api/conversations/:id/messages",
+    params: ConversationParams,
+    body: z
+      .object({
+        content: z.string().trim().min(1, "content must not be empty: type a message").max(100_000),
+        supersede: z.boolean().optional(),
+      })
+      .strict(),
+    response: StreamMessage,
+  }),
+  /**
+   * The events after `after` as `{events, lastSeq}`; with `Accept: text/event-stream` a live tail
+   * that stays open (from `after`, or `Last-Event-ID`), each frame's data a `StreamMessage`.
+   */
+  events: endpoint({
+    method: "GET",
+    path: "/api/conversations/:id/events",
+    params: ConversationParams,
+    query: z.object({
+      after: z.coerce.number().int().min(0, "after is a seq: 0 or more").default(0),
+      limit: z.coerce.number().int().min(1).max(10_000).optional(),
+    }),
+    response: EventsPage,
+  }),
+  /**
+   * Switches the conversation's agent to a roster entry from the next run; `event` is the
+   * ModelSwitched it appended (null when the entry was already active). 409 ModelSwitchError
+   * changes nothing.
+   */
+  switchModel: endpoint({
+    method: "POST",
+    path: "/api/conversations/:id/switch-model",
+    params: ConversationParams,
+    body: z.object({ key: z.string().trim().min(1, "Name the roster key to switch to (provider:model)") }).strict(),
+    response: z.object({ model: z.string(), event: EventOf.ModelSwitched.nullable() }),
+  }),
+  /** What the model sees next: the context the conversation's next request carries, with its estimate. */
+  nextContext: endpoint({
+    method: "GET",
+    path: "/api/conversations/:id/compact",
+    params: ConversationParams,
+    response: z.object({ context: NextContextView }),
+  }),
+  /**
+   * Compacts the context now, outside any run (events with runId null). The body is optional: none
+   * (or `{}`) compacts with the agent's own strategy. `usage` is the summarizer's request, and
+   * `summarizerError` why it failed (the summary then degrades to a truncation marker). 409 while a
+   * run executes or waits for approval, or when there is nothing to compact.
+   */
+  compact: endpoint({
+    method: "POST",
+    path: "/api/conversations/:id/compact",
+    params: ConversationParams,
+    body: z
+      .object({
+        /** Overrides the agent's strategy for this compaction; omitted = the agent's. */
+        strategy: z.enum(["summarize", "sliding_window"]).optional(),
+      })
+      .strict()
+      .optional(),
+    response: z.object({
+      event: EventOf.LlmContextCompactedEvent,
+      usage: EventOf.LlmUsageEvent.nullable(),
+      summarizerError: z.string().nullable(),
+      context: NextContextView,
+    }),
+  }),
+  /** Clears the context outright, outside any run (LlmContextClearedEvent, runId null). */
+  clear: endpoint({
+    method: "POST",
+    path: "/api/conversations/:id/clear",
+    params: ConversationParams,
+    response: z.object({ event: EventOf.LlmContextClearedEvent, context: NextContextView }),
+  }),
+};

@@ -1,0 +1,105 @@
+/**
+ * Conversations and runs as the API answers them (browser-safe: zod only): the conversations list,
+ * one conversation with its active run, pending approvals, model, roster and runs; the runs list;
+ * one run with its events. Built by lib/runs/conversation-views.ts. Dates are ISO strings; money
+ * is integer nano-USD.
+ */
+import { z } from "zod";
+import { RunError, RunKind, RunStatus, StopReason, StoredEvent } from "./event-types.shared";
+
+const Count = z.number().int().nonnegative();
+const IsoDateTime = z.iso.datetime();
+
+/** One run as stored, with its usage totals. */
+export const RunView = z.strictObject({
+  id: z.string(),
+  conversationId: z.string(),
+  agentId: z.string(),
+  kind: RunKind,
+  /** The run this one belongs to: a conclusion's breached turn, a child's caller. */
+  parentRunId: z.string().nullable(),
+  /** The user's turn this run belongs to (itself for a turn). */
+  rootRunId: z.string().nullable(),
+  status: RunStatus,
+  stopReason: StopReason.nullable(),
+  error: RunError.nullable(),
+  /** The `provider:model` that answered last. */
+  model: z.string().nullable(),
+  requests: Count,
+  toolCalls: Count,
+  inputTokens: Count,
+  outputTokens: Count,
+  totalTokens: Count,
+  /** Integer nano-USD. */
+  costNanoUsd: Count,
+  startedAt: IsoDateTime,
+  finishedAt: IsoDateTime.nullable(),
+});
+export type RunView = z.infer<typeof RunView>;
+
+/** One run in the runs list (the traces page), newest first. */
+export const RunSummary = RunView.pick({
+  id: true,
+  conversationId: true,
+  agentId: true,
+  parentRunId: true,
+  kind: true,
+  status: true,
+  stopReason: true,
+  model: true,
+  requests: true,
+  toolCalls: true,
+  totalTokens: true,
+  costNanoUsd: true,
+  startedAt: true,
+  finishedAt: true,
+});
+export type RunSummary = z.infer<typeof RunSummary>;
+
+/** `GET /api/runs/:id`: the run, its agent's name, the runs it called, and its own events in order. */
+export const RunDetail = z.strictObject({
+  run: RunView.extend({
+    agentName: z.string(),
+    childRunIds: z.array(z.string()),
+  }),
+  events: z.array(StoredEvent),
+});
+export type RunDetail = z.infer<typeof RunDetail>;
+
+/** One conversation in the list, newest first. */
+export const ConversationSummary = z.strictObject({
+  id: z.string(),
+  title: z.string().nullable(),
+  agentId: z.string(),
+  agentName: z.string(),
+  runs: Count,
+  lastRunStatus: RunStatus.nullable(),
+  pendingApprovals: Count,
+  updatedAt: IsoDateTime,
+});
+export type ConversationSummary = z.infer<typeof ConversationSummary>;
+
+/** A held call of the conversation waiting for a decision. */
+export const PendingApprovalRef = z.strictObject({ id: z.string(), toolName: z.string(), toolCallId: z.string() });
+export type PendingApprovalRef = z.infer<typeof PendingApprovalRef>;
+
+/** `GET /api/conversations/:id` (and the answer of its creation). */
+export const ConversationDetail = z.strictObject({
+  id: z.string(),
+  agentId: z.string(),
+  agentName: z.string(),
+  title: z.string().nullable(),
+  /** The newest event's seq (0 before the first). */
+  lastSeq: Count,
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+  /** The newest run still running or waiting for approval. */
+  activeRun: z.strictObject({ id: z.string(), status: RunStatus.extract(["running", "suspended"]) }).nullable(),
+  pendingApprovals: z.array(PendingApprovalRef),
+  /** The agent's active model (`provider:model`) and its roster keys ([] without a roster). */
+  model: z.string(),
+  roster: z.array(z.string()),
+  /** Its runs, oldest first. */
+  runs: z.array(RunView),
+});
+export type ConversationDetail = z.infer<typeof ConversationDetail>;

@@ -1,0 +1,188 @@
+/**
+ * The composition root (lib/server/README.md): the one object per server process that builds and
+ * holds what the process shares — the logger, the database client, the event bus, the run runtime
+ * with its queue, the sandbox pool, the tool analyser and the limiters. Routes, workers, scripts
+ * and `instrumentation.ts` ask for it with `server()`; nothing below it keeps process state of its
+ * own: every shared object is built here and handed down.
+ *
+ * Next.js bundles each route handler and `instrumentation.ts` apart, so this module exists several
+ * times in one process. The server therefore lives in one `globalThis` slot (`Symbol.for`), and
+ * whichever copy asks first builds it. Code that recognises errors thrown by its objects uses
+ * `X.is(err)` (lib/errors.ts), never `instanceof`, because they may come from another copy.
+ */
+import { HashGate } from "../auth/hash-gate";
+import { PasswordHasher } from "../auth/password-hash";
+import { PrincipalRateLimiter } from "../auth/rate-limiter";
+import { SignInLimiter } from "../auth/sign-in-limiter";
+import { createDb, type Db } from "../db/client";
+import { resolveDatabaseTarget, type DatabaseTarget } from "../db/database-url";
+import { EventBus } from "../events/event-bus";
+import { createLogger, type Logger } from "../logger";
+import { ensureQueueMode, stopQueueMode } from "../runs/queue/queue-mode";
+import { assertRoleFits, atelierRole, isQueueMode } from "../runs/queue/role";
+import { createRunRuntime, type RunRuntime } from "../runs/runtime";
+import { SandboxPool } from "../sandbox/worker-pool";
+import { DEFAULT_ANALYSIS_BUDGET } from "../tool-store/analysis-budget";
+import { AnalysisRunner } from "../tools/analysis-runner";
+
+export interface ServerLimits {
+  /** Failed sign-ins per account and per address (also password changes). */
+  signIn: SignInLimiter;
+  /** At most two scrypt hashes at once, eight waiting. */
+  hashGate: HashGate;
+  /** Each principal's budget of tool analyses (analyse, create, save). */
+  analysis: PrincipalRateLimiter;
+}
+
+export interface Server {
+  readonly logger: Logger;
+  readonly database: DatabaseTarget;
+  readonly db: Db;
+  readonly bus: EventBus;
+  /** The sandbox's worker pool (started on first use). */
+  readonly sandbox: SandboxPool;
+  /** The tool analyser's worker (started on first use, or warmed at start). */
+  readonly analyser: AnalysisRunner;
+  readonly limits: ServerLimits;
+  /** Hashes and verifies passwords through `limits.hashGate`. */
+  readonly passwords: PasswordHasher;
+  /** The run engine on this database (queue mode not started: see `ready`). */
+  readonly runtime: RunRuntime;
+  /** The runtime with queue mode started when this process is a web process or a worker (ATELIER_ROLE). */
+  ready(): Promise<RunRuntime>;
+  /** Stops the queue, the workers and the database client (tests, shutdown). */
+  close(): Promise<void>;
+}
+
+/** What a process builds once, whatever database it serves. */
+interface ProcessParts {
+  logger: Logger;
+  bus: EventBus;
+  limits: ServerLimits;
+  passwords: PasswordHasher;
+  sandbox?: SandboxPool;
+  analyser?: AnalysisRunner;
+}
+
+class AtelierServer implements Server {
+  private runtimeValue: RunRuntime | undefined;
+  private dbValue: Db | undefined;
+
+  constructor(
+    private readonly parts: ProcessParts,
+    readonly database: DatabaseTarget,
+  ) {}
+
+  get logger() {
+    return this.parts.logger;
+  }
+  get bus() {
+    return this.parts.bus;
+  }
+  get limits() {
+    return this.parts.limits;
+  }
+  get passwords() {
+    return this.parts.passwords;
+  }
+  get sandbox() {
+    return (this.parts.sandbox ??= new SandboxPool());
+  }
+  get analyser() {
+    return (this.parts.analyser ??= new AnalysisRunner(analyserOptions()));
+  }
+  get db() {
+    return (this.dbValue ??= createDb(this.database));
+  }
+  get runtime() {
+    return (this.runtimeValue ??= createRunRuntime({
+      db: this.db,
+      dialect: this.database.kind,
+      bus: this.bus,
+      logger: this.logger,
+      sandbox: () => this.sandbox,
+    }));
+  }
+
+  async ready(): Promise<RunRuntime> {
+    const rt = this.runtime;
+    const role = atelierRole();
+    if (!isQueueMode(role)) return rt;
+    assertRoleFits(role, this.database.kind);
+    await ensureQueueMode(rt, role, this.database.url);
+    return rt;
+  }
+
+  /** The same process parts on another database (tests switch DATABASE_URL between files). */
+  on(database: DatabaseTarget): AtelierServer {
+    void this.closeDatabase();
+    return new AtelierServer(this.parts, database);
+  }
+
+  async closeDatabase(): Promise<void> {
+    const rt = this.runtimeValue;
+    const db = this.dbValue;
+    this.runtimeValue = undefined;
+    this.dbValue = undefined;
+    if (rt) await stopQueueMode(rt, false).catch(() => {});
+    await db?.$disconnect();
+  }
+
+  async close(): Promise<void> {
+    await this.closeDatabase();
+    const { sandbox, analyser } = this.parts;
+    this.parts.sandbox = undefined;
+    this.parts.analyser = undefined;
+    await Promise.all([sandbox?.close(), analyser?.close()]);
+  }
+}
+
+function analyserOptions() {
+  const timeoutMs = Number(process.env.ATELIER_ANALYSIS_TIMEOUT_MS);
+  const queue = process.env.ATELIER_ANALYSIS_QUEUE;
+  return {
+    timeoutMs: timeoutMs > 0 ? timeoutMs : undefined,
+    maxQueue: queue !== undefined && /^\d+$/.test(queue.trim()) ? Number(queue) : undefined,
+  };
+}
+
+function buildProcessParts(): ProcessParts {
+  const limits: ServerLimits = {
+    signIn: new SignInLimiter(),
+    hashGate: new HashGate(2, 8),
+    analysis: new PrincipalRateLimiter("analysis", DEFAULT_ANALYSIS_BUDGET),
+  };
+  return {
+    logger: createLogger(),
+    bus: new EventBus(),
+    limits,
+    passwords: new PasswordHasher(limits.hashGate),
+  };
+}
+
+const SLOT = Symbol.for("atelier.server");
+type Slot = { [SLOT]?: AtelierServer };
+
+/** The process's server, for the database DATABASE_URL names (built on first use). */
+export function server(): Server {
+  const g = globalThis as Slot;
+  const database = resolveDatabaseTarget();
+  const current = g[SLOT];
+  if (current && current.database.url === database.url) return current;
+  const next = current ? current.on(database) : new AtelierServer(buildProcessParts(), database);
+  g[SLOT] = next;
+  return next;
+}
+
+/** The runtime with queue mode started when configured: what routes that run or follow turns use. */
+export function readyRunRuntime(): Promise<RunRuntime> {
+  return server().ready();
+}
+
+/** Closes the process's server; the next `server()` builds a new one (tests, shutdown). */
+export async function closeServer(): Promise<void> {
+  const g = globalThis as Slot;
+  const current = g[SLOT];
+  g[SLOT] = undefined;
+  await current?.close();
+}
