@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
-import { AppError, BrandedError, ConflictError, NotFoundError, RetryLaterError } from "./errors";
+import {
+  AppError,
+  BrandedError,
+  ConflictError,
+  NotFoundError,
+  RetryLaterError,
+  RUN_ERROR_TYPES,
+  runErrorType,
+} from "./errors";
 
 /** A second, independent copy of lib/errors.ts, as Next.js loads it for instrumentation.ts and a route. */
 async function secondCopy(): Promise<typeof import("./errors")> {
@@ -38,5 +46,21 @@ describe("BrandedError.is recognises errors across module copies", () => {
   it("the name is the class's kind (minification-safe), and code and details stay", () => {
     const err = new ConflictError("taken", { field: "name" });
     expect([err.name, err.code, err.details]).toEqual(["ConflictError", "conflict", { field: "name" }]);
+  });
+});
+
+describe("runErrorType: RunFinished.error.type is a closed list", () => {
+  it("keeps the names of the table and of the AI SDK, and calls anything else Error", () => {
+    const named = (name: string) => Object.assign(new Error("x"), { name });
+    expect(runErrorType(named("RunCancelledError"))).toBe("RunCancelledError");
+    expect(runErrorType(named("ModelFallbackError"))).toBe("ModelFallbackError");
+    expect(runErrorType(named("AI_APICallError"))).toBe("AI_APICallError");
+    expect(runErrorType(new TypeError("x is not a function"))).toBe("Error");
+    expect(runErrorType(named("constructor"))).toBe("Error");
+    expect(runErrorType("a string")).toBe("Error");
+  });
+
+  it("every type in the table says what it means", () => {
+    for (const [type, meaning] of Object.entries(RUN_ERROR_TYPES)) expect(meaning.length, type).toBeGreaterThan(10);
   });
 });

@@ -7,7 +7,12 @@
  * See docs/architecture.md, "Errors".
  */
 
-/** Every public error code, with the status it answers. Adding a code is adding a row here. */
+/**
+ * Every public error code, with the status it answers. Adding a code is adding a row here.
+ * Naming: the generic HTTP codes are snake_case and stay so; every new code is PascalCase and names
+ * the condition, as the wire contract's domain codes do (`RunSuspended`, `ApprovalMismatch`,
+ * `AgentConfigError`). Existing codes never change: clients match on them.
+ */
 export const ERROR_STATUS = {
   bad_request: 400,
   // An MCP server URL the egress rules do not let the studio reach (lib/mcp/mcp-url-policy.ts).
@@ -52,6 +57,39 @@ export const ERROR_STATUS = {
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/**
+ * Every `type` a run can end with in `RunFinished.error` (docs/conversations-api.md): a public
+ * contract like the codes above. Errors of the AI SDK keep their own names (`AI_APICallError`,
+ * `AI_RetryError`, …); anything else is answered as `Error` with its message.
+ */
+export const RUN_ERROR_TYPES = {
+  RunCancelledError: "the run was cancelled: its caller's signal, or the run that called it stopping",
+  RunInterrupted: "the server stopped while the run was in flight; healed at the next start",
+  RunUsageLimitError:
+    "a run limit was reached (`limit`, `used`, `max`); recovered by a conclusion run when the policy says so",
+  AgentUsageLimitError: "the agent's lifetime budget is spent (`limit`, `used`, `max`)",
+  BlankConclusion: "the conclusion run after a limit produced no answer",
+  ModelFallbackError: "every model of the fallback chain failed",
+  ModelConfigurationError: "a model could not be built: a missing provider key or an unusable configuration",
+  HttpTimeoutError: "a model request took longer than its time limit",
+  ToolRetriesExceededError: "the model repeated a malformed tool call more often than `runtime.retries` allows",
+  PromptRenderError: "the agent's system prompt template could not be rendered",
+  AgentConfigError: "the agent's stored configuration is not valid",
+  AgentNotRunnableError: "a tool, agent or MCP server the agent uses cannot run",
+  ScriptExhaustedError: "the `scripted` test model has no step left",
+  Error: "anything else: the message says what",
+} as const satisfies Record<string, string>;
+
+export type RunErrorType = keyof typeof RUN_ERROR_TYPES | `AI_${string}`;
+
+/** The `RunFinished.error.type` of what ended a run: its name when the table (or the AI SDK) knows it. */
+export function runErrorType(err: unknown): RunErrorType {
+  const name = err instanceof Error ? err.name : "";
+  if (Object.hasOwn(RUN_ERROR_TYPES, name)) return name as keyof typeof RUN_ERROR_TYPES;
+  if (/^AI_[A-Za-z]+$/.test(name)) return name as `AI_${string}`;
+  return "Error";
+}
 
 export type ErrorDetails = Record<string, unknown>;
 

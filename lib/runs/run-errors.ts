@@ -4,7 +4,7 @@
  * (`AgentUsageLimitError`, terminal, raised before a run starts). Both carry `limit`, `used` and
  * `max`, so nothing downstream parses a message to tell them apart.
  */
-import { AppError, BrandedError } from "../errors";
+import { AppError, BrandedError, runErrorType, type RunErrorType } from "../errors";
 
 /** The base of both tiers: catch this to handle any usage limit. */
 export class UsageLimitError extends AppError {
@@ -90,9 +90,9 @@ export class RunCancelledError extends BrandedError {
 }
 
 /** `{type, message, ...details}` for RunFinished.error and tool errors. */
-export function errorRecord(err: unknown): { type: string; message: string; [k: string]: unknown } {
+export function errorRecord(err: unknown): { type: RunErrorType; message: string; [k: string]: unknown } {
   if (UsageLimitError.is(err))
-    return { type: err.name, message: err.message, limit: err.limit, used: err.used, max: err.max };
-  if (err instanceof Error) return { type: err.name || "Error", message: err.message };
+    return { type: runErrorType(err), message: err.message, limit: err.limit, used: err.used, max: err.max };
+  if (err instanceof Error) return { type: runErrorType(err), message: err.message };
   return { type: "Error", message: String(err) };
 }
