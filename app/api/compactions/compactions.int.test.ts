@@ -164,7 +164,7 @@ describe("compaction routes", () => {
   });
 
   it("a bad filter or body is a 400 naming the field", async () => {
-    const field = async (res: Promise<{ status: number; json: any }>) => {
+    const field = async (res: ReturnType<typeof callRoute>) => {
       const { status, json } = await res;
       expect(status).toBe(400);
       expect(json.error.code).toBe("validation_error");
