@@ -12,7 +12,7 @@ import { foldContext } from "./context-fold";
 import { compactionGate } from "./stages/compaction";
 import type { RunActor, RunDeps, AgentRecord, RunnableAgent } from "./ports";
 import { prepareAgent } from "./prepare-agent";
-import { errorRecord, type RunUsageLimitError } from "./run-errors";
+import { AgentUsageLimitError, errorRecord, type RunUsageLimitError } from "./run-errors";
 import { runLoop, type RunResult } from "./run-loop";
 import type { ToolCallScope, ToolOutcome } from "./run-tool";
 import { checkAgentBudget } from "./stages/lifetime-budget";
@@ -50,6 +50,22 @@ export async function preflightAgent(deps: RunDeps, agent: AgentRecord): Promise
   checkAgentBudget(limits, await deps.store.agentLifetimeUsage(agent.id));
 }
 
+/**
+ * Whether a run that broke a run limit may get a conclusion run: the agent's policy says so and
+ * its lifetime budget is not spent. Only a spent budget means "no"; a failure to read the budget
+ * (the database) is not an answer and fails the run instead.
+ */
+export async function admitsConclusion(deps: RunDeps, record: AgentRecord): Promise<boolean> {
+  if (!decideRecovery(record.config.limitRecovery, "turn")) return false;
+  try {
+    await preflightAgent(deps, record);
+    return true;
+  } catch (err) {
+    if (AgentUsageLimitError.is(err)) return false;
+    throw err;
+  }
+}
+
 export async function executeTurn(input: TurnInput, deps: RunDeps): Promise<TurnResult> {
   const record = input.admitted ?? (await deps.agents.load(input.agentId));
   if (!input.admitted) await preflightAgent(deps, record);
@@ -64,15 +80,6 @@ export async function executeTurn(input: TurnInput, deps: RunDeps): Promise<Turn
   });
   const context = head.context;
   const history: LanguageModelV3Message[] = context.messages;
-  const lifetime = async () => {
-    if (!decideRecovery(agent.config.limitRecovery, "turn")) return false;
-    try {
-      await preflightAgent(deps, record);
-      return true;
-    } catch {
-      return false;
-    }
-  };
 
   const turn = await runLoop(
     {
@@ -90,7 +97,7 @@ export async function executeTurn(input: TurnInput, deps: RunDeps): Promise<Turn
       actor: input.actor,
       lastSystemPromptHash: context.systemPromptHashes.get(agent.id) ?? null,
       onStart: input.onRunStart,
-      admitConclusion: lifetime,
+      admitConclusion: () => admitsConclusion(deps, record),
       runId: head.runId,
       prepaidCostNanoUsd: head.prepaidCostNanoUsd,
     },

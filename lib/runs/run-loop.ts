@@ -337,7 +337,13 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
     }
     if (RunUsageLimitError.is(err)) {
       // Limit recovery: a conclusion follows (this run ends at its limit) or the breach surfaces.
-      const concluding = spec.admitConclusion ? await spec.admitConclusion(err) : false;
+      let concluding = false;
+      try {
+        concluding = spec.admitConclusion ? await spec.admitConclusion(err) : false;
+      } catch (unknown) {
+        // The policy could not be read (the database): the run fails with that, not with a guess.
+        return await finish("failed", "error", errorRecord(unknown), null);
+      }
       return concluding
         ? await finish("completed", "usage_limit", null, null, err)
         : await finish("failed", "usage_limit", errorRecord(err), null, err);

@@ -13,14 +13,13 @@
 import { answerChildCalls, openChildren } from "../store/answer-child-calls";
 import { runUsageOf } from "../store/recover-interrupted-runs";
 import { foldContext, runMessages } from "../context-fold";
-import { concludeIfRecovered, createChildRunner, preflightAgent, type TurnResult } from "../execute-turn";
+import { admitsConclusion, concludeIfRecovered, createChildRunner, type TurnResult } from "../execute-turn";
 import type { EventEntry, RunKind } from "../../events/event-types";
 import type { ActiveTurn } from "../active-runs";
 import type { RunActor } from "../ports";
 import { prepareAgent } from "../prepare-agent";
 import { runLoop } from "../run-loop";
 import type { RunRuntime } from "../runtime";
-import { decideRecovery } from "../stages/limit-recovery";
 import { answerEvents, healingAnswers, type CallAnswer } from "../stages/healing";
 import { decidedCallChain } from "../tool-dispatch/dispatch-chain";
 import { toolResultOutput } from "../tool-result-output";
@@ -157,15 +156,7 @@ export async function resumeRun(
         actor,
         lastSystemPromptHash: context.systemPromptHashes.get(agent.id) ?? null,
         resume: { runId, usage, costNanoUsd: takeover?.costNanoUsd ?? Number(run.costNanoUsd) },
-        admitConclusion: async () => {
-          if (!decideRecovery(record.config.limitRecovery, "turn") || run.kind !== "turn") return false;
-          try {
-            await preflightAgent(deps, record);
-            return true;
-          } catch {
-            return false;
-          }
-        },
+        admitConclusion: async () => run.kind === "turn" && (await admitsConclusion(deps, record)),
       },
       deps,
     );

@@ -337,3 +337,37 @@ describe("run-tier limits under limitRecovery conclude", () => {
     });
   });
 });
+
+describe("limit recovery when the lifetime budget cannot be read", () => {
+  it("fails the run with the read's error instead of quietly skipping the conclusion", async () => {
+    const { h } = setup({
+      runLimits: { toolCallsLimit: 1 },
+      limitRecovery: { policy: "conclude" },
+      steps: [twoCalls(), { text: "never asked" }],
+    });
+    h.agents.define(
+      {
+        name: "budgeted",
+        model: { provider: "demo", model: "budgeted" },
+        runLimits: { toolCallsLimit: 1 },
+        agentLimits: { agentRequestLimit: 100 },
+        limitRecovery: { policy: "conclude" },
+      },
+      [LOOKUP],
+    );
+    const read = h.store.agentLifetimeUsage.bind(h.store);
+    let reads = 0;
+    // The first read (before the turn) works; the one asked after the breach fails.
+    h.store.agentLifetimeUsage = async (agentId) => {
+      if (++reads > 1) throw new Error("database is unreachable");
+      return read(agentId);
+    };
+    const result = await turn(h.deps, "c", "budgeted", "look two things up");
+    expect(result.runs).toHaveLength(1);
+    expect(result.final).toMatchObject({
+      status: "failed",
+      stopReason: "error",
+      error: { type: "Error", message: "database is unreachable" },
+    });
+  });
+});
