@@ -3,13 +3,15 @@
 import Link from "next/link";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { ApiClientError } from "@/components/api/api-client";
+import type { PendingApprovalRef } from "@/lib/events/conversation-views.shared";
 import type { SendInput } from "./conversation-queries";
 
 interface RefusalBody {
   error?: {
     code?: string;
     message?: string;
-    approvals?: { id: string; toolName: string; toolCallId: string }[];
+    /** RunSuspended: the held calls the run waits on. */
+    approvals?: PendingApprovalRef[];
     limit?: string;
     used?: number;
     max?: number;

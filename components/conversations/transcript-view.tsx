@@ -8,10 +8,10 @@ import { Markdown } from "./markdown-view";
 import {
   decisionLabel,
   outputText,
-  type ApprovalView,
+  type TranscriptApproval,
   type CallStatus,
   type RunItem,
-  type RunView,
+  type TranscriptRun,
   type StatusLine,
   type ToolCallView,
   type Transcript,
@@ -57,7 +57,7 @@ function StatusLineView({
   );
 }
 
-export function UsageLine({ run }: { run: RunView }) {
+export function UsageLine({ run }: { run: TranscriptRun }) {
   const u = run.usage;
   if (u.requests === 0 && u.totalTokens === 0) return null;
   const cost = u.requests === 0 && u.costNanoUsd === 0 ? null : formatCost(u.costNanoUsd, u.priced);
@@ -84,7 +84,7 @@ export function UsageLine({ run }: { run: RunView }) {
   );
 }
 
-function Approvals({ approvals, suspended }: { approvals: ApprovalView[]; suspended: boolean }) {
+function Approvals({ approvals, suspended }: { approvals: TranscriptApproval[]; suspended: boolean }) {
   if (!approvals.length) return null;
   return (
     <div className={suspended ? "cv-approvals held" : "cv-approvals"} data-testid="run-approvals">
@@ -194,7 +194,7 @@ function Item({ item }: { item: RunItem }) {
   }
 }
 
-function RunBody({ run }: { run: RunView }) {
+function RunBody({ run }: { run: TranscriptRun }) {
   return (
     <div className="cv-run-body">
       {run.items.map((item) => (
@@ -207,7 +207,7 @@ function RunBody({ run }: { run: RunView }) {
   );
 }
 
-function RunBlock({ run }: { run: RunView }) {
+function RunBlock({ run }: { run: TranscriptRun }) {
   return (
     <section
       className={`cv-run cv-run-${run.kind}`}

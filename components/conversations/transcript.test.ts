@@ -7,7 +7,7 @@ import {
   prettyJson,
   settleDeltas,
   type RunItem,
-  type RunView,
+  type TranscriptRun,
   type ToolCallView,
   type TranscriptEntry,
 } from "./transcript";
@@ -75,9 +75,10 @@ function log() {
 
 const runEntries = (entries: TranscriptEntry[]) =>
   entries.filter((e): e is Extract<TranscriptEntry, { kind: "run" }> => e.kind === "run").map((e) => e.run);
-const tools = (run: RunView): ToolCallView[] =>
+const tools = (run: TranscriptRun): ToolCallView[] =>
   run.items.filter((i): i is Extract<RunItem, { kind: "tool" }> => i.kind === "tool").map((i) => i.call);
-const texts = (run: RunView) => run.items.filter((i): i is Extract<RunItem, { kind: "text" }> => i.kind === "text");
+const texts = (run: TranscriptRun) =>
+  run.items.filter((i): i is Extract<RunItem, { kind: "text" }> => i.kind === "text");
 
 describe("buildTranscript", () => {
   it("a user message and its answer, with the run's usage and cost", () => {

@@ -32,7 +32,7 @@ export interface StatusLine {
   text: string;
 }
 
-export interface ApprovalView {
+export interface TranscriptApproval {
   approvalId: string;
   toolName: string;
   toolCallId: string;
@@ -57,7 +57,7 @@ export interface ToolCallView {
   result: ToolResultOutput | null;
   childRunId: string | null;
   /** The child run when the call was a call of another agent and its events are here. */
-  child: RunView | null;
+  child: TranscriptRun | null;
 }
 
 export type RunItem =
@@ -81,7 +81,7 @@ export interface UsageView {
   final: boolean;
 }
 
-export interface RunView {
+export interface TranscriptRun {
   runId: string;
   kind: RunKind;
   parentRunId: string | null;
@@ -93,7 +93,7 @@ export interface RunView {
   error: RunError | null;
   items: RunItem[];
   usage: UsageView;
-  approvals: ApprovalView[];
+  approvals: TranscriptApproval[];
   /** The conclusion run that followed this run's usage limit. */
   concludedBy: string | null;
   statusLine: StatusLine | null;
@@ -101,17 +101,17 @@ export interface RunView {
 
 export type TranscriptEntry =
   | { kind: "user"; key: string; seq: number; runId: string | null; text: string }
-  | { kind: "run"; key: string; run: RunView }
+  | { kind: "run"; key: string; run: TranscriptRun }
   | { kind: "notice"; key: string; seq: number; tone: Tone; text: string };
 
 export interface Transcript {
   entries: TranscriptEntry[];
-  runs: Record<string, RunView>;
+  runs: Record<string, TranscriptRun>;
   lastSeq: number;
   /** Some run has started and not finished (or a caller is about to resume with its child's answer). */
   running: boolean;
   /** Calls held for a decision, over all suspended runs. */
-  heldApprovals: ApprovalView[];
+  heldApprovals: TranscriptApproval[];
 }
 
 /** A value as JSON: on one line when that is short, indented otherwise. */
@@ -179,13 +179,19 @@ function emptyUsage(): UsageView {
 
 interface Fold {
   entries: TranscriptEntry[];
-  runs: Map<string, RunView>;
+  runs: Map<string, TranscriptRun>;
   calls: Map<string, ToolCallView>;
   /** Per run: how many priced and unpriced usage records it had. */
   pricing: Map<string, { priced: number; unpriced: number }>;
 }
 
-function ensureCall(f: Fold, run: RunView | null, toolCallId: string, toolName: string, seq: number): ToolCallView {
+function ensureCall(
+  f: Fold,
+  run: TranscriptRun | null,
+  toolCallId: string,
+  toolName: string,
+  seq: number,
+): ToolCallView {
   let call = f.calls.get(toolCallId);
   if (!call) {
     call = {
@@ -215,7 +221,7 @@ function attachChild(f: Fold, call: ToolCallView, childRunId: string) {
   call.childRunId = childRunId;
 }
 
-function notice(f: Fold, run: RunView | null, seq: number, tone: Tone, text: string) {
+function notice(f: Fold, run: TranscriptRun | null, seq: number, tone: Tone, text: string) {
   if (run) run.items.push({ kind: "notice", key: `notice-${seq}`, tone, text });
   else f.entries.push({ kind: "notice", key: `notice-${seq}`, seq, tone, text });
 }
@@ -231,7 +237,7 @@ const RESUMING: ReadonlySet<string> = new Set([
   "LlmContextClearedEvent",
 ]);
 
-function resume(run: RunView) {
+function resume(run: TranscriptRun) {
   run.status = "running";
   run.stopReason = null;
   run.error = null;
@@ -249,7 +255,7 @@ function apply(f: Fold, e: StoredEvent) {
         resume(run);
         return;
       }
-      const view: RunView = {
+      const view: TranscriptRun = {
         runId: e.runId,
         kind: e.data.kind,
         parentRunId: e.data.parentRunId ?? null,
@@ -375,7 +381,7 @@ function apply(f: Fold, e: StoredEvent) {
       return;
     }
     case "ApprovalRequested": {
-      const a: ApprovalView = {
+      const a: TranscriptApproval = {
         approvalId: e.data.approvalId,
         toolName: e.data.toolName,
         toolCallId: e.data.toolCallId,
@@ -426,7 +432,7 @@ function apply(f: Fold, e: StoredEvent) {
   }
 }
 
-function activity(run: RunView): string | null {
+function activity(run: TranscriptRun): string | null {
   const running = run.items
     .filter((i): i is Extract<RunItem, { kind: "tool" }> => i.kind === "tool" && i.call.status === "running")
     .map((i) => `\`${i.call.toolName}\``);
@@ -436,7 +442,7 @@ function activity(run: RunView): string | null {
   return "thinking…";
 }
 
-function statusLineOf(run: RunView): StatusLine | null {
+function statusLineOf(run: TranscriptRun): StatusLine | null {
   if (run.stopReason === "superseded" && run.status !== "failed")
     return { tone: "warn", text: "superseded by a newer message" };
   switch (run.status) {
@@ -486,7 +492,7 @@ export function buildTranscript(events: readonly StoredEvent[], deltas: PendingT
   }
 
   // A suspended run still waiting on a decision, or on a child that waits for one.
-  const waitsOnMore = (run: RunView) =>
+  const waitsOnMore = (run: TranscriptRun) =>
     run.approvals.some((a) => a.decision === null) ||
     run.items.some(
       (i) => i.kind === "tool" && i.call.childRunId !== null && f.runs.get(i.call.childRunId)?.status === "suspended",
@@ -526,7 +532,7 @@ export function buildTranscript(events: readonly StoredEvent[], deltas: PendingT
 
   // A child whose parent is not in the list (or whose call is unknown) still shows, at top level.
   const shown = new Set<string>();
-  const walk = (run: RunView) => {
+  const walk = (run: TranscriptRun) => {
     shown.add(run.runId);
     for (const i of run.items) if (i.kind === "tool" && i.call.child) walk(i.call.child);
   };
