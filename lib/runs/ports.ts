@@ -1,8 +1,9 @@
 /**
  * What the run engine needs from the outside world, as interfaces: the store (events, runs,
- * approvals, lifetime usage), the agents and their tools, the models, the clock and ids. lib/db
- * provides the Prisma implementations (lib/db/run-store.ts); tests provide in-memory ones
- * (lib/runs/testing/memory-run-store.ts), so the loop is tested without a database.
+ * approvals, lifetime usage), the agents and their tools, the models, the clock and ids. The
+ * Prisma implementations live in lib/runs/store/ (prisma-run-store.ts, prisma-agent-loader.ts);
+ * tests provide in-memory ones (lib/runs/testing/memory-run-store.ts), so the loop is tested
+ * without a database. The composition root (lib/server/server.ts) wires the real ones.
  */
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { AgentConfig } from "../agents/agent-input";
@@ -98,7 +99,7 @@ export type AgentToolRecord =
   | { kind: "agent"; agentId: string; name: string; description: string; sideEffecting: boolean }
   | ({ kind: "mcp" } & McpToolRecord);
 
-/** An agent as stored: configuration and tool records (lib/db/load-agent-record.ts reads it). */
+/** An agent as stored: configuration and tool records (lib/runs/store/prisma-agent-loader.ts reads it). */
 export interface AgentRecord {
   id: string;
   name: string;
