@@ -3,17 +3,17 @@
  * draft is refused before it is sent with the paths and messages the route would answer, and they
  * land on the same fields.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as agents from "@/app/api/agents/route";
 import * as agent from "@/app/api/agents/[id]/route";
-import { defaultAuthenticator, setAuthenticator } from "@/lib/api/define-route";
+import { authenticateAs } from "@/lib/api/testing/authenticate-as";
 import { defaultAgentConfig } from "@/lib/agents/agent-input.shared";
 import { blankEntry, checkDraft, fromConfig, toRequestBody, type AgentFormState } from "./agent-form-state";
 import { fieldIssues, issuesOf, type ApiIssue } from "./form-issues";
 
 const AUTHOR = { kind: "system" as const, id: "form-test", name: "form test", roles: ["author" as const] };
-beforeAll(() => setAuthenticator(async () => AUTHOR));
-afterAll(() => setAuthenticator(defaultAuthenticator));
+beforeAll(() => authenticateAs(AUTHOR));
+afterAll(() => vi.restoreAllMocks());
 
 /** The route's answer to the draft's body, as the editor reads an API error (`issuesOf`). */
 async function routeIssues(body: unknown, id?: string): Promise<{ status: number; issues: ApiIssue[] }> {

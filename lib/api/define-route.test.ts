@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import { z } from "zod";
-import { defaultAuthenticator, defineRoute, setAuthenticator } from "./define-route";
+import { defineRoute } from "./define-route";
+import { authenticateAs } from "./testing/authenticate-as";
 import type { Principal } from "../auth/roles";
 import { AppError, ConflictError, NotFoundError } from "../errors";
 import { routeMethods } from "./route-methods";
@@ -27,11 +28,8 @@ function post(body: string, headers: Record<string, string> = { "content-type": 
 }
 
 const ADMIN = { kind: "system" as const, id: "t", name: "test admin", roles: ["admin" as const] };
-beforeEach(() => setAuthenticator(async () => ADMIN));
-afterEach(() => {
-  setAuthenticator(defaultAuthenticator);
-  vi.restoreAllMocks();
-});
+beforeEach(() => authenticateAs(ADMIN));
+afterEach(() => vi.restoreAllMocks());
 
 describe("defineRoute", () => {
   const echo = defineRoute(
@@ -178,9 +176,9 @@ describe("defineRoute", () => {
   });
 
   it("answers 401 without a principal and 403 without the role", async () => {
-    setAuthenticator(async () => null);
+    authenticateAs(null);
     expect((await json(await echo(post('{"name":"a","count":1}')))).body.error.code).toBe("unauthorized");
-    setAuthenticator(async () => ({ kind: "user", id: "u", name: "v", roles: ["viewer"] }));
+    authenticateAs({ kind: "user", id: "u", name: "v", roles: ["viewer"] });
     const res = await json(await echo(post('{"name":"a","count":1}')));
     expect(res).toEqual({
       status: 403,
@@ -287,7 +285,6 @@ describe("defineRoute with a contract", () => {
     vi.resetModules();
     try {
       const fresh = await import("./define-route");
-      fresh.setAuthenticator(async () => ADMIN);
       const route = fresh.defineRoute(
         contract,
         { access: ["author"] },

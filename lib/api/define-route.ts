@@ -8,7 +8,6 @@
 import { randomUUID } from "node:crypto";
 import type { ZodType } from "zod";
 import type { AnswerOf, BodyOf, Endpoint, ParamsOf, QueryOf } from "./contract.shared";
-import { authenticate } from "../auth/authenticate";
 import { hasAnyRole, type Principal } from "../auth/roles";
 import type { Role } from "../auth/roles.shared";
 import type { Db } from "../db/client";
@@ -16,19 +15,6 @@ import { server, type Server } from "../server/server";
 import { BrandedError, ForbiddenError, UnauthorizedError } from "../errors";
 import { errorBody, jsonResponse, toErrorResponse } from "./error-response";
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from "./read-body";
-
-/** Resolves who is calling; installed by lib/auth (see `setAuthenticator`). */
-export type Authenticator = (req: Request) => Promise<Principal | null>;
-
-/** Bearer token or session cookie (with the same-origin check for unsafe methods). */
-export const defaultAuthenticator: Authenticator = (req) => authenticate(server().db, req);
-
-let authenticator: Authenticator = defaultAuthenticator;
-
-/** Replaces how requests are authenticated (unit tests of the wrapper). */
-export function setAuthenticator(fn: Authenticator): void {
-  authenticator = fn;
-}
 
 export type Access = "public" | readonly Role[];
 
@@ -173,9 +159,9 @@ function requestIdOf(req: Request): string {
 }
 
 async function authorize(req: Request, access: Access): Promise<Principal | null> {
-  if (access === "public") return authenticator(req).catch(() => null);
+  if (access === "public") return server().authenticate(req).catch(() => null);
   // Throws 401 for a bad bearer token and 403 for a cross-site cookie request.
-  const principal = await authenticator(req);
+  const principal = await server().authenticate(req);
   if (!principal) throw new UnauthorizedError();
   if (!hasAnyRole(principal, access)) {
     throw new ForbiddenError(`This action needs one of the roles: ${access.join(", ")}.`, { requiredRoles: access });

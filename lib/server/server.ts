@@ -10,9 +10,11 @@
  * whichever copy asks first builds it. Code that recognises errors thrown by its objects uses
  * `X.is(err)` (lib/errors.ts), never `instanceof`, because they may come from another copy.
  */
+import { authenticate } from "../auth/authenticate";
 import { HashGate } from "../auth/hash-gate";
 import { PasswordHasher } from "../auth/password-hash";
 import { PrincipalRateLimiter } from "../auth/rate-limiter";
+import type { Principal } from "../auth/roles";
 import { SignInLimiter } from "../auth/sign-in-limiter";
 import { createDb, type Db } from "../db/client";
 import { resolveDatabaseTarget, type DatabaseTarget } from "../db/database-url";
@@ -50,6 +52,8 @@ export interface Server {
   readonly runtime: RunRuntime;
   /** The runtime with queue mode started when this process is a web process or a worker (ATELIER_ROLE). */
   ready(): Promise<RunRuntime>;
+  /** Who is calling: a bearer token or a session cookie (same-origin check for unsafe methods), or null. */
+  authenticate(req: Request): Promise<Principal | null>;
   /** Stops the queue, the workers and the database client (tests, shutdown). */
   close(): Promise<void>;
 }
@@ -102,6 +106,10 @@ class AtelierServer implements Server {
       logger: this.logger,
       sandbox: () => this.sandbox,
     }));
+  }
+
+  authenticate(req: Request): Promise<Principal | null> {
+    return authenticate(this.db, req);
   }
 
   async ready(): Promise<RunRuntime> {
