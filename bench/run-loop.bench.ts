@@ -24,7 +24,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { jsonSchema, stepCountIs, streamText, tool } from "ai";
-import { AgentInput } from "../lib/agents/agent-input";
+import { AgentInput } from "../lib/agents/agent-input.shared";
 import { createDb, type Db } from "../lib/db/client";
 import { resolveDatabaseTarget } from "../lib/db/database-url";
 import { applyMigrations } from "../lib/db/migrations";

@@ -75,20 +75,3 @@ export function apiError(status: number, body: unknown): ApiClientError {
     body,
   );
 }
-
-/**
- * TEMPORARY, while resources move to their contracts: an untyped call by path. Deleted once every
- * caller uses `apiFetch(contract, …)`.
- */
-export async function legacyApiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(path, {
-    ...init,
-    headers: {
-      accept: "application/json",
-      ...(init.body ? { "content-type": "application/json" } : {}),
-      ...init.headers,
-    },
-    credentials: "same-origin",
-  });
-  return readAnswer(res) as Promise<T>;
-}

@@ -159,7 +159,10 @@ function requestIdOf(req: Request): string {
 }
 
 async function authorize(req: Request, access: Access): Promise<Principal | null> {
-  if (access === "public") return server().authenticate(req).catch(() => null);
+  if (access === "public")
+    return server()
+      .authenticate(req)
+      .catch(() => null);
   // Throws 401 for a bad bearer token and 403 for a cross-site cookie request.
   const principal = await server().authenticate(req);
   if (!principal) throw new UnauthorizedError();

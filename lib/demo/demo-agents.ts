@@ -4,7 +4,7 @@
  * tool). Tools come from step 1: they are looked up by name in the workspace, and only those that
  * exist with an error-free latest version are attached. An agent whose name is taken is left alone.
  */
-import { AgentInput, type AgentInput as AgentInputType } from "../agents/agent-input";
+import { AgentInput, type AgentInput as AgentInputType } from "../agents/agent-input.shared";
 import { storedConfig } from "../agents/save-agent";
 import type { Db } from "../db/client";
 import { jsonColumn } from "../db/json-column";

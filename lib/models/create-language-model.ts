@@ -14,7 +14,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { FallbackModelConfig, ModelConfig } from "./model-config.shared";
-import type { HttpClientConfig } from "./http-client-config";
+import type { HttpClientConfig } from "./http-client-config.shared";
 import { ConfiguredModel } from "./configured-model";
 import { DemoLanguageModel } from "./demo-model";
 import { FallbackModel } from "./fallback-model";
@@ -34,7 +34,7 @@ export interface ModelBuildContext {
   env?: Env;
   /** Keys saved in the studio (see loadSavedKeys); they win over the environment. */
   savedKeys?: SavedKeys;
-  /** The agent's HTTP timeout and retry tuning (defaults in http-client-config.ts). */
+  /** The agent's HTTP timeout and retry tuning (defaults in http-client-config.shared.ts). */
   http?: HttpClientConfig;
   /** Overrides for the retrying fetch (the underlying fetch, sleep — tests). */
   retry?: Omit<RetryingFetchOptions, "policy">;

@@ -5,7 +5,7 @@
  * `retry-after-ms`) header is honoured, and a 4xx answer other than 429 is returned at once.
  * Network errors and timeouts are retried too; the caller's own abort never is.
  */
-import type { HttpClientConfig } from "./http-client-config";
+import type { HttpClientConfig } from "./http-client-config.shared";
 import { BrandedError } from "../errors";
 
 export type FetchFunction = typeof globalThis.fetch;

@@ -6,9 +6,9 @@
  * without a database. The composition root (lib/server/server.ts) wires the real ones.
  */
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { AgentConfig } from "../agents/agent-input";
+import type { AgentConfig } from "../agents/agent-input.shared";
 import type { ModelConfig } from "../models/model-config.shared";
-import type { HttpClientConfig } from "../models/http-client-config";
+import type { HttpClientConfig } from "../models/http-client-config.shared";
 import type {
   EventData,
   EventEntry,

@@ -8,8 +8,8 @@
  * `suspended` with one approval per held call.
  */
 import type { LanguageModelV3, LanguageModelV3Message } from "@ai-sdk/provider";
-import type { RunLimits } from "../agents/usage-limits";
-import { needsApproval } from "../agents/autonomy";
+import type { RunLimits } from "../agents/usage-limits.shared";
+import { needsApproval } from "../agents/autonomy.shared";
 import { systemMessages } from "./compaction/estimate";
 import { modelRosterKey } from "../models/providers.shared";
 import { renderSystemPrompt } from "../agents/prompt-template";

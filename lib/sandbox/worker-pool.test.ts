@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallPlan } from "../tools/tool-types";
-import { executeTool } from "./execute-tool";
 import { resolveLimits } from "./sandbox-limits";
 import { transpileTool } from "./transpile-tool";
 import { resolveWorkerPath, SandboxPool, WORKER_PATH_ENV, type JobInput } from "./worker-pool";

@@ -7,7 +7,7 @@
  * compact and clear are refused while a run executes or waits for approval.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AgentInput, type AgentInput as AgentInputType } from "../../agents/agent-input";
+import { AgentInput, type AgentInput as AgentInputType } from "../../agents/agent-input.shared";
 import { createAgent } from "../../agents/save-agent";
 import { createTestDatabase, type TestDatabase } from "../../db/testing/test-database";
 import { OUTSIDE_RUNS, summarizeUsage } from "../../events/usage-summary";

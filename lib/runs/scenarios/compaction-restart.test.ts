@@ -3,7 +3,7 @@
  * it — sends the model exactly what it would have sent without the restart, for each strategy.
  */
 import { describe, expect, it } from "vitest";
-import type { AgentInput } from "../../agents/agent-input";
+import type { AgentInput } from "../../agents/agent-input.shared";
 import { foldContext } from "../context-fold";
 import { createHarness, eventsOfType, mockModel, turn, type MockStep } from "../testing/run-harness";
 import type { MemoryRunStore } from "../testing/memory-run-store";

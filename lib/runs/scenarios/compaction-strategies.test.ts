@@ -9,7 +9,7 @@
  */
 import type { LanguageModelV3Message } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
-import type { AgentInput } from "../../agents/agent-input";
+import type { AgentInput } from "../../agents/agent-input.shared";
 import { priceUsage } from "../../events/price-usage";
 import { estimateTokens } from "../../models/demo-text";
 import { promptText } from "../../models/model-output";

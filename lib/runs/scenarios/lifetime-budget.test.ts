@@ -5,7 +5,7 @@
  * lets the original breach surface.
  */
 import { describe, expect, it } from "vitest";
-import type { AgentLimits } from "../../agents/usage-limits";
+import type { AgentLimits } from "../../agents/usage-limits.shared";
 import { AgentUsageLimitError } from "../run-errors";
 import {
   createHarness,

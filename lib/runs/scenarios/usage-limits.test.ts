@@ -5,8 +5,8 @@
  * tool-free conclusion whose answer ends the turn (or which fails with the original breach).
  */
 import { describe, expect, it } from "vitest";
-import type { RunLimits } from "../../agents/usage-limits";
-import { DEFAULT_CONCLUSION_REASON } from "../../agents/limit-recovery";
+import type { RunLimits } from "../../agents/usage-limits.shared";
+import { DEFAULT_CONCLUSION_REASON } from "../../agents/limit-recovery.shared";
 import type { StoredEvent } from "../../events/event-types";
 import { BUDGET_SPENT_INSTRUCTION } from "../stages/healing";
 import {

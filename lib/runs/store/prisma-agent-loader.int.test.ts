@@ -4,7 +4,7 @@
  * agent whose tool follows the latest version is read in full every time.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AgentInput } from "@/lib/agents/agent-input";
+import { AgentInput } from "@/lib/agents/agent-input.shared";
 import { updateAgent } from "@/lib/agents/save-agent";
 import type { Db } from "@/lib/db/client";
 import { seedStudio } from "@/lib/db/seed-demo";

@@ -12,7 +12,7 @@ import type {
   LanguageModelV3StreamPart,
 } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
-import { AgentInput } from "../../agents/agent-input";
+import { AgentInput } from "../../agents/agent-input.shared";
 import type { EventType, StoredEvent } from "../../events/event-types";
 import { createLanguageModel } from "../../models/create-language-model";
 import type { Env } from "../../models/provider-keys";

@@ -1,5 +1,5 @@
 import { requirePagePrincipal } from "@/app/_auth/page-principal";
-import { defaultAgentConfig } from "@/lib/agents/agent-input";
+import { defaultAgentConfig } from "@/lib/agents/agent-input.shared";
 import { AgentEditor } from "@/components/agents/agent-editor";
 import { PageHeader } from "@/components/shell/page-header";
 

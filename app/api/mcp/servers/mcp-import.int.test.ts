@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
-import { AgentInput } from "@/lib/agents/agent-input";
+import { AgentInput } from "@/lib/agents/agent-input.shared";
 import { createAgent } from "@/lib/agents/save-agent";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { startCaseServer, type CaseServer } from "@/lib/mcp/testing/case-mcp-server";
