@@ -42,6 +42,3 @@ export function createLogger(
     options.destination ?? pino.destination({ dest: 1, sync: true }),
   );
 }
-
-/** A logger that writes nothing (unit tests of code that logs). */
-export const silentLogger: Logger = createLogger({ level: "silent" });

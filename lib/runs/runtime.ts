@@ -37,6 +37,10 @@ export interface RunRuntime {
   queue: RunQueue;
   /** Queue mode only: this process's id as a lease owner, and the fan-out over LISTEN/NOTIFY. */
   queueMode?: { role: "web" | "worker"; owner: string; leaseMs: number; fanout: PgFanout };
+  /** Queue mode's start (awaited by every caller) and stop, once started (queue/queue-mode.ts). */
+  queueModeState?: { ready: Promise<void>; stop: (graceful: boolean) => Promise<void> };
+  /** In one process: the in-process queue's handler is attached (queue/local-worker.ts). */
+  localWorker?: boolean;
 }
 
 export interface RunRuntimeParts {

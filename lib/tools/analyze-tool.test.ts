@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeTool, toolFromSource } from "./analyze-tool";
-import { ToolDefinitionError } from "./errors";
+import { analyzeTool } from "./analyze-tool";
 import { analyze, definitionErrors, DOC, lineOf, toolModule, typescriptErrors } from "./testing/tool-modules";
 
 const FORECAST = `import { tool, type RunContext, type Int } from "atelier";
@@ -195,16 +194,6 @@ export default tool({}, function f(...xs: string[]) { return ""; });
     expect(result.preview?.description).toBe("Thin.");
   });
 
-  it("toolFromSource throws the first definition error with its range", () => {
-    const source = toolModule(`function f(q: string) { return q; }`, { doc: "/** Thin. */" });
-    expect(() => toolFromSource(source)).toThrow(ToolDefinitionError);
-    try {
-      toolFromSource(source);
-    } catch (e) {
-      expect((e as ToolDefinitionError).range?.startLine).toBe(lineOf(source, "Thin."));
-    }
-    expect(toolFromSource(toolModule(`function f(q: string) { return q; }`)).name).toBe("f");
-  });
 });
 
 describe("static analysis only", () => {

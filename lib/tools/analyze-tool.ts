@@ -13,7 +13,6 @@
  */
 import ts from "typescript";
 import { chooseDescription } from "./description-rules";
-import { ToolDefinitionError } from "./errors";
 import { sharedToolLanguageService, type ToolLanguageService } from "./language-service";
 import { locateTool } from "./locate-tool";
 import { readParameters } from "./read-parameters";
@@ -76,18 +75,6 @@ export function analyzeTool(source: string, options: AnalyzeOptions = {}): Analy
     const range = sf ? firstLineRange(sf) : { startLine: 1, startColumn: 1, endLine: 1, endColumn: 1 };
     return { tool: null, diagnostics: [definitionError(message, range)], preview: null };
   }
-}
-
-/**
- * Analyse and return the tool, or throw the first definition error as a `ToolDefinitionError`
- * (for registration paths that need a tool or a failure, like the seed's decorator).
- */
-export function toolFromSource(source: string, options: AnalyzeOptions = {}): AnalyzedTool {
-  const result = analyzeTool(source, options);
-  const first = result.diagnostics.find((d) => d.code === "ToolDefinitionError");
-  if (first) throw new ToolDefinitionError(first.message, first.range);
-  if (!result.tool) throw new ToolDefinitionError("no tool could be read from this source", null);
-  return result.tool;
 }
 
 interface ProgramAnalysis {

@@ -1,4 +1,4 @@
-import { silentLogger } from "../../logger";
+import { createLogger } from "../../logger";
 import { describe, expect, it } from "vitest";
 import { InProcessQueue } from "./in-process-queue";
 import type { RunJob } from "./run-job";
@@ -13,7 +13,7 @@ const job = (n: number): RunJob => ({
 
 describe("the in-process run queue", () => {
   it("runs at most `concurrency` jobs at once, the rest in the order submitted", async () => {
-    const queue = new InProcessQueue(silentLogger);
+    const queue = new InProcessQueue(createLogger({ level: "silent" }));
     const started: string[] = [];
     let running = 0;
     let peak = 0;
@@ -36,7 +36,7 @@ describe("the in-process run queue", () => {
   });
 
   it("a failing handler does not stop the queue; a stopped queue refuses new jobs", async () => {
-    const queue = new InProcessQueue(silentLogger);
+    const queue = new InProcessQueue(createLogger({ level: "silent" }));
     const done: string[] = [];
     await queue.work(async (j) => {
       if (j.conversationId === "c1") throw new Error("boom");

@@ -19,21 +19,7 @@ import { takeOverLease } from "./take-over-run";
 /** A queued claim older than this that no worker owns is executed by the sweep (its job was lost). */
 const ORPHAN_MS = 60_000;
 
-interface QueueModeState {
-  ready: Promise<void>;
-  stop: (graceful: boolean) => Promise<void>;
-}
-
-/**
- * Kept on the runtime object itself: Next.js bundles instrumentation and route handlers separately,
- * so module-level state would exist twice while the runtime (on globalThis) is one.
- */
-const STATE = Symbol.for("atelier.queueMode");
-type WithState = RunRuntime & { [STATE]?: QueueModeState };
-const states = {
-  get: (rt: RunRuntime) => (rt as WithState)[STATE],
-  set: (rt: RunRuntime, state: QueueModeState) => void ((rt as WithState)[STATE] = state),
-};
+type QueueModeState = NonNullable<RunRuntime["queueModeState"]>;
 
 export function ensureQueueMode(
   rt: RunRuntime,
@@ -41,16 +27,16 @@ export function ensureQueueMode(
   connectionString: string,
   settings: QueueSettings = queueSettings(),
 ): Promise<void> {
-  let state = states.get(rt);
+  let state = rt.queueModeState;
   if (!state) {
     state = startQueueMode(rt, role, connectionString, settings);
-    states.set(rt, state);
+    rt.queueModeState = state;
   }
   return state.ready;
 }
 
 export async function stopQueueMode(rt: RunRuntime, graceful = true): Promise<void> {
-  const state = states.get(rt);
+  const state = rt.queueModeState;
   if (state) await state.stop(graceful);
 }
 
