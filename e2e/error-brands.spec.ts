@@ -39,7 +39,7 @@ async function agentId(request: import("@playwright/test").APIRequestContext, na
 async function newConversation(request: import("@playwright/test").APIRequestContext, id: string): Promise<string> {
   const res = await request.post(url("/api/conversations"), { headers: auth, data: { agentId: id } });
   expect(res.status()).toBe(201);
-  return (await res.json()).conversation.id;
+  return (await res.json()).id;
 }
 
 function sql(statement: string, ...params: unknown[]) {

@@ -146,6 +146,34 @@ describe("sign-in", () => {
     expect(authApi.signOut.response.parse(out.json)).toEqual({ signedOut: true });
     expect((await callRoute(me.GET, "/api/auth/me", { cookie: s })).status).toBe(401);
   });
+
+  it("the navigation's form post signs out and sends the browser to the sign-in page", async () => {
+    const s = cookieFrom(
+      await callRoute(signIn.POST, "/api/auth/sign-in", { body: { email: ADMIN.email, password: ADMIN.password } }),
+    );
+    const out = await callRoute(signOut.POST, "/api/auth/sign-out", {
+      method: "POST",
+      cookie: s,
+      sameOrigin: true,
+      headers: { accept: "text/html,application/xhtml+xml" },
+    });
+    expect([out.status, out.headers.get("location")]).toEqual([303, "/sign-in"]);
+    expect(out.headers.get("set-cookie")).toMatch(/^atelier_session=; .*Max-Age=0/);
+    expect((await callRoute(me.GET, "/api/auth/me", { cookie: s })).status).toBe(401);
+  });
+
+  it("a cross-site form post cannot sign anyone out", async () => {
+    const s = cookieFrom(
+      await callRoute(signIn.POST, "/api/auth/sign-in", { body: { email: ADMIN.email, password: ADMIN.password } }),
+    );
+    const out = await callRoute(signOut.POST, "/api/auth/sign-out", {
+      method: "POST",
+      cookie: s,
+      headers: { accept: "text/html", origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
+    expect(out.status).toBe(403);
+    expect((await callRoute(me.GET, "/api/auth/me", { cookie: s })).status).toBe(200);
+  });
 });
 
 describe("CSRF on cookie requests", () => {

@@ -1,7 +1,6 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { apiFetch } from "@/components/api/api-client";
 import { usePendingApprovalCount } from "@/components/approvals/approval-queries";
 import { authApi } from "@/lib/api/contracts/auth.shared";
 import { useViewer } from "./viewer-context";
@@ -64,15 +63,12 @@ function UserBlock() {
       <div className="user-name">{viewer.name}</div>
       <div className="user-roles">{viewer.roles.join(", ")}</div>
       {viewer.kind === "user" ? (
-        <button
-          className="link-button"
-          onClick={async () => {
-            await apiFetch(authApi.signOut);
-            window.location.assign("/sign-in");
-          }}
-        >
-          Sign out
-        </button>
+        // A plain form post: signing out works from the first paint, before the page is hydrated.
+        <form method="post" action={authApi.signOut.path}>
+          <button type="submit" className="link-button">
+            Sign out
+          </button>
+        </form>
       ) : null}
     </div>
   );
