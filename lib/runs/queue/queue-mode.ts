@@ -9,12 +9,12 @@ import os from "node:os";
 import { PgFanout } from "../../events/pg-fanout";
 import type { RunRuntime } from "../runtime";
 import { readConversationEvents } from "../store/prisma-run-store";
-import { executeJob, type JobContext } from "./execute-job";
+import type { JobContext } from "./execute-job";
 import { PgBossQueue } from "./pg-boss-queue";
 import { queueSettings, type QueueSettings } from "./role";
 import { markWorkerSeen, registerWorker, removeWorker } from "./queue-workers";
 import { handBackLease, lapsedLeases } from "./run-lease";
-import { takeOverLease } from "./take-over-run";
+import { deliverJob, takeOverLease } from "./take-over-run";
 
 /** A queued claim older than this that no worker owns is executed by the sweep (its job was lost). */
 const ORPHAN_MS = 60_000;
@@ -82,7 +82,7 @@ function startQueueMode(
     rt.queueMode = { role, owner, leaseMs: settings.leaseMs, fanout };
     if (role !== "worker") return;
     await registerWorker(rt.db, owner, settings.concurrency);
-    await queue.work((job) => executeJob(ctx, job), settings.concurrency);
+    await queue.work((job) => deliverJob(ctx, job), settings.concurrency);
     const beat = setInterval(() => {
       markWorkerSeen(rt.db, owner).catch((err) => rt.logger.error({ err }, "worker heartbeat failed"));
     }, 5_000);

@@ -17,7 +17,7 @@ import type { RunRuntime } from "../runtime";
 import { answerEvents, healingAnswers } from "../stages/healing";
 import { readConversationEvents } from "../store/prisma-run-store";
 import { danglingOf, interruptRun, recountRunUsage } from "../store/recover-interrupted-runs";
-import { runClaimedJob, runJob, type JobContext } from "./execute-job";
+import { executeJob, runClaimedJob, runJob, type JobContext } from "./execute-job";
 import { RunJob } from "./run-job";
 import { acquireLease, releaseLease, type LeaseRow } from "./run-lease";
 
@@ -25,6 +25,28 @@ export const TAKEN_OVER_INSTRUCTION =
   "Not completed: the worker running this call stopped before it answered. It has no side effects; call it again if you still need its result.";
 
 export type TakeoverOutcome = "started" | "resumed" | "interrupted" | "released" | "lost";
+
+/**
+ * A worker's delivery of a queued job. The lease row is the authority, not the job's body: what
+ * runs is the row's payload (a body that differs from it — stale, repeated or forged — changes
+ * nothing). A claim nobody has started yet runs from the start; a claim some worker already held
+ * (handed back at shutdown, or lapsed) is taken over like the sweep does — resumed from its events,
+ * never started a second time. A delivery whose claim is gone (settled) or held does nothing.
+ */
+export async function deliverJob(ctx: JobContext, job: RunJob): Promise<void> {
+  const lease = await ctx.rt.db.runLease.findUnique({ where: { token: job.token } });
+  if (!lease) return;
+  if (lease.owner !== null) {
+    await takeOverLease(ctx, lease);
+    return;
+  }
+  const queued = RunJob.safeParse(safeJson(lease.payload));
+  if (!queued.success) {
+    await releaseLease(ctx.rt.db, lease.token);
+    return;
+  }
+  await executeJob(ctx, queued.data);
+}
 
 export async function takeOverLease(ctx: JobContext, lease: LeaseRow): Promise<TakeoverOutcome> {
   const { rt } = ctx;
