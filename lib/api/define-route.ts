@@ -43,7 +43,7 @@ export interface RouteInput<P, Q, B, A extends Access = Access> {
 }
 
 export type RouteContext = { params: Promise<Record<string, string | string[]>> } | undefined;
-export type RouteHandler = (req: Request, ctx?: RouteContext) => Promise<Response>;
+export type RouteHandler = ((req: Request, ctx?: RouteContext) => Promise<Response>) & { contract?: Endpoint };
 
 /** Options of a route declared by its contract: who may call it, and how large a body may be. */
 export interface ContractRouteOptions<A extends Access> {
@@ -75,11 +75,13 @@ export function defineRoute(
 ): RouteHandler {
   if (typeof second === "function") return route(first as RouteOptions<unknown, unknown, unknown, Access>, second);
   const contract = first as Endpoint;
-  return route(
+  const handler = route(
     { ...second, params: contract.params, query: contract.query, body: contract.body, status: contract.status },
     third!,
     CHECK_ANSWERS ? contract : undefined,
   );
+  // The handler names its contract, so a test can check every route against the contract it serves.
+  return Object.assign(handler, { contract });
 }
 
 /** Answers are checked against their contract in development and tests, never in production (CPU). */
