@@ -1,5 +1,8 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { parseInline, parseMarkdown, safeHref } from "./markdown";
+import { linkTarget, parseInline, parseMarkdown, safeHref } from "./markdown";
+import { Markdown } from "./markdown-view";
 
 describe("parseInline", () => {
   it("bold, italic, code and text", () => {
@@ -77,7 +80,75 @@ describe("safeHref", () => {
     expect(safeHref("javascript:alert(1)")).toBeNull();
     expect(safeHref("JaVaScRiPt:alert(1)")).toBeNull();
     expect(safeHref("data:text/html,x")).toBeNull();
-    expect(safeHref("//evil.example")).toBeNull();
+    expect(safeHref("vbscript:msgbox(1)")).toBeNull();
+    expect(safeHref("\u0001javascript:alert(1)")).toBeNull();
+  });
+
+  it("keeps links that leave the site (they are classified as external when rendered)", () => {
+    for (const href of ["//evil.example", "/\\evil.example", "\\\\evil.example", "https:evil.example"]) {
+      expect(safeHref(href)).toBe(href);
+    }
+  });
+});
+
+describe("linkTarget: classified by the origin the browser resolves the link to", () => {
+  const origin = "http://localhost:3000";
+
+  it("a backslash after the first slash leaves the site (browsers read \\ as /)", () => {
+    expect(linkTarget("/\\evil.com/path", origin)).toEqual({ href: "http://evil.com/path", external: true });
+    expect(linkTarget("\\\\evil.com", origin)).toEqual({ href: "http://evil.com/", external: true });
+    expect(linkTarget("/\\/evil.com", origin)).toEqual({ href: "http://evil.com/", external: true });
+  });
+
+  it("a protocol-relative link leaves the site", () => {
+    expect(linkTarget("//evil.com", origin)).toEqual({ href: "http://evil.com/", external: true });
+  });
+
+  it("`https:host` is another origin from an http page, a path on an https page", () => {
+    expect(linkTarget("https:evil.com", origin)).toEqual({ href: "https://evil.com/", external: true });
+    expect(linkTarget("https:evil.com", "https://studio.example")).toEqual({ href: "https:evil.com", external: false });
+  });
+
+  it("scripts and data never become links", () => {
+    expect(linkTarget("javascript:alert(1)", origin)).toBeNull();
+    expect(linkTarget("JaVaScRiPt:alert(1)", origin)).toBeNull();
+    expect(linkTarget("data:text/html,x", origin)).toBeNull();
+    expect(linkTarget("\u0001javascript:alert(1)", origin)).toBeNull();
+  });
+
+  it("relative paths, fragments, queries and our own absolute URLs stay internal", () => {
+    for (const href of ["/runs/1", "./runs", "../runs/1", "runs/1", "#section", "?q=1", "/%5Cevil.com"]) {
+      expect(linkTarget(href, origin)).toEqual({ href, external: false });
+    }
+    expect(linkTarget("http://localhost:3000/runs/1", origin)).toEqual({
+      href: "http://localhost:3000/runs/1",
+      external: false,
+    });
+  });
+
+  it("other sites and mail are external", () => {
+    expect(linkTarget("https://example.com/x", origin)).toEqual({ href: "https://example.com/x", external: true });
+    expect(linkTarget("http://localhost:3001/", origin)).toEqual({ href: "http://localhost:3001/", external: true });
+    expect(linkTarget("mailto:x@y.z", origin)).toEqual({ href: "mailto:x@y.z", external: true });
+  });
+});
+
+describe("Markdown view links", () => {
+  const html = (text: string) => renderToStaticMarkup(createElement(Markdown, { text }));
+
+  it("opens a link that resolves off-site in a new tab without opener, referrer or follow", () => {
+    for (const href of ["/\\evil.com/path", "//evil.com/path", "\\\\evil.com/path"]) {
+      const out = html(`[x](${href})`);
+      expect(out).toContain('target="_blank"');
+      expect(out).toContain('rel="noopener noreferrer nofollow"');
+      expect(out).toMatch(/href="https?:\/\/evil\.com\/path"/);
+    }
+    expect(html("[x](https://example.com)")).toContain('rel="noopener noreferrer nofollow"');
+  });
+
+  it("an internal link stays in the tab, and a script link is text", () => {
+    expect(html("[run](/runs/1)")).toBe('<div class="md"><p><a href="/runs/1">run</a></p></div>');
+    expect(html("[x](javascript:alert(1))")).not.toContain("<a");
   });
 });
 

@@ -30,12 +30,46 @@ const ORDERED = /^( *)(\d{1,9})[.)]\s+(.*)$/;
 const QUOTE = /^ {0,3}>\s?(.*)$/;
 const RULE = /^ {0,3}([-*_])(\s*\1){2,}\s*$/;
 
-/** Only these link targets become links; anything else (javascript:, data:, …) stays text. */
+/** The schemes a link may resolve to; anything else (javascript:, data:, …) stays text. */
+const LINK_PROTOCOLS = new Set(["http:", "https:", "mailto:"]);
+
+/**
+ * The origin links are resolved against when the page's own is not known (server rendering). No
+ * real site has it (`.invalid` is reserved), so a link that resolves anywhere else is external.
+ */
+export const UNKNOWN_ORIGIN = "https://atelier.invalid";
+
+function resolve(href: string, origin: string): URL | null {
+  try {
+    return new URL(href, origin);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a link target may become a link: it must resolve (the way a browser does, stripping
+ * control characters and reading `\` as `/`) to http, https or mailto. Where it leads is decided
+ * when it is rendered, by `linkTarget`.
+ */
 export function safeHref(href: string): string | null {
   const h = href.trim();
-  if (/^(https?:|mailto:)/i.test(h)) return h;
-  if (/^(\/(?!\/)|#|\.\.?\/)/.test(h)) return h;
-  return null;
+  const url = resolve(h, UNKNOWN_ORIGIN);
+  return url && LINK_PROTOCOLS.has(url.protocol) ? h : null;
+}
+
+/**
+ * Classifies a link by the origin the browser resolves it to from a page of `origin` — not by how
+ * it is spelled: `/\evil.com`, `\\evil.com` and `//evil.com` all leave the site. An external link
+ * is answered with its resolved URL (what the browser would open); an internal one keeps its
+ * spelling. `null` for targets that must not be links.
+ */
+export function linkTarget(href: string, origin: string): { href: string; external: boolean } | null {
+  const h = href.trim();
+  const url = resolve(h, origin);
+  if (!url || !LINK_PROTOCOLS.has(url.protocol)) return null;
+  const external = url.origin !== new URL(origin).origin;
+  return { href: external ? url.href : h, external };
 }
 
 function listMarker(line: string): { indent: number; ordered: boolean; start: number; rest: string } | null {
