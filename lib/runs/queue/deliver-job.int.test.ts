@@ -38,9 +38,11 @@ afterAll(async () => {
   await t?.cleanup();
 });
 
-async function claimed(content: string): Promise<{ conversationId: string; job: RunJob }> {
+type TurnJob = Extract<RunJob, { kind: "turn" }>;
+
+async function claimed(content: string): Promise<{ conversationId: string; job: TurnJob }> {
   const { id: conversationId } = await createConversation(t.db, { agentId, createdById: null });
-  const job: RunJob = {
+  const job: TurnJob = {
     kind: "turn",
     conversationId,
     token: newLeaseToken(),
