@@ -117,8 +117,9 @@ export async function readCredential(
 
 /**
  * Every saved key, decrypted with one keyring and one query, with the base URL of URL-bound keys
- * (`baseUrls`). A value still in the old format is re-sealed in the current one as it is read
- * (best effort: a failed update leaves it readable as it was). Server-side only.
+ * (`baseUrls`). A value still in an old format, or sealed under a passphrase's old derivation, is
+ * re-sealed under the current key as it is read (best effort: a failed update leaves it readable
+ * as it was). Server-side only.
  */
 export async function readAllCredentials(
   db: Db,
@@ -134,13 +135,41 @@ export async function readAllCredentials(
     const value = key.open(sealedOf(row), aad);
     out[provider.data] = value;
     if (row.baseUrl) out.baseUrls[provider.data] = row.baseUrl;
-    if (SecretKey.isLegacy(row)) {
+    if (key.needsReseal(row)) {
       await db.providerCredential
         .updateMany({ where: { id: row.id, ciphertext: row.ciphertext }, data: { ...key.seal(value, aad) } })
         .catch(() => undefined);
     }
   }
   return out;
+}
+
+/**
+ * The start's re-seal (rotate-secret-key.ts, `resealStaleSecrets`): every saved key that `keys`
+ * opens but that is in an old format or under a passphrase's old derivation is sealed again under
+ * the current key. Returns how many were re-sealed; a row that does not open is left as it is.
+ */
+export async function resealStaleCredentials(db: Db, keys: () => SecretKeyring): Promise<number> {
+  const rows = await db.providerCredential.findMany();
+  if (rows.length === 0) return 0;
+  const ring = keys();
+  let count = 0;
+  for (const row of rows) {
+    if (!ring.needsReseal(row)) continue;
+    const aad = credentialAad(row.provider, row.variable, row.baseUrl);
+    let value: string;
+    try {
+      value = ring.open(sealedOf(row), aad);
+    } catch {
+      continue; // not this studio's key (or damaged): reading it fails as it did, naming the key
+    }
+    const res = await db.providerCredential.updateMany({
+      where: { id: row.id, ciphertext: row.ciphertext },
+      data: { ...ring.seal(value, aad) },
+    });
+    count += res.count;
+  }
+  return count;
 }
 
 /**

@@ -13,13 +13,37 @@
  */
 import { copyFileSync, chmodSync, existsSync, renameSync } from "node:fs";
 import type { Db } from "../db/client";
-import { rotateCredentials } from "./provider-credentials";
-import { readKeyFile, SecretKey, SecretKeyring, writeKeyFile } from "./secret-box";
+import { resealStaleCredentials, rotateCredentials } from "./provider-credentials";
+import { loadSecretKeyring, readKeyFile, SecretKey, SecretKeyring, writeKeyFile } from "./secret-box";
 
 export interface RotationHooks {
   /** Test seams: called between the steps (a throw simulates a crash there). */
   afterNewKey?: () => void;
   afterReencrypt?: () => void;
+}
+
+/**
+ * Re-seals one table's values that the keyring opens but that are in an old format or under a
+ * passphrase's old derivation (`SecretKeyring.needsReseal`); returns how many. `keys` is called
+ * only when the table holds a sealed value, so a studio without secrets creates no key file.
+ */
+export type StaleResealer = (db: Db, keys: () => SecretKeyring) => Promise<number>;
+
+/**
+ * At start (scripts/lib/prepare-database.ts): re-seals under the current key every saved secret
+ * an older version sealed — provider keys first, then the other tables' (`resealers`, e.g. MCP
+ * server headers) — so the first start after an upgrade leaves no value under an old derivation.
+ */
+export async function resealStaleSecrets(
+  db: Db,
+  resealers: StaleResealer[] = [],
+  keys: () => SecretKeyring = loadSecretKeyring,
+): Promise<number> {
+  let ring: SecretKeyring | undefined;
+  const once = () => (ring ??= keys());
+  let count = 0;
+  for (const reseal of [resealStaleCredentials, ...resealers]) count += await reseal(db, once);
+  return count;
 }
 
 /** Re-seals another table's secrets (e.g. MCP server headers) from any key of `from` to `to`; returns the rows. */

@@ -3,20 +3,27 @@
  * IV per value.
  *
  * Format v2 (what `seal` writes): `ciphertext` is `v2:<salt>:<data>` (base64 parts). The value's
- * own key is HKDF-SHA256(secret, salt = 16 random bytes per value, info "atelier secret-box v2"),
+ * own key is HKDF-SHA256(key, salt = 16 random bytes per value, info "atelier secret-box v2"),
  * and the caller's associated data (the provider and variable, lib/auth/provider-credentials.ts)
  * is bound with AES-GCM's AAD, so a row copied onto another provider's does not open.
- * Format v1 (no prefix; written before): the key was SHA-256 of the secret and nothing was bound.
- * `open` still reads it; `isLegacy` tells it apart so callers re-seal it (on read and on rotation).
+ * Format v1 (no prefix; written before): AES-GCM under the key itself, nothing bound. `open` still
+ * reads it; `needsReseal` tells it apart so callers re-seal it (on read, at start and on rotation).
  *
- * The secret: ATELIER_SECRET (any string; or 64 hex / 44 base64 characters used as raw bytes),
- * else a key file generated on first use with 0600 permissions: ATELIER_SECRET_FILE, by default
- * `.atelier/secret.key` in the project directory — not beside the SQLite file in `data/`, so a
- * copy of the database does not carry its key (an existing `data/secret.key` keeps being used).
+ * The key: ATELIER_SECRET — 64 hex / 44 base64 characters are used as raw bytes; any other string
+ * is a passphrase, stretched with scrypt (`PASSPHRASE_SCRYPT`) — else a key file generated on first
+ * use with 0600 permissions: ATELIER_SECRET_FILE, by default `.atelier/secret.key` in the project
+ * directory — not beside the SQLite file in `data/`, so a copy of the database does not carry its
+ * key (an existing `data/secret.key` keeps being used). The key id stored beside every value is
+ * the first 12 hex digits of SHA-256 of the key (for a passphrase: of the stretched key), so a
+ * guess at a passphrase cannot be checked against it without paying for a scrypt.
+ *
+ * Before scrypt, a passphrase's key was SHA-256 of it (and v2 values used its bytes as HKDF input),
+ * with the key id SHA-256 of that: a key built from a passphrase still opens those values under
+ * that old id, and `needsReseal` reports them so the start re-seals them (rotate-secret-key.ts).
  * During a rotation (`npm run secret:rotate`) the keyring also holds `<file>.new` / `<file>.old`
  * and ATELIER_NEW_SECRET, so every value opens at every step.
  */
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, scryptSync } from "node:crypto";
 import {
   chmodSync,
   closeSync,
@@ -40,32 +47,57 @@ export interface SealedValue {
 const V2 = "v2:";
 const HKDF_INFO = "atelier secret-box v2";
 
+/**
+ * How a passphrase ATELIER_SECRET is stretched: scrypt at OWASP's cost for passwords (N=2^17, r=8,
+ * p=1: about 128 MiB and a few hundred milliseconds, once per process). The salt is fixed — every
+ * process of a studio must derive the same key from the variable alone — so it only separates this
+ * use from others; the cost per guess is what protects a passphrase.
+ */
+export const PASSPHRASE_SCRYPT = { N: 2 ** 17, r: 8, p: 1, salt: "atelier ATELIER_SECRET passphrase v3" } as const;
+
+/** One key a SecretKey can open with: its id, the HKDF input of v2 values and the AES key of v1 values. */
+interface KeyIdentity {
+  id: string;
+  material: Buffer;
+  v1Key: Buffer;
+}
+
+function keyIdOf(key: Buffer): string {
+  return createHash("sha256").update(key).digest("hex").slice(0, 12);
+}
+
+function stretch(passphrase: string): Buffer {
+  const { N, r, p, salt } = PASSPHRASE_SCRYPT;
+  return scryptSync(passphrase, salt, 32, { N, r, p, maxmem: 256 * N * r });
+}
+
 export class SecretKey {
   readonly id: string;
+  private readonly identities: Map<string, KeyIdentity>;
+
   /**
-   * @param material the secret's bytes (HKDF input of v2)
-   * @param legacyKey the v1 AES key (SHA-256 of a passphrase, or the raw key)
+   * @param key the key's 32 bytes (raw, or a stretched passphrase): seals and opens under `id`
+   * @param legacy what the previous derivation made of the same passphrase: opened, never sealed with
    */
   private constructor(
-    private readonly material: Buffer,
-    private readonly legacyKey: Buffer,
+    private readonly key: Buffer,
+    legacy: KeyIdentity | null = null,
   ) {
-    this.id = createHash("sha256").update(legacyKey).digest("hex").slice(0, 12);
+    this.id = keyIdOf(key);
+    this.identities = new Map([[this.id, { id: this.id, material: key, v1Key: key }]]);
+    if (legacy && legacy.id !== this.id) this.identities.set(legacy.id, legacy);
   }
 
   static fromString(value: string): SecretKey {
     const v = value.trim();
-    if (/^[0-9a-f]{64}$/i.test(v)) return SecretKey.raw(Buffer.from(v, "hex"));
-    if (/^[A-Za-z0-9+/]{43}=$/.test(v)) return SecretKey.raw(Buffer.from(v, "base64"));
-    return new SecretKey(Buffer.from(v, "utf8"), createHash("sha256").update(v, "utf8").digest());
+    if (/^[0-9a-f]{64}$/i.test(v)) return new SecretKey(Buffer.from(v, "hex"));
+    if (/^[A-Za-z0-9+/]{43}=$/.test(v)) return new SecretKey(Buffer.from(v, "base64"));
+    const sha = createHash("sha256").update(v, "utf8").digest();
+    return new SecretKey(stretch(v), { id: keyIdOf(sha), material: Buffer.from(v, "utf8"), v1Key: sha });
   }
 
   static generate(): SecretKey {
-    return SecretKey.raw(randomBytes(32));
-  }
-
-  private static raw(bytes: Buffer): SecretKey {
-    return new SecretKey(bytes, bytes);
+    return new SecretKey(randomBytes(32));
   }
 
   /** Whether a value is in the old format (re-seal it). */
@@ -73,19 +105,30 @@ export class SecretKey {
     return !sealed.ciphertext.startsWith(V2);
   }
 
-  exportHex(): string {
-    return this.legacyKey.toString("hex");
+  /** Whether this key opens values sealed under `keyId` (its own id, or its passphrase's old one). */
+  opens(keyId: string): boolean {
+    return this.identities.has(keyId);
   }
 
-  private derive(salt: Buffer): Buffer {
-    return Buffer.from(hkdfSync("sha256", this.material, salt, HKDF_INFO, 32));
+  /** Whether a value this key opens should be sealed again: old format, or sealed under the old derivation. */
+  needsReseal(sealed: Pick<SealedValue, "ciphertext" | "keyId">): boolean {
+    return SecretKey.isLegacy(sealed) || (this.opens(sealed.keyId) && sealed.keyId !== this.id);
+  }
+
+  /** The key as 64 hex characters (a key file's content; for a passphrase, the stretched key). */
+  exportHex(): string {
+    return this.key.toString("hex");
+  }
+
+  private static derive(material: Buffer, salt: Buffer): Buffer {
+    return Buffer.from(hkdfSync("sha256", material, salt, HKDF_INFO, 32));
   }
 
   /** Seals `plaintext` bound to `aad` (e.g. "openai:OPENAI_API_KEY"); `open` needs the same `aad`. */
   seal(plaintext: string, aad: string): SealedValue {
     const salt = randomBytes(16);
     const iv = randomBytes(12);
-    const cipher = createCipheriv("aes-256-gcm", this.derive(salt), iv);
+    const cipher = createCipheriv("aes-256-gcm", SecretKey.derive(this.key, salt), iv);
     cipher.setAAD(Buffer.from(aad, "utf8"));
     const data = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
     return {
@@ -97,17 +140,21 @@ export class SecretKey {
   }
 
   open(sealed: SealedValue, aad: string): string {
-    if (sealed.keyId !== this.id)
-      throw new Error(`This value was sealed with key ${sealed.keyId}, not the current key ${this.id}.`);
+    const identity = this.identities.get(sealed.keyId);
+    if (!identity) throw new Error(`This value was sealed with key ${sealed.keyId}, not the current key ${this.id}.`);
     const iv = Buffer.from(sealed.iv, "base64");
     let decipher;
     let data: Buffer;
     if (SecretKey.isLegacy(sealed)) {
-      decipher = createDecipheriv("aes-256-gcm", this.legacyKey, iv);
+      decipher = createDecipheriv("aes-256-gcm", identity.v1Key, iv);
       data = Buffer.from(sealed.ciphertext, "base64");
     } else {
       const [, salt, body] = sealed.ciphertext.split(":");
-      decipher = createDecipheriv("aes-256-gcm", this.derive(Buffer.from(salt ?? "", "base64")), iv);
+      decipher = createDecipheriv(
+        "aes-256-gcm",
+        SecretKey.derive(identity.material, Buffer.from(salt ?? "", "base64")),
+        iv,
+      );
       decipher.setAAD(Buffer.from(aad, "utf8"));
       data = Buffer.from(body ?? "", "base64");
     }
@@ -135,8 +182,18 @@ export class SecretKeyring {
   }
 
   open(sealed: SealedValue, aad: string): string {
-    const key = this.all.find((k) => k.id === sealed.keyId) ?? this.current;
+    const key = this.all.find((k) => k.opens(sealed.keyId)) ?? this.current;
     return key.open(sealed, aad);
+  }
+
+  /**
+   * Whether a value should be sealed again under the current key: old format, or sealed under a
+   * passphrase's old derivation. A current-format value of another key of the ring (mid-rotation) is
+   * left alone, and so is a value no key of the ring opens.
+   */
+  needsReseal(sealed: Pick<SealedValue, "ciphertext" | "keyId">): boolean {
+    const key = this.all.find((k) => k.opens(sealed.keyId));
+    return key ? key.needsReseal(sealed) : false;
   }
 }
 

@@ -1,8 +1,10 @@
 /**
- * Readies the configured database for the studio: applies pending migrations and seeds the
- * workspace (and the demo, unless ATELIER_DEMO=0). Any failure becomes one line naming
- * DATABASE_URL and the reason.
+ * Readies the configured database for the studio: applies pending migrations, seeds the
+ * workspace (and the demo, unless ATELIER_DEMO=0) and re-seals under the current key any secret an
+ * older version sealed (lib/auth/rotate-secret-key.ts). Any failure becomes one line naming the
+ * variable (DATABASE_URL, ATELIER_SECRET) and the reason.
  */
+import { resealStaleSecrets } from "../../lib/auth/rotate-secret-key";
 import { createDb } from "../../lib/db/client";
 import {
   DatabaseUrlError,
@@ -13,6 +15,7 @@ import {
 import { applyMigrations } from "../../lib/db/migrations";
 import { DEMO_SEED_STEPS } from "../../lib/demo/demo-steps";
 import { seedStudio } from "../../lib/db/seed-demo";
+import { resealStaleMcpHeaders } from "../../lib/mcp/rotate-mcp-headers";
 
 export class StartupError extends Error {
   override name = "StartupError";
@@ -56,7 +59,15 @@ export async function prepareDatabase(log: (line: string) => void = console.log)
         : `atelier: nothing to seed${seeded.demo ? "" : " (ATELIER_DEMO=0)"}`,
     );
   } catch (e) {
+    await db.$disconnect();
     throw new StartupError(`DATABASE_URL: cannot seed ${describeTarget(target)}: ${firstLine(e)}`);
+  }
+  try {
+    // Secrets an older version sealed (e.g. under SHA-256 of a passphrase ATELIER_SECRET) are sealed again.
+    const resealed = await resealStaleSecrets(db, [resealStaleMcpHeaders]);
+    if (resealed > 0) log(`atelier: re-sealed ${resealed} secret(s) saved by an older version under the current key`);
+  } catch (e) {
+    throw new StartupError(`ATELIER_SECRET: cannot re-seal the saved secrets: ${firstLine(e)}`);
   } finally {
     await db.$disconnect();
   }
