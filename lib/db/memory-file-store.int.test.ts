@@ -26,7 +26,7 @@ describe("prismaMemoryFileStore", () => {
     expect(await store.read("/memories/a.md")).toBe("two");
     expect(await t.db.memoryFile.count({ where: { agentId: agentA } })).toBe(4);
     // Neither case folding nor `_` as a wildcard leak into prefix matches.
-    expect(await store.list("/memories/a_b/")).toEqual([{ path: "/memories/a_b/y.md", content: "lower" }]);
+    expect(await store.list("/memories/a_b/")).toEqual([{ path: "/memories/a_b/y.md", size: 5 }]);
     expect((await store.list("/memories/")).map((f) => f.path).sort()).toEqual([
       "/memories/A_b/x.md",
       "/memories/a.md",
@@ -41,6 +41,46 @@ describe("prismaMemoryFileStore", () => {
 
     expect(await store.remove("/memories/b.md")).toBe(true);
     expect(await store.remove("/memories/b.md")).toBe(false);
+  });
+
+  it("lists paths and UTF-8 sizes only, never the contents, and sums an agent's usage", async () => {
+    const store = prismaMemoryFileStore(t.db, agentB);
+    expect(await store.usage()).toEqual({ files: 0, bytes: 0 });
+    await store.write("/memories/sizes/ascii.md", "hello");
+    await store.write("/memories/sizes/accents.md", "héllo wörld"); // 13 bytes in UTF-8
+    await store.write("/memories/sizes/emoji.md", "🙂"); // 4 bytes
+    await store.write("/memories/sizes/empty.md", "");
+    await store.write("/memories/sizes%/100%.md", "%");
+    const listed = await store.list("/memories/sizes/");
+    expect(listed).toEqual([
+      { path: "/memories/sizes/accents.md", size: 13 },
+      { path: "/memories/sizes/ascii.md", size: 5 },
+      { path: "/memories/sizes/emoji.md", size: 4 },
+      { path: "/memories/sizes/empty.md", size: 0 },
+    ]);
+    for (const entry of listed) expect(Object.keys(entry).sort()).toEqual(["path", "size"]);
+    expect(await store.list("/memories/sizes%/")).toEqual([{ path: "/memories/sizes%/100%.md", size: 1 }]);
+    expect(await store.usage()).toEqual({ files: 5, bytes: 23 });
+    // Another agent's files count for it, not for this one.
+    expect((await prismaMemoryFileStore(t.db, agentA).usage()).files).toBe(3);
+    for (const f of await store.list("/memories/")) await store.remove(f.path);
+    expect(await store.usage()).toEqual({ files: 0, bytes: 0 });
+  });
+
+  it("enforces the memory quota through the tool on the database", async () => {
+    const store = prismaMemoryFileStore(t.db, agentB);
+    const limits = { quota: { maxFiles: 2, maxBytes: 12 }, viewMaxBytes: 65536 };
+    const run = (args: unknown) => runMemoryCommand(store, args, limits);
+    expect((await run({ command: "create", path: "/memories/q/a.md", file_text: "ééé" })).ok).toBe(true); // 6 B
+    const overBytes = await run({ command: "create", path: "/memories/q/b.md", file_text: "1234567" });
+    expect(overBytes).toMatchObject({ ok: false, error: { type: "ToolExecutionError" } });
+    expect(!overBytes.ok && overBytes.error.message).toContain("13 bytes");
+    expect((await run({ command: "create", path: "/memories/q/b.md", file_text: "123456" })).ok).toBe(true);
+    const overFiles = await run({ command: "create", path: "/memories/q/c.md", file_text: "" });
+    expect(!overFiles.ok && overFiles.error.message).toContain("quota of 2 files");
+    expect((await store.list("/memories/q/")).map((f) => f.path)).toEqual(["/memories/q/a.md", "/memories/q/b.md"]);
+    await run({ command: "delete", path: "/memories/q" });
+    expect(await store.usage()).toEqual({ files: 0, bytes: 0 });
   });
 
   it("keeps each agent's memory apart", async () => {

@@ -171,8 +171,14 @@ export class MapFileStore implements MemoryFileStore {
   async list(prefix: string) {
     return [...this.files]
       .filter(([path]) => path.startsWith(prefix))
-      .map(([path, content]) => ({ path, content }))
+      .map(([path, content]) => ({ path, size: Buffer.byteLength(content, "utf8") }))
       .sort((a, b) => (a.path < b.path ? -1 : 1));
+  }
+
+  async usage() {
+    let bytes = 0;
+    for (const content of this.files.values()) bytes += Buffer.byteLength(content, "utf8");
+    return { files: this.files.size, bytes };
   }
 
   async read(path: string) {

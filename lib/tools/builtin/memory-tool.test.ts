@@ -1,21 +1,35 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import {
+  DEFAULT_MEMORY_LIMITS,
   MAX_MEMORY_FILE_CHARS,
   MEMORY_COMMANDS,
   MEMORY_TOOL,
+  memoryLimitsFromEnv,
   runMemoryCommand,
   type MemoryCommandResult,
   type MemoryFileStore,
+  type MemoryLimits,
 } from "./memory-tool";
+
+const utf8Bytes = (s: string) => Buffer.byteLength(s, "utf8");
 
 /** The port over a Map, as the database store behaves (rename refuses an occupied destination). */
 class MapStore implements MemoryFileStore {
   readonly files = new Map<string, string>();
+  /** Paths whose content was read (a directory view must read none). */
+  readonly reads: string[] = [];
   async list(prefix: string) {
-    return [...this.files].filter(([p]) => p.startsWith(prefix)).map(([path, content]) => ({ path, content }));
+    return [...this.files]
+      .filter(([p]) => p.startsWith(prefix))
+      .map(([path, content]) => ({ path, size: utf8Bytes(content) }));
+  }
+  async usage() {
+    return { files: this.files.size, bytes: [...this.files.values()].reduce((n, c) => n + utf8Bytes(c), 0) };
   }
   async read(path: string) {
-    return this.files.get(path) ?? null;
+    const content = this.files.get(path) ?? null;
+    if (content !== null) this.reads.push(path);
+    return content;
   }
   async write(path: string, content: string) {
     this.files.set(path, content);
@@ -529,6 +543,7 @@ describe("store failures", () => {
   it("are thrown, not reported as the model's mistake", async () => {
     const broken: MemoryFileStore = {
       list: (prefix) => store.list(prefix),
+      usage: () => store.usage(),
       read: async () => Promise.reject(new Error("database is down")),
       write: (path, content) => store.write(path, content),
       remove: (path) => store.remove(path),
@@ -537,5 +552,182 @@ describe("store failures", () => {
     await expect(runMemoryCommand(broken, { command: "view", path: "/memories/a.md" })).rejects.toThrow(
       "database is down",
     );
+  });
+});
+
+describe("quota per agent (files and bytes)", () => {
+  const limits = (maxFiles: number, maxBytes: number): MemoryLimits => ({
+    ...DEFAULT_MEMORY_LIMITS,
+    quota: { maxFiles, maxBytes },
+  });
+  const runWith = (l: MemoryLimits, args: unknown) => runMemoryCommand(store, args, l);
+
+  it("refuses a new file beyond the file quota, naming the quota, and changes nothing", async () => {
+    const l = limits(2, 1000);
+    ok(await runWith(l, { command: "create", path: "/memories/a.md", file_text: "a" }));
+    ok(await runWith(l, { command: "create", path: "/memories/b.md", file_text: "b" }));
+    const message = failure(
+      await runWith(l, { command: "create", path: "/memories/c.md", file_text: "c" }),
+      "ToolExecutionError",
+    );
+    expect(message).toContain("No change was made");
+    expect(message).toContain("3 files");
+    expect(message).toContain("quota of 2 files");
+    expect(message).toMatch(/[Dd]elete or merge/);
+    expect([...store.files.keys()].sort()).toEqual(["/memories/a.md", "/memories/b.md"]);
+    // Overwriting an existing file adds no file.
+    ok(await runWith(l, { command: "create", path: "/memories/a.md", file_text: "again" }));
+    // Deleting makes room.
+    ok(await runWith(l, { command: "delete", path: "/memories/b.md" }));
+    ok(await runWith(l, { command: "create", path: "/memories/c.md", file_text: "c" }));
+  });
+
+  it("refuses a create, str_replace or insert that would pass the byte quota (UTF-8 bytes)", async () => {
+    const l = limits(10, 20);
+    ok(await runWith(l, { command: "create", path: "/memories/a.md", file_text: "0123456789" })); // 10 B
+    const tooBig = failure(
+      await runWith(l, { command: "create", path: "/memories/b.md", file_text: "éééééé" }), // 12 B
+      "ToolExecutionError",
+    );
+    expect(tooBig).toContain("22 bytes");
+    expect(tooBig).toContain("quota of 20 bytes");
+    expect(
+      failure(
+        await runWith(l, { command: "str_replace", path: "/memories/a.md", old_str: "0", new_str: "x".repeat(12) }),
+        "ToolExecutionError",
+      ),
+    ).toContain("quota of 20 bytes");
+    expect(
+      failure(
+        await runWith(l, { command: "insert", path: "/memories/a.md", insert_line: 0, insert_text: "y".repeat(10) }),
+        "ToolExecutionError",
+      ),
+    ).toContain("quota of 20 bytes");
+    expect(store.files.get("/memories/a.md")).toBe("0123456789");
+    expect(store.files.has("/memories/b.md")).toBe(false);
+    // Exactly at the quota is allowed.
+    ok(await runWith(l, { command: "create", path: "/memories/b.md", file_text: "x".repeat(10) }));
+  });
+
+  it("lets a memory already over its quota (the quota was lowered) shrink, rename and delete", async () => {
+    await store.write("/memories/a.md", "x".repeat(50));
+    await store.write("/memories/b.md", "y".repeat(50));
+    const l = limits(1, 10);
+    ok(await runWith(l, { command: "str_replace", path: "/memories/a.md", old_str: "x".repeat(50), new_str: "x" }));
+    ok(await runWith(l, { command: "rename", old_path: "/memories/b.md", new_path: "/memories/c.md" }));
+    ok(await runWith(l, { command: "view", path: "/memories/c.md" }));
+    ok(await runWith(l, { command: "delete", path: "/memories/c.md" }));
+    expect(
+      failure(await runWith(l, { command: "create", path: "/memories/d.md", file_text: "d" }), "ToolExecutionError"),
+    ).toContain("quota of 1 file");
+  });
+
+  it("applies the quota by default (runMemoryCommand without limits)", async () => {
+    for (let i = 0; i < DEFAULT_MEMORY_LIMITS.quota.maxFiles; i++) store.files.set(`/memories/f${i}.md`, "");
+    expect(
+      failure(await run({ command: "create", path: "/memories/one-more.md", file_text: "" }), "ToolExecutionError"),
+    ).toContain(`quota of ${DEFAULT_MEMORY_LIMITS.quota.maxFiles} files`);
+  });
+});
+
+describe("directory views read no file content", () => {
+  it("lists names and sizes from the store's listing alone", async () => {
+    await store.write("/memories/notes.md", "hello");
+    await store.write("/memories/projects/atelier.md", "x".repeat(2048));
+    const out = ok(await run({ command: "view", path: "/memories" }));
+    expect(out).toContain("5B\t/memories/notes.md");
+    expect(out).toContain("2K\t/memories/projects/atelier.md");
+    expect(store.reads).toEqual([]);
+  });
+});
+
+describe("view output is capped, with a marker the model can read", () => {
+  const capped = (viewMaxBytes: number): MemoryLimits => ({ ...DEFAULT_MEMORY_LIMITS, viewMaxBytes });
+
+  it("cuts a long file at a line, says which lines it showed and how to read on", async () => {
+    const lines = Array.from({ length: 200 }, (_, i) => `line ${i + 1} ${"x".repeat(40)}`);
+    await store.write("/memories/long.md", lines.join("\n") + "\n");
+    const out = ok(await runMemoryCommand(store, { command: "view", path: "/memories/long.md" }, capped(2000)));
+    expect(utf8Bytes(out)).toBeLessThanOrEqual(2000);
+    const shown = out.split("\n").filter((l) => /^\s+\d+\t/.test(l));
+    expect(shown.length).toBeGreaterThan(10);
+    expect(shown.length).toBeLessThan(200);
+    expect(shown[0]).toBe(`     1\t${lines[0]}`);
+    const last = shown.length;
+    expect(shown[last - 1]).toBe(`${String(last).padStart(6, " ")}\t${lines[last - 1]}`);
+    const marker = out.split("\n").at(-1)!;
+    expect(marker).toMatch(/^\[Output truncated/);
+    expect(marker).toContain(`lines 1-${last} of 200`);
+    expect(marker).toContain(`view_range [${last + 1}, -1]`);
+    // Reading on from there starts where the cut was.
+    const next = ok(
+      await runMemoryCommand(
+        store,
+        { command: "view", path: "/memories/long.md", view_range: [last + 1, -1] },
+        capped(2000),
+      ),
+    );
+    expect(next.split("\n")[1]).toBe(`${String(last + 1).padStart(6, " ")}\t${lines[last]}`);
+  });
+
+  it("cuts a single line longer than the cap and points past it", async () => {
+    await store.write("/memories/wide.md", `${"é".repeat(5000)}\nsecond\n`);
+    const out = ok(await runMemoryCommand(store, { command: "view", path: "/memories/wide.md" }, capped(1024)));
+    expect(utf8Bytes(out)).toBeLessThanOrEqual(1024);
+    expect(out).toContain("     1\téé");
+    expect(out).not.toContain("\uFFFD");
+    expect(out).toContain("line 1 alone is longer than the view limit");
+    expect(out).toContain("view_range [2, -1]");
+  });
+
+  it("caps a directory listing and says how many entries were left out", async () => {
+    for (let i = 0; i < 300; i++) await store.write(`/memories/notes/file-${String(i).padStart(3, "0")}.md`, "x");
+    const out = ok(await runMemoryCommand(store, { command: "view", path: "/memories" }, capped(2000)));
+    expect(utf8Bytes(out)).toBeLessThanOrEqual(2000);
+    expect(out).toContain("/memories/notes/file-000.md");
+    expect(out).not.toContain("/memories/notes/file-299.md");
+    expect(out.split("\n").at(-1)).toMatch(/^\[Listing truncated: \d+ of 302 entries shown.*view a subdirectory/);
+  });
+
+  it("applies the default cap to a file at the size limit", async () => {
+    await store.write("/memories/huge.md", "z\n".repeat(400_000));
+    const out = ok(await run({ command: "view", path: "/memories/huge.md" }));
+    expect(utf8Bytes(out)).toBeLessThanOrEqual(DEFAULT_MEMORY_LIMITS.viewMaxBytes);
+    expect(out).toContain("[Output truncated");
+  });
+
+  it("leaves output under the cap whole", async () => {
+    await store.write("/memories/a.md", "one\ntwo\n");
+    expect(ok(await runMemoryCommand(store, { command: "view", path: "/memories/a.md" }, capped(1024)))).toBe(
+      "Here's the content of /memories/a.md with line numbers:\n     1\tone\n     2\ttwo",
+    );
+  });
+});
+
+describe("memoryLimitsFromEnv", () => {
+  it("reads ATELIER_MEMORY_MAX_FILES, ATELIER_MEMORY_MAX_BYTES and ATELIER_MEMORY_VIEW_MAX_BYTES", () => {
+    expect(memoryLimitsFromEnv({})).toEqual(DEFAULT_MEMORY_LIMITS);
+    expect(DEFAULT_MEMORY_LIMITS).toEqual({
+      quota: { maxFiles: 1000, maxBytes: 10 * 1024 * 1024 },
+      viewMaxBytes: 65536,
+    });
+    expect(
+      memoryLimitsFromEnv({
+        ATELIER_MEMORY_MAX_FILES: "50",
+        ATELIER_MEMORY_MAX_BYTES: "200000",
+        ATELIER_MEMORY_VIEW_MAX_BYTES: "4096",
+      }),
+    ).toEqual({ quota: { maxFiles: 50, maxBytes: 200000 }, viewMaxBytes: 4096 });
+  });
+
+  it("ignores values that are not positive integers, and keeps the view cap at 4 KiB or more", () => {
+    expect(
+      memoryLimitsFromEnv({
+        ATELIER_MEMORY_MAX_FILES: "0",
+        ATELIER_MEMORY_MAX_BYTES: "lots",
+        ATELIER_MEMORY_VIEW_MAX_BYTES: "-5",
+      }),
+    ).toEqual(DEFAULT_MEMORY_LIMITS);
+    expect(memoryLimitsFromEnv({ ATELIER_MEMORY_VIEW_MAX_BYTES: "10" }).viewMaxBytes).toBe(4096);
   });
 });

@@ -7,7 +7,14 @@
  *
  * Storage is a port (`MemoryFileStore`): flat files keyed by their full path
  * (`/memories/notes/todo.md`). Directories are implied by the paths of the files under them; an
- * empty directory does not exist, except `/memories` itself, which always does.
+ * empty directory does not exist, except `/memories` itself, which always does. Directory views,
+ * deletes and renames read the store's listing (paths and sizes), never the files' contents.
+ *
+ * Limits (`MemoryLimits`, from the settings by default): a quota per agent on files and bytes
+ * (`ATELIER_MEMORY_MAX_FILES`, `ATELIER_MEMORY_MAX_BYTES`; a write that would pass it changes
+ * nothing and says so), and a cap on what `view` answers (`ATELIER_MEMORY_VIEW_MAX_BYTES`): longer
+ * output is cut at a line and ends with a `[Output truncated: …]` or `[Listing truncated: …]` line
+ * that tells the model how to read on.
  *
  * Deliberate differences from the reference implementation:
  * - `create` overwrites an existing file (the reference refuses);
@@ -23,6 +30,13 @@
  */
 import type { JsonSchema } from "../tool-types";
 import { BrandedError } from "../../errors";
+import {
+  quotaExcess,
+  readStorageQuota,
+  type QuotaExcess,
+  type StorageQuota,
+  type StorageUsage,
+} from "../storage-quota";
 
 export const MEMORY_TOOL_NAME = "memory";
 export const MEMORY_ROOT = "/memories";
@@ -33,6 +47,38 @@ export type MemoryCommandName = (typeof MEMORY_COMMANDS)[number];
 export const MAX_MEMORY_PATH_LENGTH = 512;
 /** Largest file a command may leave behind, in characters. */
 export const MAX_MEMORY_FILE_CHARS = 1_000_000;
+
+/** What one agent's memory may hold, and how much one `view` answers. */
+export interface MemoryLimits {
+  /** Files and bytes per agent (`ATELIER_MEMORY_MAX_FILES`, `ATELIER_MEMORY_MAX_BYTES`). */
+  quota: StorageQuota;
+  /** Most UTF-8 bytes one `view` answers, its truncation marker included (`ATELIER_MEMORY_VIEW_MAX_BYTES`). */
+  viewMaxBytes: number;
+}
+
+export const DEFAULT_MEMORY_LIMITS: MemoryLimits = {
+  quota: { maxFiles: 1000, maxBytes: 10 * 1024 * 1024 },
+  viewMaxBytes: 64 * 1024,
+};
+
+/** The smallest view cap: room for a long path in the header, a line and the marker. */
+export const MIN_MEMORY_VIEW_BYTES = 4096;
+
+/** The limits the settings name; a value that is not a positive integer keeps its default. */
+export function memoryLimitsFromEnv(env: Record<string, string | undefined> = process.env): MemoryLimits {
+  const view = env.ATELIER_MEMORY_VIEW_MAX_BYTES?.trim();
+  return {
+    quota: readStorageQuota(
+      env,
+      { files: "ATELIER_MEMORY_MAX_FILES", bytes: "ATELIER_MEMORY_MAX_BYTES" },
+      DEFAULT_MEMORY_LIMITS.quota,
+    ),
+    viewMaxBytes:
+      view && /^\d+$/.test(view) && Number(view) > 0
+        ? Math.max(MIN_MEMORY_VIEW_BYTES, Number(view))
+        : DEFAULT_MEMORY_LIMITS.viewMaxBytes,
+  };
+}
 
 /** The model-facing definition plus the call-policy flags the run loop reads. */
 export interface MemoryToolDefinition {
@@ -100,8 +146,13 @@ export const MEMORY_TOOL: MemoryToolDefinition = {
  * knows nothing of directories.
  */
 export interface MemoryFileStore {
-  /** Every file whose path starts with `prefix` (a plain string prefix), in any order. */
-  list(prefix: string): Promise<Array<{ path: string; content: string }>>;
+  /**
+   * Path and size (UTF-8 bytes) of every file whose path starts with `prefix` (a plain string
+   * prefix), in any order — never the contents.
+   */
+  list(prefix: string): Promise<Array<{ path: string; size: number }>>;
+  /** How many files the agent's memory holds, and their bytes (UTF-8) in all. */
+  usage(): Promise<StorageUsage>;
   /** The file's content, or null when there is no such file. */
   read(path: string): Promise<string | null>;
   /** Creates or replaces the file. */
@@ -141,12 +192,30 @@ class MemoryFailure extends BrandedError {
 const argumentError = (message: string) => new MemoryFailure("ToolArgumentError", message);
 const executionError = (message: string) => new MemoryFailure("ToolExecutionError", message);
 
-export async function runMemoryCommand(store: MemoryFileStore, args: unknown): Promise<MemoryCommandResult> {
+export async function runMemoryCommand(
+  store: MemoryFileStore,
+  args: unknown,
+  limits: MemoryLimits = memoryLimitsFromEnv(),
+): Promise<MemoryCommandResult> {
   try {
     const command = parseMemoryCommand(args);
-    return { ok: true, result: await execute(store, command) };
+    return { ok: true, result: await execute(store, command, limits) };
   } catch (e) {
     if (MemoryFailure.is(e)) return { ok: false, error: { type: e.type, message: e.message } };
+    throw e;
+  }
+}
+
+/**
+ * The ToolArgumentError `runMemoryCommand` would answer for `args` (command, argument names and
+ * types, paths), or null: the run loop asks before gating, so an invalid call is never held.
+ */
+export function memoryArgumentError(args: unknown): MemoryToolError | null {
+  try {
+    parseMemoryCommand(args);
+    return null;
+  } catch (e) {
+    if (MemoryFailure.is(e)) return { type: e.type, message: e.message };
     throw e;
   }
 }
@@ -289,16 +358,16 @@ function memoryPath(field: string, raw: string): string {
 // ---------------------------------------------------------------------------------------------
 // Commands
 
-async function execute(store: MemoryFileStore, c: MemoryCommand): Promise<string> {
+async function execute(store: MemoryFileStore, c: MemoryCommand, limits: MemoryLimits): Promise<string> {
   switch (c.command) {
     case "view":
-      return view(store, c.path, c.view_range);
+      return view(store, c.path, c.view_range, limits.viewMaxBytes);
     case "create":
-      return create(store, c.path, c.file_text);
+      return create(store, limits, c.path, c.file_text);
     case "str_replace":
-      return strReplace(store, c.path, c.old_str, c.new_str);
+      return strReplace(store, limits, c.path, c.old_str, c.new_str);
     case "insert":
-      return insert(store, c.path, c.insert_line, c.insert_text);
+      return insert(store, limits, c.path, c.insert_line, c.insert_text);
     case "delete":
       return remove(store, c.path);
     case "rename":
@@ -339,6 +408,28 @@ function checkSize(path: string, content: string): void {
   }
 }
 
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+const bytesText = (n: number) => (n < 1024 ? plural(n, "byte") : `${plural(n, "byte")} (${formatSize(n)})`);
+
+function quotaMessage(path: string, e: QuotaExcess): string {
+  return e.limit === "files"
+    ? `No change was made: creating ${path} would make your memory hold ${plural(e.wouldBe, "file")}, over its quota of ${plural(e.max, "file")}. Delete or merge files you no longer need, then try again.`
+    : `No change was made: after this change to ${path} your memory would hold ${bytesText(e.wouldBe)}, over its quota of ${bytesText(e.max)}. Delete, shorten or merge files you no longer need, then try again.`;
+}
+
+/** Refuses a write that would pass the agent's quota (`before`: the file's content now, null when new). */
+async function checkQuota(
+  store: MemoryFileStore,
+  limits: MemoryLimits,
+  path: string,
+  before: string | null,
+  after: string,
+): Promise<void> {
+  const change = { before: before === null ? null : byteLength(before), after: byteLength(after) };
+  const excess = quotaExcess(limits.quota, await store.usage(), change);
+  if (excess) throw executionError(quotaMessage(path, excess));
+}
+
 /** Read a file that a command needs, with the reference implementation's messages. */
 async function readFile(store: MemoryFileStore, path: string): Promise<string> {
   const content = await store.read(path);
@@ -361,13 +452,18 @@ function joinLines(lines: string[], trailingNewline: boolean): string {
 const LINE_NUMBER_WIDTH = 6;
 const numbered = (line: string, n: number) => `${String(n).padStart(LINE_NUMBER_WIDTH, " ")}\t${line}`;
 
-async function view(store: MemoryFileStore, path: string, range: [number, number] | null): Promise<string> {
+async function view(
+  store: MemoryFileStore,
+  path: string,
+  range: [number, number] | null,
+  maxBytes: number,
+): Promise<string> {
   const content = await store.read(path);
   if (content === null) {
     const files = await filesUnder(store, path);
     if (files.length === 0 && path !== MEMORY_ROOT) throw notFound(path);
     if (range) throw executionError(`The view_range argument is only for files; ${path} is a directory.`);
-    return listDirectory(path, files);
+    return listDirectory(path, files, maxBytes);
   }
   const { lines } = splitLines(content);
   let first = 1;
@@ -386,8 +482,56 @@ async function view(store: MemoryFileStore, path: string, range: [number, number
     first = start;
     shown = lines.slice(start - 1, last);
   }
-  const body = shown.map((line, i) => numbered(line, first + i)).join("\n");
-  return `Here's the content of ${path} with line numbers:\n${body}`;
+  const header = `Here's the content of ${path} with line numbers:`;
+  const rows = shown.map((line, i) => numbered(line, first + i));
+  const cut = capLines(header, rows, maxBytes);
+  if (cut.shown === rows.length) return cut.text;
+  // What the model asked for ends here: the next view_range reads on up to it.
+  const end = range && range[1] !== -1 ? String(range[1]) : "-1";
+  const lastLine = first + shown.length - 1;
+  const next = first + Math.max(cut.shown, 1);
+  const readOn = next <= lastLine ? ` Read on with view_range [${next}, ${end}].` : "";
+  if (cut.shown > 0) {
+    return `${cut.text}\n[Output truncated: the view limit is ${formatSize(maxBytes)}; showing lines ${first}-${next - 1} of ${lines.length}.${readOn}]`;
+  }
+  // Not even the first line fits: show its start.
+  const marker = `[Output truncated: line ${first} alone is longer than the view limit (${formatSize(maxBytes)}); only its start is shown.${readOn}]`;
+  const room = maxBytes - utf8Length(header) - utf8Length(marker) - utf8Length(numbered("", first)) - 8;
+  return `${header}\n${numbered(`${cutToBytes(shown[0]!, room)} …`, first)}\n${marker}`;
+}
+
+/** Room kept for the truncation marker when output is cut. */
+const MARKER_ROOM = 256;
+
+/**
+ * The header and as many whole rows as fit in `maxBytes` (all of them when everything fits;
+ * otherwise leaving `MARKER_ROOM` for the marker the caller appends).
+ */
+function capLines(header: string, rows: string[], maxBytes: number): { text: string; shown: number } {
+  let used = utf8Length(header);
+  for (const row of rows) used += 1 + utf8Length(row);
+  if (used <= maxBytes) return { text: [header, ...rows].join("\n"), shown: rows.length };
+  const budget = maxBytes - MARKER_ROOM;
+  used = utf8Length(header);
+  let shown = 0;
+  while (shown < rows.length && used + 1 + utf8Length(rows[shown]!) <= budget) {
+    used += 1 + utf8Length(rows[shown]!);
+    shown += 1;
+  }
+  return { text: [header, ...rows.slice(0, shown)].join("\n"), shown };
+}
+
+/** The longest start of `s` (whole code points) that fits in `maxBytes` of UTF-8. */
+function cutToBytes(s: string, maxBytes: number): string {
+  let used = 0;
+  let end = 0;
+  for (const ch of s) {
+    const b = utf8Length(ch);
+    if (used + b > maxBytes) break;
+    used += b;
+    end += ch.length;
+  }
+  return s.slice(0, end);
 }
 
 function formatSize(bytes: number): string {
@@ -402,7 +546,21 @@ function formatSize(bytes: number): string {
   return `${Number.isInteger(size) ? size : size.toFixed(1)}${units[unit]}`;
 }
 
-const byteLength = (s: string) => new TextEncoder().encode(s).length;
+/** UTF-8 length of a string, without encoding it (a lone surrogate counts as U+FFFD, 3 bytes). */
+function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i += 1;
+    } else n += 3;
+  }
+  return n;
+}
+const byteLength = utf8Length;
 
 interface DirNode {
   size: number;
@@ -413,12 +571,12 @@ interface DirNode {
 const isHidden = (name: string) => name.startsWith(".") || name === "node_modules";
 
 /** Two levels below `dir`; a directory's size is the total of the files under it. */
-function listDirectory(dir: string, files: Array<{ path: string; content: string }>): string {
+function listDirectory(dir: string, files: Array<{ path: string; size: number }>, maxBytes: number): string {
   const root: DirNode = { size: 0, dirs: new Map(), files: new Map() };
   for (const f of files) {
     const parts = f.path.slice(dir.length + 1).split("/");
     if (parts.some(isHidden)) continue;
-    const size = byteLength(f.content);
+    const size = f.size;
     root.size += size;
     let node = root;
     for (const part of parts.slice(0, -1)) {
@@ -446,15 +604,19 @@ function listDirectory(dir: string, files: Array<{ path: string; content: string
     }
   };
   walk(root, dir, 1);
-  return `Here're the files and directories up to 2 levels deep in ${dir}, excluding hidden items and node_modules:\n${lines.join("\n")}`;
+  const header = `Here're the files and directories up to 2 levels deep in ${dir}, excluding hidden items and node_modules:`;
+  const cut = capLines(header, lines, maxBytes);
+  if (cut.shown === lines.length) return cut.text;
+  return `${cut.text}\n[Listing truncated: ${cut.shown} of ${lines.length} entries shown (the view limit is ${formatSize(maxBytes)}); view a subdirectory to see the rest.]`;
 }
 
-async function create(store: MemoryFileStore, path: string, text: string): Promise<string> {
+async function create(store: MemoryFileStore, limits: MemoryLimits, path: string, text: string): Promise<string> {
   await checkWritableFile(store, path, "create");
   checkSize(path, text);
-  const existed = (await store.read(path)) !== null;
+  const existing = await store.read(path);
+  await checkQuota(store, limits, path, existing, text);
   await store.write(path, text);
-  return existed ? `File overwritten successfully at: ${path}` : `File created successfully at: ${path}`;
+  return existing !== null ? `File overwritten successfully at: ${path}` : `File created successfully at: ${path}`;
 }
 
 /** Start offsets of every occurrence, overlapping ones included (they make old_str ambiguous too). */
@@ -466,7 +628,13 @@ function occurrences(content: string, needle: string): number[] {
 
 const lineOf = (content: string, offset: number) => content.slice(0, offset).split("\n").length;
 
-async function strReplace(store: MemoryFileStore, path: string, oldStr: string, newStr: string): Promise<string> {
+async function strReplace(
+  store: MemoryFileStore,
+  limits: MemoryLimits,
+  path: string,
+  oldStr: string,
+  newStr: string,
+): Promise<string> {
   const content = await readFile(store, path);
   const found = occurrences(content, oldStr);
   if (found.length === 0) {
@@ -481,6 +649,7 @@ async function strReplace(store: MemoryFileStore, path: string, oldStr: string, 
   const at = found[0]!;
   const updated = content.slice(0, at) + newStr + content.slice(at + oldStr.length);
   checkSize(path, updated);
+  await checkQuota(store, limits, path, content, updated);
   await store.write(path, updated);
   // A few lines of context around the edit, numbered as `view` numbers them.
   const { lines } = splitLines(updated);
@@ -492,7 +661,13 @@ async function strReplace(store: MemoryFileStore, path: string, oldStr: string, 
   return `The memory file has been edited. Here is the snippet showing the change (with line numbers):\n${snippet.join("\n")}`;
 }
 
-async function insert(store: MemoryFileStore, path: string, at: number, text: string): Promise<string> {
+async function insert(
+  store: MemoryFileStore,
+  limits: MemoryLimits,
+  path: string,
+  at: number,
+  text: string,
+): Promise<string> {
   const content = await readFile(store, path);
   const { lines, trailingNewline } = splitLines(content);
   if (at < 0 || at > lines.length) {
@@ -506,6 +681,7 @@ async function insert(store: MemoryFileStore, path: string, at: number, text: st
     trailingNewline || lines.length === 0,
   );
   checkSize(path, updated);
+  await checkQuota(store, limits, path, content, updated);
   await store.write(path, updated);
   return `The file ${path} has been edited.`;
 }
