@@ -128,6 +128,7 @@ async function loopOverhead(db: Db) {
     idempotent: false,
     requiresApproval: false,
     kind: "sandbox",
+    checkArguments: () => null,
     execute: async (args) => ({
       ok: true,
       result: (args as { a: number; b: number }).a + (args as { a: number; b: number }).b,

@@ -21,7 +21,7 @@ import { toModelMessage } from "./context-fold";
 import { functionTools, parseToolInput, requestModel, type ModelResponse, type ModelToolCall } from "./model-request";
 import type { EventEntry, RunActor, RunDeps, RunnableAgent } from "./ports";
 import { errorRecord, RunCancelledError, RunUsageLimitError } from "./run-errors";
-import type { RunTool, ToolOutcome } from "./run-tool";
+import type { RunTool, ToolArgumentFailure, ToolOutcome } from "./run-tool";
 import { isUsableConclusion } from "./stages/limit-recovery";
 import { answerEvents, danglingCalls, healingAnswers, healingInstruction, type CallAnswer } from "./stages/healing";
 import { checkBeforeRequest, checkTokens, checkToolCalls } from "./stages/run-limits";
@@ -234,15 +234,15 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
 
       checkToolCalls(spec.limits, usage, response.toolCalls.length);
       usage.toolCalls += response.toolCalls.length;
-      const held = response.toolCalls.filter((c) => {
-        const tool = toolsByName.get(c.toolName);
-        return tool !== undefined && needsApproval(agent.config.autonomy, tool);
-      });
-      const runnable = response.toolCalls.filter((c) => !held.includes(c));
-      if (held.length || runnable.some((c) => toolsByName.get(c.toolName)?.sideEffecting)) await unsettled;
+      // Arguments are checked before gating: an invalid call is answered for a repair turn, never held.
+      const checked = response.toolCalls.map((c) => checkCall(c, toolsByName));
+      const held = checked.flatMap((c) =>
+        "tool" in c && needsApproval(agent.config.autonomy, c.tool) ? [c.call] : [],
+      );
+      const runnable = checked.filter((c) => !held.includes(c.call));
+      if (held.length || runnable.some((c) => "tool" in c && c.tool.sideEffecting)) await unsettled;
       const results = await dispatchCalls(
         runnable,
-        toolsByName,
         (call) => countRepairableFailure(retryState, call.toolName, "ToolArgumentError", maxRetries),
         (tool, args, call) =>
           dispatch({
@@ -393,45 +393,45 @@ type Dispatch = (tool: RunTool, args: unknown, call: ModelToolCall) => Promise<D
 /**
  * Runs a step's calls: calls without side effects concurrently, side-effecting ones one after
  * another in the model's order (alongside the others); results come back in the model's order.
- * An unknown tool or unparsable arguments are answered as a ToolArgumentError for a repair turn.
+ * A rejected call (checkCall) is answered as it is, without running.
+/** A call ready to dispatch (its tool and parsed, valid arguments), or the ToolArgumentError that answers it. */
+type CheckedCall =
+  { call: ModelToolCall; tool: RunTool; args: unknown } | { call: ModelToolCall; rejected: ToolOutcome };
+
+/**
+ * An unknown tool, unparsable arguments, or arguments the tool refuses (its schema and constraint
+ * tags, an MCP tool's inputSchema, an agent's `task`, memory's commands) are a ToolArgumentError
+ * for a repair turn — decided before gating, so such a call is never held for approval.
  */
-async function dispatchCalls(
-  calls: ModelToolCall[],
-  tools: Map<string, RunTool>,
-  onRejected: (call: ModelToolCall) => void,
-  dispatch: Dispatch,
-) {
-  const one = async (call: ModelToolCall): Promise<{ call: ModelToolCall; result: DispatchResult }> => {
-    const tool = tools.get(call.toolName);
-    if (!tool) {
-      const known = [...tools.keys()].sort();
-      const outcome: ToolOutcome = {
-        ok: false,
-        error: {
-          type: "ToolArgumentError",
-          message: `Unknown tool '${call.toolName}'. ${known.length ? `Available tools: ${known.join(", ")}.` : "No tools are available."}`,
-        },
-      };
-      onRejected(call);
-      return { call, result: { outcome, durationMs: 0 } };
+function checkCall(call: ModelToolCall, tools: Map<string, RunTool>): CheckedCall {
+  const reject = (message: string, error?: ToolArgumentFailure): CheckedCall => ({
+    call,
+    rejected: { ok: false, error: error ?? { type: "ToolArgumentError", message } },
+  });
+  const tool = tools.get(call.toolName);
+  if (!tool) {
+    const known = [...tools.keys()].sort();
+    return reject(
+      `Unknown tool '${call.toolName}'. ${known.length ? `Available tools: ${known.join(", ")}.` : "No tools are available."}`,
+    );
+  }
+  const parsed = parseToolInput(call.input);
+  if (!parsed.ok) return reject(`tool '${tool.name}' call rejected: ${parsed.message}`);
+  const refused = tool.checkArguments(parsed.value);
+  if (refused) return reject(refused.message, refused);
+  return { call, tool, args: parsed.value };
+}
+
+ */
+async function dispatchCalls(calls: CheckedCall[], onRejected: (call: ModelToolCall) => void, dispatch: Dispatch) {
+  const one = async (c: CheckedCall): Promise<{ call: ModelToolCall; result: DispatchResult }> => {
+    if ("rejected" in c) {
+      onRejected(c.call);
+      return { call: c.call, result: { outcome: c.rejected, durationMs: 0 } };
     }
-    const parsed = parseToolInput(call.input);
-    if (!parsed.ok) {
-      onRejected(call);
-      return {
-        call,
-        result: {
-          outcome: {
-            ok: false,
-            error: { type: "ToolArgumentError", message: `tool '${tool.name}' call rejected: ${parsed.message}` },
-          },
-          durationMs: 0,
-        },
-      };
-    }
-    return { call, result: await dispatch(tool, parsed.value, call) };
+    return { call: c.call, result: await dispatch(c.tool, c.args, c.call) };
   };
-  const sideEffecting = calls.filter((c) => tools.get(c.toolName)?.sideEffecting);
+  const sideEffecting = calls.filter((c) => "tool" in c && c.tool.sideEffecting);
   const pure = calls.filter((c) => !sideEffecting.includes(c));
   const sequential = (async () => {
     const out: Array<{ call: ModelToolCall; result: DispatchResult }> = [];
@@ -440,5 +440,5 @@ async function dispatchCalls(
   })();
   const [a, b] = await Promise.all([Promise.all(pure.map(one)), sequential]);
   const byId = new Map([...a, ...b].map((r) => [r.call.toolCallId, r]));
-  return calls.map((c) => byId.get(c.toolCallId)!);
+  return calls.map((c) => byId.get(c.call.toolCallId)!);
 }

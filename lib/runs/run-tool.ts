@@ -22,6 +22,9 @@ export interface ToolCallScope {
 }
 
 export type ToolOutcome =
+/** A call's arguments refused before anything runs (the model repairs them). */
+export type ToolArgumentFailure = ToolCallError & { type: "ToolArgumentError" };
+
   | { ok: true; result: unknown; events?: Array<{ payload: unknown }>; childRunId?: string }
   | {
       ok: false;
@@ -45,5 +48,10 @@ export interface RunTool {
   kind: RunToolKind;
   /** The saved tool's id (sandbox tools): ToolStateEvent numbering is per tool. */
   toolId?: string;
+  /**
+   * The ToolArgumentError this tool would answer for `args`, or null when they are valid. The loop
+   * asks before gating, so an invalid call is answered for a repair turn and never held for approval.
+   */
+  checkArguments(args: unknown): ToolArgumentFailure | null;
   execute(args: unknown, scope: ToolCallScope): Promise<ToolOutcome>;
 }

@@ -6,9 +6,12 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { StoredEvent } from "../../events/event-types";
+import type { AgentToolRecord } from "../ports";
 import {
+  agentTool,
   createHarness,
   eventsOfType,
+  memoryTool,
   mockModel,
   sandboxStub,
   savedTool,
@@ -156,5 +159,121 @@ describe("approval gating", () => {
     expect(result.final).toMatchObject({ status: "completed", text: "Updated." });
     expect(h.store.approvals).toEqual([]);
     expect(stub.calls.map((c) => c.tool).sort()).toEqual(["read_doc", "write_doc"]);
+  });
+});
+
+/**
+ * Arguments are checked before gating (#22): a call the tool would refuse is answered to the model
+ * as a ToolArgumentError for a repair turn and never reaches the inbox, for every kind of tool
+ * entry — authored (schema and constraint tags), MCP (its discovered inputSchema), an agent's
+ * `task`, and the built-in memory tool.
+ */
+describe("invalid arguments are never held for approval", () => {
+  const REFUND = savedTool(
+    toolSource(
+      "refund",
+      "{ sideEffecting: true, requiresApproval: true }",
+      "orderId: string, amount: number",
+      "  return orderId;",
+      "Refund an amount of money to the customer who placed an order.\n *\n * @param amount In euros.\n * @minimum 0.01",
+    ),
+  );
+  const MCP_DELETE: AgentToolRecord = {
+    kind: "mcp",
+    serverId: "mcp-1",
+    serverName: "files",
+    tool: {
+      name: "delete_file",
+      title: null,
+      description: "Delete a file from the shared drive; it cannot be recovered.",
+      inputSchema: {
+        type: "object",
+        properties: { path: { type: "string", minLength: 1 } },
+        required: ["path"],
+        additionalProperties: false,
+      },
+      annotations: { destructiveHint: true },
+    },
+  };
+  const CHILD = { id: "helper", name: "helper", description: "A helper agent that carries out a sub-task." };
+
+  it.each([
+    {
+      kind: "authored (missing amount)",
+      tool: "refund",
+      invalid: { orderId: "o-1" },
+      valid: { orderId: "o-1", amount: 12.5 },
+      message: /amount/,
+    },
+    {
+      kind: "authored (a constraint tag)",
+      tool: "refund",
+      invalid: { orderId: "o-1", amount: 0 },
+      valid: { orderId: "o-1", amount: 12.5 },
+      message: /minimum/,
+    },
+    {
+      kind: "MCP (against its inputSchema)",
+      tool: "delete_file",
+      invalid: { file: "/a.txt" },
+      valid: { path: "/a.txt" },
+      message: /path/,
+    },
+    {
+      kind: "agent (its task)",
+      tool: "helper",
+      invalid: { goal: "x" },
+      valid: { task: "Sum 1 and 2." },
+      message: /task/,
+    },
+    {
+      kind: "built-in memory",
+      tool: "memory",
+      invalid: { command: "create", path: "/elsewhere/notes.md", file_text: "hi" },
+      valid: { command: "create", path: "/memories/notes.md", file_text: "hi" },
+      message: /memories/,
+    },
+  ])("$kind: a repair turn, and only the valid call waits in the inbox", async ({ tool, invalid, valid, message }) => {
+    const model = mockModel([
+      { toolCalls: [{ toolName: tool, args: invalid }] },
+      { toolCalls: [{ toolName: tool, args: valid }] },
+      { text: "never asked" },
+    ]);
+    const stub = sandboxStub({ refund: (a) => a.orderId });
+    const h = createHarness({ models: model, invokeSandbox: stub.invoke });
+    const mcpCalls: unknown[] = [];
+    h.deps.callMcp = async (c) => {
+      mcpCalls.push(c);
+      return { ok: true, result: "deleted" };
+    };
+    const child = h.agents.define({ ...CHILD, model: { provider: "demo", model: "helper" } });
+    h.agents.define({ name: "operator", model: { provider: "demo", model: "operator" }, autonomy: "gated" }, [
+      REFUND,
+      MCP_DELETE,
+      agentTool(child, true),
+      memoryTool(),
+    ]);
+    const result = await turn(h.deps, "c", "operator", "Go ahead.");
+
+    // The invalid call was answered for a repair turn; the model was asked again.
+    expect(model.doStreamCalls).toHaveLength(2);
+    const returns = eventsOfType(h.store, "c", "ToolReturnEvent");
+    expect(returns.map((e) => [e.data.toolName, e.data.success, e.data.errorType])).toEqual([
+      [tool, false, "ToolArgumentError"],
+    ]);
+    const answered = h.store
+      .eventsOf("c")
+      .flatMap((e) => (e.type === "LlmMessageEvent" && e.data.role === "tool" ? e.data.parts : []))
+      .map((p) => JSON.stringify(p));
+    expect(answered.join("\n")).toMatch(message);
+
+    // Only the valid call is held; nothing ran.
+    expect(h.store.approvals.map((a) => [a.toolName, a.arguments])).toEqual([[tool, valid]]);
+    expect(eventsOfType(h.store, "c", "ApprovalRequested")).toHaveLength(1);
+    expect(result.final).toMatchObject({ status: "suspended", stopReason: "awaiting_approval" });
+    expect(stub.calls).toEqual([]);
+    expect(mcpCalls).toEqual([]);
+    expect([...h.store.runs.values()].filter((r) => r.kind === "child")).toEqual([]);
+    expect(h.store.files.get("operator")?.size ?? 0).toBe(0);
   });
 });

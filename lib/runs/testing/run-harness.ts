@@ -75,6 +75,8 @@ function toolEntry(t: AgentToolRecord) {
       return { builtin: "memory" as const };
     case "agent":
       return { agentId: t.agentId, sideEffecting: t.sideEffecting };
+    case "mcp":
+      return { mcpServerId: t.serverId, tool: t.tool.name, ...(t.as ? { as: t.as } : {}) };
   }
 }
 

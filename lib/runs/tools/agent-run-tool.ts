@@ -3,7 +3,7 @@
  * `child`, parentRunId = the calling run) with its own limits and tools, one level deeper, and
  * answers with the child's final text. Cancellation flows down through the caller's signal.
  */
-import type { RunTool, ToolCallScope, ToolOutcome } from "../run-tool";
+import type { RunTool, ToolArgumentFailure, ToolCallScope, ToolOutcome } from "../run-tool";
 
 export const AGENT_TOOL_PARAMETERS = {
   type: "object",
@@ -33,18 +33,11 @@ export function agentRunTool(
     idempotent: false,
     requiresApproval: false,
     kind: "agent",
+    checkArguments: (args) => taskArgumentError(child.name, args),
     async execute(args, scope) {
-      const task = (args as { task?: unknown } | null)?.task;
-      const extra = args && typeof args === "object" ? Object.keys(args).filter((k) => k !== "task") : [];
-      if (typeof task !== "string" || !task.trim() || extra.length) {
-        return {
-          ok: false,
-          error: {
-            type: "ToolArgumentError",
-            message: `tool '${child.name}' call rejected: ${typeof task !== "string" || !task.trim() ? "missing: ['task'] (a non-empty string)" : `unexpected: [${extra.map((k) => `'${k}'`).join(", ")}]`}; accepted: ['task']`,
-          },
-        };
-      }
+      const refused = taskArgumentError(child.name, args);
+      if (refused) return { ok: false, error: refused };
+      const task = (args as { task: string }).task;
       if (scope.depth + 1 > MAX_AGENT_DEPTH) {
         return {
           ok: false,
@@ -56,5 +49,16 @@ export function agentRunTool(
       }
       return runChild(child.agentId, task, scope);
     },
+  };
+}
+
+/** An agent takes one non-empty `task` string and nothing else. */
+function taskArgumentError(name: string, args: unknown): ToolArgumentFailure | null {
+  const task = (args as { task?: unknown } | null)?.task;
+  const extra = args && typeof args === "object" ? Object.keys(args).filter((k) => k !== "task") : [];
+  if (typeof task === "string" && task.trim() && !extra.length) return null;
+  return {
+    type: "ToolArgumentError",
+    message: `tool '${name}' call rejected: ${typeof task !== "string" || !task.trim() ? "missing: ['task'] (a non-empty string)" : `unexpected: [${extra.map((k) => `'${k}'`).join(", ")}]`}; accepted: ['task']`,
   };
 }

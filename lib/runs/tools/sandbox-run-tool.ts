@@ -1,7 +1,9 @@
 /** A saved tool as a run calls it: its analysed definition, executed in the sandbox. */
 import type { SandboxInvoker } from "../ports";
+import { ToolArgumentError } from "../../tools/errors";
 import type { AnalyzedTool } from "../../tools/tool-types";
-import type { RunTool } from "../run-tool";
+import { validateArguments } from "../../tools/validate-arguments";
+import type { RunTool, ToolArgumentFailure } from "../run-tool";
 
 export function sandboxRunTool(toolId: string, tool: AnalyzedTool, source: string, invoke: SandboxInvoker): RunTool {
   return {
@@ -13,6 +15,7 @@ export function sandboxRunTool(toolId: string, tool: AnalyzedTool, source: strin
     requiresApproval: tool.requiresApproval,
     kind: "sandbox",
     toolId,
+    checkArguments: (args) => sandboxArgumentError(tool, args),
     async execute(args, scope) {
       const outcome = await invoke({
         tool,
@@ -26,4 +29,16 @@ export function sandboxRunTool(toolId: string, tool: AnalyzedTool, source: strin
         : { ok: false, error: outcome.error, events: outcome.events.map((e) => ({ payload: e.payload })) };
     },
   };
+}
+
+/** The ToolArgumentError the sandbox would answer (schema and constraint tags), or null. */
+function sandboxArgumentError(tool: AnalyzedTool, args: unknown): ToolArgumentFailure | null {
+  try {
+    validateArguments(tool, args);
+    return null;
+  } catch (error) {
+    if (!ToolArgumentError.is(error)) throw error;
+    const { message, missing, unexpected, invalid, accepted } = error;
+    return { type: "ToolArgumentError", message, missing, unexpected, invalid, accepted };
+  }
 }
