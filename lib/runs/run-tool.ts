@@ -21,10 +21,10 @@ export interface ToolCallScope {
   actorId?: string | null;
 }
 
-export type ToolOutcome =
 /** A call's arguments refused before anything runs (the model repairs them). */
 export type ToolArgumentFailure = ToolCallError & { type: "ToolArgumentError" };
 
+export type ToolOutcome =
   | { ok: true; result: unknown; events?: Array<{ payload: unknown }>; childRunId?: string }
   | {
       ok: false;
