@@ -390,10 +390,6 @@ function returnData(call: ModelToolCall, result: DispatchResult) {
 
 type Dispatch = (tool: RunTool, args: unknown, call: ModelToolCall) => Promise<DispatchResult>;
 
-/**
- * Runs a step's calls: calls without side effects concurrently, side-effecting ones one after
- * another in the model's order (alongside the others); results come back in the model's order.
- * A rejected call (checkCall) is answered as it is, without running.
 /** A call ready to dispatch (its tool and parsed, valid arguments), or the ToolArgumentError that answers it. */
 type CheckedCall =
   { call: ModelToolCall; tool: RunTool; args: unknown } | { call: ModelToolCall; rejected: ToolOutcome };
@@ -422,6 +418,10 @@ function checkCall(call: ModelToolCall, tools: Map<string, RunTool>): CheckedCal
   return { call, tool, args: parsed.value };
 }
 
+/**
+ * Runs a step's calls: calls without side effects concurrently, side-effecting ones one after
+ * another in the model's order (alongside the others); results come back in the model's order.
+ * A rejected call (checkCall) is answered as it is, without running.
  */
 async function dispatchCalls(calls: CheckedCall[], onRejected: (call: ModelToolCall) => void, dispatch: Dispatch) {
   const one = async (c: CheckedCall): Promise<{ call: ModelToolCall; result: DispatchResult }> => {
