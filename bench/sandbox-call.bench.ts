@@ -15,6 +15,9 @@ import { transpileTool } from "../lib/sandbox/transpile-tool";
 import { SandboxPool } from "../lib/sandbox/worker-pool";
 import { summarize } from "./stats";
 
+/** The principal the calls run for (every sandbox call names one). */
+const OWNER = "bench";
+
 const argValue = (name: string, fallback: number) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
   return found ? Number(found.split("=")[1]) : fallback;
@@ -50,7 +53,7 @@ async function main() {
     const tool = analysed(src);
     const pool = new SandboxPool({ size: 1 });
     const started = performance.now();
-    const out = await invokeTool({ tool, source: src, arguments: { a: 1, b: 2 }, pool });
+    const out = await invokeTool({ tool, source: src, arguments: { a: 1, b: 2 }, pool, owner: OWNER });
     cold.push(performance.now() - started);
     if (!out.ok || out.result !== 3) throw new Error(`cold call failed: ${JSON.stringify(out)}`);
     await pool.close();
@@ -61,11 +64,11 @@ async function main() {
   const tool = analysed(src);
   const pool = new SandboxPool();
   await pool.warmup();
-  for (let i = 0; i < 200; i++) await invokeTool({ tool, source: src, arguments: { a: i, b: 1 }, pool });
+  for (let i = 0; i < 200; i++) await invokeTool({ tool, source: src, arguments: { a: i, b: 1 }, pool, owner: OWNER });
   const warm: number[] = [];
   for (let i = 0; i < WARM; i++) {
     const started = performance.now();
-    const out = await invokeTool({ tool, source: src, arguments: { a: i, b: 1 }, pool });
+    const out = await invokeTool({ tool, source: src, arguments: { a: i, b: 1 }, pool, owner: OWNER });
     warm.push(performance.now() - started);
     if (!out.ok || out.result !== i + 1) throw new Error(`warm call failed: ${JSON.stringify(out)}`);
   }
@@ -76,7 +79,9 @@ async function main() {
   const tStarted = performance.now();
   for (let b = 0; b < batches; b++) {
     await Promise.all(
-      Array.from({ length: parallel }, (_, i) => invokeTool({ tool, source: src, arguments: { a: i, b }, pool })),
+      Array.from({ length: parallel }, (_, i) =>
+        invokeTool({ tool, source: src, arguments: { a: i, b }, pool, owner: `bench-${i}` }),
+      ),
     );
   }
   const throughput = (batches * parallel) / ((performance.now() - tStarted) / 1000);

@@ -26,7 +26,10 @@ async function run(name: string, args: unknown) {
   const summary = (await listTools(t.db)).find((x) => x.name === name);
   if (!summary) throw new Error(`no tool ${name}`);
   const { tool, source } = await getRunnableTool(t.db, summary.id);
-  return { tool, outcome: await invokeTool({ tool, source, arguments: args, pool: server().sandbox }) };
+  return {
+    tool,
+    outcome: await invokeTool({ tool, source, arguments: args, pool: server().sandbox, owner: "demo-test" }),
+  };
 }
 
 describe("demo tools seed step", () => {

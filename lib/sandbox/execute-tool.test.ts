@@ -21,7 +21,14 @@ function toolSource(params: string, body: string, options = "{ sideEffecting: fa
 }
 
 function run(partial: Partial<ExecuteToolRequest> & { source: string }) {
-  return executeTool({ name: "t", call: positional(), args: {}, pool: testbed.pool, ...partial });
+  return executeTool({
+    name: "t",
+    call: positional(),
+    args: {},
+    pool: testbed.pool,
+    owner: "execute-test",
+    ...partial,
+  });
 }
 
 describe("results", () => {
@@ -673,7 +680,8 @@ describe("isolation", () => {
       "const g = globalThis as any;\nconst before = g.shared;\ng.shared = id;\nlet x = 0; for (let i = 0; i < 20000; i++) x += i;\nreturn { id, before: before ?? null, after: g.shared };",
     );
     const outs = await Promise.all(
-      Array.from({ length: 40 }, (_, id) => run({ source, call: positional("id"), args: { id } })),
+      // Each its own owner: one owner may only queue 32 calls.
+      Array.from({ length: 40 }, (_, id) => run({ source, call: positional("id"), args: { id }, owner: `iso-${id}` })),
     );
     outs.forEach((out, id) => expect(out).toMatchObject({ ok: true, result: { id, before: null, after: id } }));
   });

@@ -30,8 +30,8 @@ export interface ExecuteToolRequest {
   pool: SandboxPool;
   /** DNS for `ctx.fetch` (tests). */
   resolveHost?: (hostname: string) => Promise<ResolvedAddress[]>;
-  /** The principal the call runs for (the pool's per-principal share). */
-  owner?: string;
+  /** The principal the call runs for (the pool's per-principal share); required. */
+  owner: string;
 }
 
 function q(name: string): string {

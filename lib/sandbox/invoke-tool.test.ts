@@ -17,7 +17,14 @@ function analysed(source: string): AnalyzedTool {
 }
 
 function invoke(source: string, args: unknown, extra: Partial<Parameters<typeof invokeTool>[0]> = {}) {
-  return invokeTool({ tool: analysed(source), source, arguments: args, pool: testbed.pool, ...extra });
+  return invokeTool({
+    tool: analysed(source),
+    source,
+    arguments: args,
+    pool: testbed.pool,
+    owner: "invoke-test",
+    ...extra,
+  });
 }
 
 const WEATHER = `import { tool } from "atelier";

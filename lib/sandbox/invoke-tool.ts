@@ -29,8 +29,8 @@ export interface InvokeToolRequest {
   limits?: Partial<SandboxLimits>;
   /** The process's pool (built by the composition root, lib/server). */
   pool: SandboxPool;
-  /** The principal the call runs for: no principal holds more than its share of the pool's workers. */
-  owner?: string;
+  /** The principal the call runs for (required): no principal holds more than its share of the pool's workers. */
+  owner: string;
   /** DNS for `ctx.fetch` (tests). */
   resolveHost?: (hostname: string) => Promise<ResolvedAddress[]>;
 }

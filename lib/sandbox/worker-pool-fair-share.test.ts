@@ -52,3 +52,17 @@ describe("one principal never holds every sandbox worker", () => {
     await Promise.all(held);
   }, 30_000);
 });
+
+describe("every call names its owner", () => {
+  it("refuses a call without an owner instead of running it outside every share", async () => {
+    const pool = new SandboxPool({ size: 1 });
+    try {
+      const ownerless = pool.run(TRIVIAL, {} as never);
+      await expect(ownerless).rejects.toThrow(/owner/);
+      expect(pool.stats()).toMatchObject({ busy: 0, queued: 0 });
+      expect((await pool.run(TRIVIAL, { owner: "alice" })).ok).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  }, 20_000);
+});

@@ -23,6 +23,10 @@ function job(code: string, timeoutMs = 1000): JobInput {
   };
 }
 
+/** Who the calls run for (the pool refuses a call without an owner). */
+const OWNER = { owner: "pool-test" };
+const OTHER = { owner: "pool-test-other" };
+
 const fixture = (name: string) => fileURLToPath(new URL(`./testing/${name}`, import.meta.url));
 
 describe("the main thread stays responsive while a tool spins", () => {
@@ -57,7 +61,7 @@ describe("the main thread stays responsive while a tool spins", () => {
   it("answers a health check within 500 ms during and after a while(true) tool, and timers keep ticking", async () => {
     let ticks = 0;
     const interval = setInterval(() => ticks++, 20);
-    const spinning = pool.run(job("while (true) {}", 1500));
+    const spinning = pool.run(job("while (true) {}", 1500), OWNER);
     await new Promise((r) => setTimeout(r, 100));
     const during: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -74,9 +78,9 @@ describe("the main thread stays responsive while a tool spins", () => {
   });
 
   it("other calls keep running on the other worker while one spins", async () => {
-    const spinning = pool.run(job("while (true) {}", 1000));
+    const spinning = pool.run(job("while (true) {}", 1000), OWNER);
     const started = Date.now();
-    const quick = await pool.run(job("return 42;"));
+    const quick = await pool.run(job("return 42;"), OTHER);
     expect(quick.ok).toBe(true);
     expect(Date.now() - started).toBeLessThan(500);
     await spinning;
@@ -87,7 +91,7 @@ describe("pool mechanics", () => {
   it("queues calls beyond its size and runs them all", async () => {
     const pool = new SandboxPool({ size: 1 });
     try {
-      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => pool.run(job(`return ${i};`))));
+      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => pool.run(job(`return ${i};`), OWNER)));
       expect(results.map((r) => r.resultJson)).toEqual(["0", "1", "2", "3", "4", "5"]);
       expect(pool.stats()).toMatchObject({ size: 1, queued: 0, busy: 0, completed: 6 });
     } finally {
@@ -99,11 +103,11 @@ describe("pool mechanics", () => {
     const pool = new SandboxPool({ size: 1 });
     try {
       await pool.warmup();
-      const bomb = await pool.run(job("const s = 'x'.repeat(200 * 1024 * 1024); return s.length;"));
+      const bomb = await pool.run(job("const s = 'x'.repeat(200 * 1024 * 1024); return s.length;"), OWNER);
       expect(bomb.error?.kind).toBe("memory");
       expect(bomb.recycle).toBe(true);
       expect(pool.stats().recycled).toBe(1);
-      const next = await pool.run(job("return 'ok';"));
+      const next = await pool.run(job("return 'ok';"), OWNER);
       expect(next).toMatchObject({ ok: true, resultJson: '"ok"' });
     } finally {
       await pool.close();
@@ -114,7 +118,7 @@ describe("pool mechanics", () => {
     const pool = new SandboxPool({ size: 1, workerPath: fixture("stuck-worker.mjs"), backstopGraceMs: 200 });
     try {
       const started = Date.now();
-      const result = await pool.run(job("return 1;", 100));
+      const result = await pool.run(job("return 1;", 100), OWNER);
       expect(result).toMatchObject({ ok: false, error: { kind: "timeout" }, recycle: true });
       expect(Date.now() - started).toBeLessThan(3000);
       expect(pool.stats().recycled).toBe(1);
@@ -126,9 +130,9 @@ describe("pool mechanics", () => {
   it("a worker that dies mid-call costs that call an error, not the process", async () => {
     const pool = new SandboxPool({ size: 1, workerPath: fixture("crashing-worker.mjs") });
     try {
-      const result = await pool.run(job("return 1;"));
+      const result = await pool.run(job("return 1;"), OWNER);
       expect(result).toMatchObject({ ok: false, error: { kind: "crash" } });
-      const again = await pool.run(job("return 1;"));
+      const again = await pool.run(job("return 1;"), OWNER);
       expect(again).toMatchObject({ ok: false, error: { kind: "crash" } });
     } finally {
       await pool.close(0);
@@ -138,7 +142,7 @@ describe("pool mechanics", () => {
   it("a worker that never starts fails the waiting call instead of stranding it", async () => {
     const pool = new SandboxPool({ size: 1, workerPath: fixture("silent-worker.mjs"), startTimeoutMs: 300 });
     try {
-      const result = await pool.run(job("return 1;"));
+      const result = await pool.run(job("return 1;"), OWNER);
       expect(result).toMatchObject({
         ok: false,
         error: { kind: "crash", message: expect.stringMatching(/did not start/) },
@@ -152,15 +156,15 @@ describe("pool mechanics", () => {
     const pool = new SandboxPool({ size: 1 });
     await pool.warmup();
     // Generous limits: on a loaded machine the loop may take far longer than its usual 100 ms.
-    const running = pool.run(job("let x = 0; for (let i = 0; i < 1e6; i++) x += i; return x;", 20_000));
-    const queued = pool.run(job("return 2;"));
+    const running = pool.run(job("let x = 0; for (let i = 0; i < 1e6; i++) x += i; return x;", 20_000), OWNER);
+    const queued = pool.run(job("return 2;"), OWNER);
     await pool.close(20_000);
     expect((await running).ok).toBe(true);
     expect(await queued).toMatchObject({
       ok: false,
       error: { kind: "crash", message: expect.stringMatching(/closed/) },
     });
-    expect(await pool.run(job("return 3;"))).toMatchObject({
+    expect(await pool.run(job("return 3;"), OWNER)).toMatchObject({
       ok: false,
       error: { message: expect.stringMatching(/closed/) },
     });

@@ -4,10 +4,11 @@
  *
  * - size: `os.availableParallelism()` by default; workers start lazily (or all at `warmup()`).
  * - one call per worker at a time; further calls wait in a FIFO queue (bounded).
- * - fair share: calls that name an `owner` (the principal they run for) hold at most
- *   `maxPerOwner` workers at once (default: all but one), so one user spinning never takes the
- *   last worker from everyone else; an owner's extra calls wait behind its own, and past
- *   `maxQueuedPerOwner` waiting calls a call is refused with SandboxBusyError (429, Retry-After).
+ * - fair share: every call names its `owner` (the principal it runs for; a call without one is
+ *   refused), and one owner holds at most `maxPerOwner` workers at once (default: all but one), so
+ *   one user spinning never takes the last worker from everyone else; an owner's extra calls wait
+ *   behind its own, and past `maxQueuedPerOwner` waiting calls a call is refused with
+ *   SandboxBusyError (429, Retry-After).
  * - a worker whose sandbox hit a limit (timeout, memory, stack) or failed is replaced.
  * - backstop: if a worker has not answered `backstopGraceMs` after the call's deadline, it is
  *   terminated and the call ends as a timeout.
@@ -57,8 +58,8 @@ export interface SandboxPoolOptions {
 
 export interface RunCallOptions {
   onFetch?: FetchHandler;
-  /** The principal the call runs for; calls without one are not limited per owner. */
-  owner?: string;
+  /** The principal the call runs for (required: no call runs outside every principal's share). */
+  owner: string;
 }
 
 /** One principal already waits for the sandbox with as many calls as it may. */
@@ -77,7 +78,7 @@ export type JobInput = Omit<SandboxJob, "id">;
 
 interface Task {
   id: number;
-  owner: string | undefined;
+  owner: string;
   job: SandboxJob;
   options: RunCallOptions;
   resolve: (result: SandboxResult) => void;
@@ -152,17 +153,18 @@ export class SandboxPool {
   }
 
   /**
-   * Run one call. Failures come back as `{ok: false, error}`; the one rejection is SandboxBusyError,
-   * for an `owner` that already has `maxQueuedPerOwner` calls waiting (429 to that caller).
+   * Run one call for `options.owner`. Failures come back as `{ok: false, error}`; the rejections
+   * are SandboxBusyError, for an owner that already has `maxQueuedPerOwner` calls waiting (429 to
+   * that caller), and a TypeError for a call that names no owner (a programming error).
    */
-  run(input: JobInput, options: RunCallOptions = {}): Promise<SandboxResult> {
-    const owner = options.owner;
-    if (owner !== undefined) {
-      const waiting = this.queue.reduce((n, t) => n + (t.owner === owner ? 1 : 0), 0);
-      if (waiting >= this.maxQueuedPerOwner) {
-        const seconds = Math.max(1, Math.ceil(input.limits.timeoutMs / 1000));
-        return Promise.reject(new SandboxBusyError(waiting, seconds));
-      }
+  run(input: JobInput, options: RunCallOptions): Promise<SandboxResult> {
+    const owner = options?.owner;
+    if (typeof owner !== "string" || owner === "")
+      return Promise.reject(new TypeError("SandboxPool.run: every call names its owner (the principal it runs for)"));
+    const waiting = this.queue.reduce((n, t) => n + (t.owner === owner ? 1 : 0), 0);
+    if (waiting >= this.maxQueuedPerOwner) {
+      const seconds = Math.max(1, Math.ceil(input.limits.timeoutMs / 1000));
+      return Promise.reject(new SandboxBusyError(waiting, seconds));
     }
     return new Promise<SandboxResult>((resolve) => {
       if (this.closed) {
@@ -243,9 +245,8 @@ export class SandboxPool {
   /** The first waiting call whose owner holds fewer workers than its share (-1: none). */
   private nextRunnable(): number {
     const held = new Map<string, number>();
-    for (const slot of this.slots)
-      if (slot.task?.owner !== undefined) held.set(slot.task.owner, (held.get(slot.task.owner) ?? 0) + 1);
-    return this.queue.findIndex((t) => t.owner === undefined || (held.get(t.owner) ?? 0) < this.maxPerOwner);
+    for (const slot of this.slots) if (slot.task) held.set(slot.task.owner, (held.get(slot.task.owner) ?? 0) + 1);
+    return this.queue.findIndex((t) => (held.get(t.owner) ?? 0) < this.maxPerOwner);
   }
 
   private start(slot: Slot, task: Task): void {

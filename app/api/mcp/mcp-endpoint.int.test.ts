@@ -7,7 +7,8 @@
 import { fastPasswords } from "@/lib/auth/testing/fast-passwords";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
 import { createApiToken } from "@/lib/auth/api-tokens";
 import type { Role } from "@/lib/auth/roles.shared";
@@ -15,7 +16,8 @@ import { createUser } from "@/lib/auth/users";
 import { seedStudio } from "@/lib/db/seed-demo";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { DEMO_SEED_STEPS } from "@/lib/demo/demo-steps";
-import { closeServer } from "@/lib/server/server";
+import { createStudioMcpServer } from "@/lib/mcp/serve/mcp-endpoint";
+import { closeServer, server } from "@/lib/server/server";
 import * as schemaRoute from "../tools/[id]/schema/route";
 import * as agentsRoute from "../agents/route";
 import * as mcpRoute from "./route";
@@ -24,6 +26,7 @@ let t: TestDatabase;
 const ADMIN = "mcp-endpoint-int-admin-token-0123456789";
 const savedEnv = { ...process.env };
 const tokens = new Map<Role, string>();
+const userIds = new Map<Role, string>();
 const ENDPOINT = "http://localhost:3000/api/mcp";
 
 beforeAll(async () => {
@@ -44,6 +47,7 @@ beforeAll(async () => {
       { name: "mcp", role, expiresInDays: 1 },
     );
     tokens.set(role, token);
+    userIds.set(role, user.id);
   }
 });
 afterAll(async () => {
@@ -237,5 +241,127 @@ describe("/api/mcp bodies", () => {
       }),
     );
     expect(res.status).toBe(413);
+  });
+});
+
+/** A raw JSON-RPC POST to the route, as the operator. */
+async function rawPost(body: unknown) {
+  const res = await mcpRoute.POST(
+    new Request(ENDPOINT, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${tokens.get("operator")}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-06-18",
+      },
+      body: JSON.stringify(body),
+    }),
+  );
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+describe("/api/mcp and the sandbox's per-user share", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("runs tools/call in the sandbox as the token's principal (its share of the pool)", async () => {
+    const invoke = vi.spyOn(server().runtime.deps, "invokeSandbox");
+    const client = await connect(tokens.get("operator")!);
+    const res = await client.callTool({ name: "city_population", arguments: { city: "Paris" } });
+    expect(res.isError).toBeFalsy();
+    expect(invoke).toHaveBeenCalledTimes(1);
+    expect(invoke.mock.calls[0][0]).toMatchObject({ owner: userIds.get("operator") });
+    await client.close();
+  });
+
+  it("refuses a JSON-RPC batch with one JSON-RPC error and runs none of its calls", async () => {
+    const invoke = vi.spyOn(server().runtime.deps, "invokeSandbox");
+    const audits = await t.db.auditLog.count({ where: { action: "mcp.tool_call" } });
+    const call = (id: number) => ({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: { name: "city_population", arguments: { city: "Paris" } },
+    });
+    const res = await rawPost(Array.from({ length: 100 }, (_, i) => call(i + 1)));
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32600, message: expect.stringMatching(/batch/i) },
+    });
+    expect(invoke).not.toHaveBeenCalled();
+    expect(await t.db.auditLog.count({ where: { action: "mcp.tool_call" } })).toBe(audits);
+    // An empty batch is a batch too; one request per POST still works.
+    expect((await rawPost([])).json).toMatchObject({ error: { code: -32600 } });
+    const single = await rawPost(call(7));
+    expect(single.status).toBe(200);
+    expect(single.json).toMatchObject({ id: 7, result: { content: [{ type: "text" }] } });
+  });
+});
+
+describe("ask_<agent> calls per MCP request (ATELIER_MCP_ASK_MAX)", () => {
+  afterEach(() => {
+    delete process.env.ATELIER_MCP_ASK_MAX;
+  });
+
+  it("refuses an ask beyond the cap as a tool error naming the setting, and starts no conversation", async () => {
+    process.env.ATELIER_MCP_ASK_MAX = "0";
+    const before = await t.db.conversation.count();
+    const client = await connect(tokens.get("operator")!);
+    const res = await client.callTool({ name: "ask_atlas", arguments: { task: "Hello" } });
+    expect(res.isError).toBe(true);
+    expect((res.content as Array<{ text: string }>)[0].text).toMatch(/ATELIER_MCP_ASK_MAX/);
+    expect(await t.db.conversation.count()).toBe(before);
+    const audit = await t.db.auditLog.findFirst({
+      where: { action: "mcp.tool_call", target: "ask_atlas" },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(audit!.details).toMatchObject({ ok: false, refused: "ask_limit" });
+    await client.close();
+  });
+
+  it("counts the asks of one request: past the cap (default 1) the next ask in it is refused", async () => {
+    const operator = await t.db.user.findUniqueOrThrow({ where: { id: userIds.get("operator")! } });
+    const principal = { kind: "user" as const, id: operator.id, name: operator.name, roles: ["operator" as const] };
+    const asked: string[] = [];
+    // One studio server is one request; the in-memory pair stands in for a request carrying two calls.
+    const studio = createStudioMcpServer(t.db, principal, {
+      invoke: () => Promise.reject(new Error("no tool runs here")),
+      ask: async (_agentId, task) => {
+        asked.push(task);
+        return {
+          status: "completed",
+          text: "done",
+          conversationId: "c",
+          runId: "r",
+          pendingApprovals: [],
+          error: null,
+        };
+      },
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await studio.connect(serverSide);
+    const client = new Client({ name: "int-test", version: "1.0.0" });
+    await client.connect(clientSide);
+    const first = await client.callTool({ name: "ask_atlas", arguments: { task: "one" } });
+    expect(first.isError).toBeFalsy();
+    const second = await client.callTool({ name: "ask_atlas", arguments: { task: "two" } });
+    expect(second.isError).toBe(true);
+    expect((second.content as Array<{ text: string }>)[0].text).toMatch(/1 time \(ATELIER_MCP_ASK_MAX\)/);
+    expect(asked).toEqual(["one"]);
+    await client.close();
+    await studio.close();
+  });
+
+  it("a bad value of the setting is refused, naming it", async () => {
+    process.env.ATELIER_MCP_ASK_MAX = "many";
+    const client = await connect(tokens.get("operator")!);
+    const res = await client.callTool({ name: "ask_atlas", arguments: { task: "Hello" } });
+    expect(res.isError).toBe(true);
+    expect((res.content as Array<{ text: string }>)[0].text).toMatch(/ATELIER_MCP_ASK_MAX/);
+    await client.close();
   });
 });

@@ -7,7 +7,12 @@
  *
  * Agents are served too, as `ask_<name>` (served-agents.ts), when the caller passes `ask` (the run
  * engine, which lib/mcp does not import): asking needs the operator role, as running a
- * conversation does, and each call is a new conversation in the studio.
+ * conversation does, each call is a new conversation in the studio, and one request asks at most
+ * `ATELIER_MCP_ASK_MAX` times.
+ *
+ * Tools run in the sandbox as the token's principal (its share of the pool), and a request is one
+ * JSON-RPC message: a batch (removed from the protocol in 2025-06-18) is refused whole with one
+ * JSON-RPC error, so no request fans out into many calls.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
@@ -22,6 +27,7 @@ import { hasAnyRole, type Principal } from "../../auth/roles";
 import type { Db } from "../../db/client";
 import type { InvokeOutcome, InvokeToolRequest } from "../../sandbox/invoke-tool";
 import type { AgentAnswer } from "../../runs/ask-agent";
+import { mcpAskMax } from "../mcp-limits";
 import { listServedAgents, type ServedAgent } from "./served-agents";
 import { listServedTools, type ServedTool } from "./served-tools";
 
@@ -30,7 +36,7 @@ export const CALL_ROLES = ["operator", "author"] as const;
 export const ASK_ROLES = ["operator"] as const;
 
 export interface EndpointDeps {
-  /** Runs a served tool in the process's sandbox pool (the runtime's `invokeSandbox`). */
+  /** Runs a served tool in the process's sandbox pool (the runtime's `invokeSandbox`), as `owner`. */
   invoke: (request: Omit<InvokeToolRequest, "pool">) => Promise<InvokeOutcome>;
   /** Runs one turn of an agent for the caller (lib/runs/ask-agent.ts); without it no agent is served. */
   ask?: (agentId: string, task: string, principal: Principal) => Promise<AgentAnswer>;
@@ -89,6 +95,8 @@ function outcomeResult(outcome: InvokeOutcome): CallToolResult {
 
 export function createStudioMcpServer(db: Db, principal: Principal, deps: EndpointDeps): Server {
   const server = new Server(SERVED_SERVER_INFO, { capabilities: { tools: {} } });
+  // One server per request: this counts the request's asks.
+  let asks = 0;
   const served = async () => {
     const tools = await listServedTools(db);
     const agents = deps.ask ? await listServedAgents(db, new Set(tools.map((t) => t.schema.name))) : [];
@@ -119,6 +127,7 @@ export function createStudioMcpServer(db: Db, principal: Principal, deps: Endpoi
       tool: tool.tool,
       source: tool.source,
       arguments: args ?? {},
+      owner: principal.id,
     });
     await audit({
       ok: outcome.ok,
@@ -146,6 +155,20 @@ export function createStudioMcpServer(db: Db, principal: Principal, deps: Endpoi
       await audit({ ok: false, refused: "role" });
       return toolError(`Asking an agent runs a conversation, which needs the role: ${ASK_ROLES.join(", ")}.`);
     }
+    let askMax: number;
+    try {
+      askMax = mcpAskMax();
+    } catch (err) {
+      await audit({ ok: false, refused: "setting" });
+      return toolError(`Asking agents is not available: ${(err as Error).message}`);
+    }
+    if (asks >= askMax) {
+      await audit({ ok: false, refused: "ask_limit" });
+      return toolError(
+        `One MCP request may ask agents ${askMax} time${askMax === 1 ? "" : "s"} (ATELIER_MCP_ASK_MAX); send each ask in a request of its own.`,
+      );
+    }
+    asks++;
     const task = args?.task;
     const extra = Object.keys(args ?? {}).filter((k) => k !== "task");
     if (typeof task !== "string" || !task.trim() || extra.length) {
@@ -174,8 +197,28 @@ export function createStudioMcpServer(db: Db, principal: Principal, deps: Endpoi
   return server;
 }
 
+/** JSON-RPC's "Invalid Request". */
+const INVALID_REQUEST = -32600;
+
+/** The one answer to a JSON-RPC batch: refused whole, nothing in it runs. */
+export function batchRefused(): Response {
+  return Response.json(
+    {
+      jsonrpc: "2.0",
+      id: null,
+      error: {
+        code: INVALID_REQUEST,
+        message:
+          "JSON-RPC batches are not accepted (MCP removed batching in protocol version 2025-06-18); send one request per POST.",
+      },
+    },
+    { status: 400 },
+  );
+}
+
 /** Answers one POST to `/api/mcp` (JSON-RPC in, JSON out). */
 export async function handleMcpRequest(req: Request, db: Db, principal: Principal, deps: EndpointDeps) {
+  if (Array.isArray(deps.parsedBody)) return batchRefused();
   const server = createStudioMcpServer(db, principal, deps);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,

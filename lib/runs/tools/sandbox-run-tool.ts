@@ -22,7 +22,8 @@ export function sandboxRunTool(toolId: string, tool: AnalyzedTool, source: strin
         source,
         arguments: args,
         context: { agentId: scope.agentId, conversationId: scope.conversationId, runId: scope.runId, toolSeqStart: 0 },
-        ...(scope.actorId ? { owner: scope.actorId } : {}),
+        // The run's actor; runs started by no user (scripts, tests) share one "system" share.
+        owner: scope.actorId || "system",
       });
       return outcome.ok
         ? { ok: true, result: outcome.result, events: outcome.events.map((e) => ({ payload: e.payload })) }
