@@ -123,6 +123,27 @@ describe("tables", () => {
     expect(lines[3]).toBe("Total,,2,10,5,0,0,15,1500000101,1.500000101,0,all");
   });
 
+  it("CSV writes a label that looks like a formula as text (OWASP), and keeps numbers as numbers", () => {
+    const csv = summaryCsv({
+      groupBy: "agent",
+      rows: [
+        row("a1", { label: "=cmd|' /C calc'!A0", costNanoUsd: 5 }),
+        row("a2", { label: "@SUM(A1:A2)" }),
+        row("a3", { label: "-2+3" }),
+        row("a4", { label: "+1 555 0100" }),
+        row("a5", { label: "\t=1+1" }),
+      ],
+      total: totals({ events: 5 }),
+    });
+    const labels = csv
+      .trimEnd()
+      .split("\r\n")
+      .slice(1, 6)
+      .map((l) => l.split(",")[0]);
+    expect(labels).toEqual(["'=cmd|' /C calc'!A0", "'@SUM(A1:A2)", "'-2+3", "'+1 555 0100", "'\t=1+1"]);
+    expect(csv.split("\r\n")[1]).toBe("'=cmd|' /C calc'!A0,a1,1,10,5,0,0,15,5,0.000000005,0,all");
+  });
+
   it("CSV by run lists each turn, then its runs", () => {
     const csv = summaryCsv({
       groupBy: "run",

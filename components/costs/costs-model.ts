@@ -2,6 +2,7 @@
  * The cost dashboard's pure parts: periods, the chart's series, sorting and CSV. Money stays
  * integer nano-USD until it is shown; CSV carries it exactly (nano-USD and a decimal dollar string).
  */
+import { csvDocument, type CsvValue } from "@/lib/api/csv.shared";
 import type { UsageGroupBy, UsageRow, UsageSummary } from "@/lib/events/usage-summary.shared";
 
 export type PeriodId = "7d" | "30d" | "90d" | "all" | "custom";
@@ -167,16 +168,12 @@ export function nanoToUsdDecimal(nano: number): string {
   return `${sign}${abs / 1_000_000_000n}.${(abs % 1_000_000_000n).toString().padStart(9, "0")}`;
 }
 
-function csvCell(v: string | number | null | undefined): string {
-  const s = v === null || v === undefined ? "" : String(v);
-  return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 const GROUP_COLUMN: Record<UsageGroupBy, string> = { model: "model", agent: "agent", run: "turn", day: "day" };
 
 /**
  * A breakdown as CSV: one line per row (for `run`, each turn then its runs, marked by `level`),
- * then the total. Money as integer nano-USD and as exact dollars.
+ * then the total. Money as integer nano-USD and as exact dollars. Written by the studio's one CSV
+ * writer (lib/api/csv.shared.ts): a label that looks like a formula comes out as text.
  */
 export function summaryCsv(summary: Pick<UsageSummary, "groupBy" | "rows" | "total">): string {
   const byRun = summary.groupBy === "run";
@@ -195,25 +192,27 @@ export function summaryCsv(summary: Pick<UsageSummary, "groupBy" | "rows" | "tot
     "unpriced_tokens",
     "pricing",
   ];
-  const line = (r: Omit<UsageRow, "key" | "label">, label: string, key: string, extra: Array<string | null> = []) =>
-    [
-      label,
-      key,
-      ...extra,
-      r.events,
-      r.inputTokens,
-      r.outputTokens,
-      r.cacheReadTokens,
-      r.cacheWriteTokens,
-      r.totalTokens,
-      r.costNanoUsd,
-      nanoToUsdDecimal(r.costNanoUsd),
-      r.unpricedTokens,
-      r.pricing,
-    ]
-      .map(csvCell)
-      .join(",");
-  const lines = [header.join(",")];
+  const line = (
+    r: Omit<UsageRow, "key" | "label">,
+    label: string,
+    key: string,
+    extra: Array<string | null> = [],
+  ): CsvValue[] => [
+    label,
+    key,
+    ...extra,
+    r.events,
+    r.inputTokens,
+    r.outputTokens,
+    r.cacheReadTokens,
+    r.cacheWriteTokens,
+    r.totalTokens,
+    r.costNanoUsd,
+    nanoToUsdDecimal(r.costNanoUsd),
+    r.unpricedTokens,
+    r.pricing,
+  ];
+  const lines: CsvValue[][] = [header];
   for (const r of summary.rows) {
     if (!byRun) {
       lines.push(line(r, r.label, r.key));
@@ -234,7 +233,7 @@ export function summaryCsv(summary: Pick<UsageSummary, "groupBy" | "rows" | "tot
       );
   }
   lines.push(line(summary.total, "Total", "", byRun ? ["total", null, null, null, null] : []));
-  return `${lines.join("\r\n")}\r\n`;
+  return csvDocument(lines);
 }
 
 /** Axis labels: 1234567 → "1.2M". */
