@@ -184,7 +184,14 @@ export async function updateMcpServer(
     actor,
     action: "mcp.server_update",
     target: id,
-    details: { fields: Object.keys(patch), ...(patch.headers ? { headers: Object.keys(patch.headers) } : {}) },
+    details: {
+      fields: Object.keys(patch),
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.transport !== undefined ? { transport: patch.transport } : {}),
+      ...(patch.url !== undefined ? { url: patch.url } : {}),
+      // Header names only: values are never written to the audit log.
+      ...(patch.headers ? { headers: Object.keys(patch.headers) } : {}),
+    },
   });
   return { connectionChanged: patch.url !== undefined || patch.transport !== undefined || patch.headers !== undefined };
 }
