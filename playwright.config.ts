@@ -51,7 +51,8 @@ export default defineConfig({
       ATELIER_SETUP_TOKEN: process.env.E2E_SETUP_TOKEN ?? "e2e-setup-token-0123456789",
       NEXT_TELEMETRY_DISABLED: "1",
       E2E_MCP_PORT: String(mcpPort),
-      ATELIER_EGRESS_ALLOW: `127.0.0.1:${mcpPort}`,
+      // Opens the loopback MCP server of e2e/mcp.spec.ts to MCP connections (not to tools).
+      ATELIER_MCP_EGRESS_ALLOW: `127.0.0.1:${mcpPort}`,
     },
   },
 });

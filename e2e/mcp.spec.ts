@@ -3,7 +3,7 @@ import { expect, snap, test } from "./fixtures";
 
 /**
  * MCP import in the browser: an SDK MCP server on a fixed loopback port (the studio is started
- * with ATELIER_EGRESS_ALLOW opening it, playwright.config.ts), added in Settings → MCP, its tool
+ * with ATELIER_MCP_EGRESS_ALLOW opening it, playwright.config.ts), added in Settings → MCP, its tool
  * attached to a new agent, and the tool card of its call in a conversation.
  */
 const TOKEN = process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789";

@@ -71,6 +71,8 @@ export const RUN_ERROR_TYPES = {
   AgentUsageLimitError: "the agent's lifetime budget is spent (`limit`, `used`, `max`)",
   BlankConclusion: "the conclusion run after a limit produced no answer",
   ModelFallbackError: "every model of the fallback chain failed",
+  ModelProviderError:
+    "a model request failed or was refused by the egress policy (`status`, `provider`, `model`; the message is a short redacted excerpt, never the upstream body)",
   ModelConfigurationError: "a model could not be built: a missing provider key or an unusable configuration",
   HttpTimeoutError: "a model request took longer than its time limit",
   ToolRetriesExceededError: "the model repeated a malformed tool call more often than `runtime.retries` allows",

@@ -28,7 +28,7 @@ export function McpServersPanel({ canManage }: { canManage: boolean }) {
         Tools of these servers can be attached to agents like any tool. Discovery is cached, so agents keep working
         while a server is down; refresh to pick up changes. Loopback and private addresses must be opened by the
         operator with
-        <code> ATELIER_EGRESS_ALLOW</code>; stdio servers come only from the operator&apos;s{" "}
+        <code> ATELIER_MCP_EGRESS_ALLOW</code>; stdio servers come only from the operator&apos;s{" "}
         <code>ATELIER_MCP_CONFIG</code> file.
       </p>
       {canManage ? <AddServerForm /> : null}

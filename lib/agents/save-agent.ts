@@ -2,8 +2,9 @@
  * Creating and updating agents. The configuration is parsed by AgentInput (every rule that needs
  * no database); here come the rules that do: tools exist, their attached version has no
  * definition errors, nothing is listed twice or under a clashing name, agents-as-tools close no
- * cycle, and the name is free in the workspace. Each problem is a zod issue at the field's path
- * (HTTP 400). Saving never needs a provider key.
+ * cycle, the name is free in the workspace, and every model base URL typed in the studio passes
+ * the egress policy's save-time check (no DNS; `ATELIER_MODEL_EGRESS_ALLOW`). Each problem is a
+ * zod issue at the field's path (HTTP 400). Saving never needs a provider key.
  */
 import { ZodError, type core } from "zod";
 import type { Db } from "../db/client";
@@ -16,6 +17,7 @@ import { findAgentToolCycle } from "./check-agent-tool-cycles";
 import { resolveMcpToolEntry } from "../mcp/resolve-mcp-tool-entry";
 import { duplicateToolMessage } from "../tools/tool-registry";
 import { getAgent } from "./read-agent";
+import { modelConfigEgressIssues } from "../models/model-egress";
 
 type Issue = core.$ZodIssue;
 
@@ -185,6 +187,21 @@ async function checkCycles(
   );
 }
 
+/**
+ * Base URLs typed in the studio that the egress policy refuses (lib/models/model-egress.ts: checked
+ * now without resolving names, and again on every request). Paths as the editor sends them: a
+ * single model's at `model.…`, a roster's (whose active entry is one of its elements) at `model.N.…`.
+ */
+function modelEgressIssues(config: AgentConfig): Issue[] {
+  const entries: Array<{ cfg: AgentConfig["model"]; at: (string | number)[] }> =
+    config.roster.length === 0
+      ? [{ cfg: config.model, at: ["model"] }]
+      : config.roster.map((cfg, i) => ({ cfg, at: ["model", i] }));
+  return entries.flatMap(({ cfg, at }) =>
+    modelConfigEgressIssues(cfg).map((i) => issue([...at, ...i.path], i.message)),
+  );
+}
+
 export function storedConfig(config: AgentConfig, modelSwitches?: unknown): StoredAgentConfig {
   const { name: _name, tools: _tools, ...rest } = config;
   return { ...rest, ...(Array.isArray(modelSwitches) ? { modelSwitches } : {}) };
@@ -203,6 +220,7 @@ async function write(
   if (clash) issues.push(issue(["name"], `an agent named '${config.name}' already exists`));
   const resolved = await resolveTools(db, workspaceId, existing?.id ?? null, config.tools, issues);
   if (existing) await checkCycles(db, existing.id, config.name, config, resolved, issues);
+  issues.push(...modelEgressIssues(config));
   if (issues.length) throw new ZodError(issues);
   const previousSwitches = (existing?.config as { modelSwitches?: unknown } | null)?.modelSwitches;
   const data = { name: config.name, config: jsonColumn(storedConfig(config, previousSwitches)) };

@@ -30,7 +30,7 @@ export interface McpCallOptions {
 
 /**
  * fetch with the URL policy applied to every request, the connection pinned to the checked
- * address, and no silent redirects. `resolve`/`allow` replace DNS and ATELIER_EGRESS_ALLOW in tests.
+ * address, and no silent redirects. `resolve`/`allow` replace DNS and ATELIER_MCP_EGRESS_ALLOW in tests.
  */
 export function createPolicedFetch(options: { resolve?: Resolve; allow?: string } = {}): typeof fetch {
   return (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {

@@ -10,16 +10,34 @@ describe("checkMcpUrl", () => {
     );
   });
 
-  it("refuses loopback unless ATELIER_EGRESS_ALLOW names that address and port", async () => {
+  it("refuses loopback unless ATELIER_MCP_EGRESS_ALLOW names that address and port", async () => {
     await expect(checkMcpUrl("http://127.0.0.1:4555/mcp", { allow: "" })).rejects.toMatchObject({
       code: "egress_refused",
-      message: expect.stringMatching(/ATELIER_EGRESS_ALLOW.*127\.0\.0\.1:4555/),
+      message: expect.stringMatching(/ATELIER_MCP_EGRESS_ALLOW.*127\.0\.0\.1:4555/),
     });
     await expect(checkMcpUrl("http://127.0.0.1:4555/mcp", { allow: "127.0.0.1:4556" })).rejects.toThrow();
     await expect(checkMcpUrl("http://127.0.0.1:4555/mcp", { allow: "127.0.0.1:4555" })).resolves.toBeTruthy();
     await expect(
       checkMcpUrl("http://localhost:4555/mcp", { allow: "x.example, localhost:4555" }),
     ).resolves.toBeTruthy();
+  });
+
+  it("reads ATELIER_MCP_EGRESS_ALLOW, not the tools' ATELIER_EGRESS_ALLOW", async () => {
+    const keys = ["ATELIER_EGRESS_ALLOW", "ATELIER_MCP_EGRESS_ALLOW"] as const;
+    const before = keys.map((k) => process.env[k]);
+    try {
+      process.env.ATELIER_EGRESS_ALLOW = "127.0.0.1:4555";
+      delete process.env.ATELIER_MCP_EGRESS_ALLOW;
+      await expect(checkMcpUrl("http://127.0.0.1:4555/mcp")).rejects.toThrow(/ATELIER_MCP_EGRESS_ALLOW/);
+      delete process.env.ATELIER_EGRESS_ALLOW;
+      process.env.ATELIER_MCP_EGRESS_ALLOW = "127.0.0.1:4555";
+      await expect(checkMcpUrl("http://127.0.0.1:4555/mcp")).resolves.toBeTruthy();
+    } finally {
+      keys.forEach((k, i) => {
+        if (before[i] === undefined) delete process.env[k];
+        else process.env[k] = before[i];
+      });
+    }
   });
 
   it("lets a DNS name reach a private address only when the operator lists that name and port", async () => {

@@ -6,15 +6,16 @@
  * - Only http: and https: URLs, without credentials in them.
  * - A public address is reachable.
  * - A loopback or private address (RFC 1918, CGNAT, link-local, unique-local, IPv4-mapped) is
- *   reachable only when ATELIER_EGRESS_ALLOW lists it the way a tool's egress entry must: the
- *   literal address (or `localhost`) with its port, e.g. `ATELIER_EGRESS_ALLOW=127.0.0.1:4555`.
- *   The variable is a comma- or space-separated list of egress entries.
+ *   reachable only when the MCP allow-list, ATELIER_MCP_EGRESS_ALLOW, names it: the host as the
+ *   URL writes it (a literal address, `localhost` or a name) with its port, comma-separated, e.g.
+ *   `ATELIER_MCP_EGRESS_ALLOW=127.0.0.1:4555`. The tools' ATELIER_EGRESS_ALLOW does not open MCP
+ *   servers, and this list opens nothing to tools (lib/sandbox/egress-allow-list.ts).
  * - Metadata, unspecified, multicast and reserved addresses are never reachable.
  * - A DNS name is resolved and every address it resolves to is checked the same way, and the
  *   connection goes to a checked address (`checkMcpTarget`), never to a second resolution.
  */
 import { EgressError } from "../sandbox/egress-policy";
-import { parseEgressAllowList } from "../sandbox/egress-allow-list";
+import { EGRESS_ALLOW_ENVS, parseEgressAllowList } from "../sandbox/egress-allow-list";
 import { checkOutboundUrl, type ResolvedAddress } from "../sandbox/outbound-target";
 import { McpUrlRefusedError } from "./mcp-errors";
 
@@ -43,7 +44,8 @@ export async function checkMcpTarget(
   const resolve = options.resolve;
   try {
     const checked = await checkOutboundUrl(raw, {
-      allow: parseEgressAllowList(options.allow ?? process.env.ATELIER_EGRESS_ALLOW),
+      caller: "mcp",
+      allow: parseEgressAllowList(options.allow ?? process.env[EGRESS_ALLOW_ENVS.mcp]),
       who: `MCP server ${url.origin}`,
       ...(resolve
         ? {

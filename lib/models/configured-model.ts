@@ -4,7 +4,9 @@
  * tools' parameters in the form the entry's provider accepts (OpenAI's API: no keyword beside a
  * `$ref`, lib/tools/schema-formats.ts — the form the Tool Studio previews), and
  * `providerMetadata.atelier.answeredBy` ("provider:model") on every result, so the run loop can
- * record the model that actually answered — also when a fallback entry did.
+ * record the model that actually answered — also when a fallback entry did. A failed request
+ * (an HTTP error, an egress refusal, an error part of the stream) comes out as a short, typed,
+ * redacted `ModelProviderError` naming the entry (model-provider-error.ts), never the upstream body.
  */
 import type {
   LanguageModelV3,
@@ -16,6 +18,7 @@ import type {
 import { openAIParameters } from "../tools/schema-formats";
 import type { JsonSchema } from "../tools/tool-types";
 import type { FallbackModelConfig } from "./model-config.shared";
+import { streamErrorOf, toModelProviderError } from "./model-provider-error";
 import { modelRosterKey } from "./providers.shared";
 
 export const ATELIER_METADATA_KEY = "atelier";
@@ -107,19 +110,31 @@ export class ConfiguredModel implements LanguageModelV3 {
   }
 
   async doGenerate(options: LanguageModelV3CallOptions) {
-    const result = await this.inner.doGenerate(applySettings(this.entry, options));
+    let result: Awaited<ReturnType<LanguageModelV3["doGenerate"]>>;
+    try {
+      result = await this.inner.doGenerate(applySettings(this.entry, options));
+    } catch (err) {
+      throw toModelProviderError(err, this.entry) ?? err;
+    }
     return { ...result, providerMetadata: withAnsweredBy(result.providerMetadata, this.who) };
   }
 
   async doStream(options: LanguageModelV3CallOptions) {
-    const result = await this.inner.doStream(applySettings(this.entry, options));
+    let result: Awaited<ReturnType<LanguageModelV3["doStream"]>>;
+    try {
+      result = await this.inner.doStream(applySettings(this.entry, options));
+    } catch (err) {
+      throw toModelProviderError(err, this.entry) ?? err;
+    }
     const who = this.who;
+    const entry = this.entry;
     const stream = result.stream.pipeThrough(
       new TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart>({
         transform(part, ctrl) {
-          ctrl.enqueue(
-            part.type === "finish" ? { ...part, providerMetadata: withAnsweredBy(part.providerMetadata, who) } : part,
-          );
+          if (part.type === "finish")
+            ctrl.enqueue({ ...part, providerMetadata: withAnsweredBy(part.providerMetadata, who) });
+          else if (part.type === "error") ctrl.enqueue({ type: "error", error: streamErrorOf(part.error, entry) });
+          else ctrl.enqueue(part);
         },
       }),
     );

@@ -2,8 +2,10 @@
  * The model factory: a model config -> an AI SDK 6 language model (spec V3). Providers go through
  * their `@ai-sdk/*` packages (nvidia and openai-compatible through the OpenAI-compatible one); keys
  * come from the studio's saved credentials or the environment (provider-keys.ts); every request
- * goes through the HTTP retry policy (http-retry.ts). The primary and its whole fallback
- * chain are built eagerly, so a missing key fails here — at a run's start or at a switch — with a
+ * goes through the HTTP retry policy (http-retry.ts). A base URL typed in the studio (an
+ * `openai-compatible` entry's `baseUrl`) is reached only through the egress policy (model-egress.ts:
+ * checked and pinned per request, no redirects, `ATELIER_MODEL_EGRESS_ALLOW`); base URLs from the
+ * environment are the operator's and trusted. The primary and its whole fallback chain are built eagerly, so a missing key fails here — at a run's start or at a switch — with a
  * message naming the variable, never at the first request.
  */
 import { createAnthropic } from "@ai-sdk/anthropic";
@@ -19,6 +21,8 @@ import { ConfiguredModel } from "./configured-model";
 import { DemoLanguageModel } from "./demo-model";
 import { FallbackModel } from "./fallback-model";
 import { createRetryingFetch, retryPolicyFrom, type FetchFunction, type RetryingFetchOptions } from "./http-retry";
+import { createModelEgressFetch, usesStudioBaseUrl } from "./model-egress";
+import type { ResolveHost } from "../sandbox/outbound-target";
 import {
   ModelConfigurationError,
   requireProviderKey,
@@ -38,6 +42,8 @@ export interface ModelBuildContext {
   http?: HttpClientConfig;
   /** Overrides for the retrying fetch (the underlying fetch, sleep — tests). */
   retry?: Omit<RetryingFetchOptions, "policy">;
+  /** DNS resolution for requests to a base URL typed in the studio (tests). */
+  resolve?: ResolveHost;
 }
 
 export const DEFAULT_BASE_URLS = {
@@ -52,8 +58,17 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, "");
 }
 
-function fetchFor(ctx: ModelBuildContext): FetchFunction {
-  return createRetryingFetch({ ...ctx.retry, policy: ctx.http ? retryPolicyFrom(ctx.http) : undefined });
+function fetchFor(ctx: ModelBuildContext, inner?: FetchFunction): FetchFunction {
+  return createRetryingFetch({
+    ...ctx.retry,
+    ...(inner ? { fetch: inner } : {}),
+    policy: ctx.http ? retryPolicyFrom(ctx.http) : undefined,
+  });
+}
+
+/** The retrying fetch of an entry whose base URL was typed in the studio: every attempt passes the egress policy. */
+function policedFetchFor(ctx: ModelBuildContext, env: NonNullable<ModelBuildContext["env"]>): FetchFunction {
+  return fetchFor(ctx, createModelEgressFetch({ env, resolve: ctx.resolve, fetch: ctx.retry?.fetch }));
 }
 
 /** The provider's own model for one entry (no settings, no fallback). Throws ModelConfigurationError. */
@@ -135,7 +150,8 @@ export function createProviderModel(entry: FallbackModelConfig, ctx: ModelBuildC
         name: "openai-compatible",
         baseURL: trimSlash(baseURL),
         apiKey,
-        fetch: fetchFor(ctx),
+        // The environment's URL is the operator's; one typed in the studio passes the egress policy.
+        fetch: usesStudioBaseUrl(entry, env) ? policedFetchFor(ctx, env) : fetchFor(ctx),
         includeUsage: true,
       }).chatModel(entry.model);
     }

@@ -13,6 +13,7 @@ import {
 } from "@ai-sdk/provider";
 import type { ConfiguredModel } from "./configured-model";
 import { HttpTimeoutError } from "./http-retry";
+import { ModelProviderError } from "./model-provider-error";
 import { BrandedError } from "../errors";
 
 export class ModelFallbackError extends BrandedError {
@@ -31,6 +32,7 @@ export class ModelFallbackError extends BrandedError {
 /** Whether an error is an API failure that the next entry of the chain may not share. */
 export function isFallbackError(err: unknown, signal?: AbortSignal): boolean {
   if (signal?.aborted) return false;
+  if (ModelProviderError.is(err)) return err.fallback;
   if (APICallError.isInstance(err)) return true;
   if (HttpTimeoutError.is(err)) return true;
   if (err instanceof Error && (err.name === "TimeoutError" || err.name === "HttpTimeoutError")) return true;
@@ -39,6 +41,11 @@ export function isFallbackError(err: unknown, signal?: AbortSignal): boolean {
     err instanceof TypeError &&
     /fetch|network|socket|ECONN|terminated/i.test(`${err.message} ${String((err as { cause?: unknown }).cause ?? "")}`)
   );
+}
+
+/** One entry's failure in the chain's message (which names the entry already). */
+function failureMessage(err: unknown): string {
+  return ModelProviderError.is(err) ? err.summary : (err as Error).message;
 }
 
 const PRELUDE = new Set(["stream-start", "response-metadata", "raw"]);
@@ -68,7 +75,7 @@ export class FallbackModel implements LanguageModelV3 {
         return await entry.doGenerate(options);
       } catch (err) {
         if (!isFallbackError(err, options.abortSignal)) throw err;
-        failures.push({ model: entry.who.answeredBy, message: (err as Error).message });
+        failures.push({ model: entry.who.answeredBy, message: failureMessage(err) });
         lastError = err;
       }
     }
@@ -107,7 +114,7 @@ export class FallbackModel implements LanguageModelV3 {
         return { ...result, stream };
       } catch (err) {
         if (!isFallbackError(err, options.abortSignal)) throw err;
-        failures.push({ model: entry.who.answeredBy, message: (err as Error).message });
+        failures.push({ model: entry.who.answeredBy, message: failureMessage(err) });
         lastError = err;
       }
     }

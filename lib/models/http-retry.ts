@@ -3,9 +3,10 @@
  * (default 120 s, until the response headers and then between body chunks), failures are retried
  * up to 5 times with exponential backoff and jitter capped at 60 s, a `Retry-After` (or
  * `retry-after-ms`) header is honoured, and a 4xx answer other than 429 is returned at once.
- * Network errors and timeouts are retried too; the caller's own abort never is.
+ * Network errors and timeouts are retried too; the caller's own abort and an egress refusal never are.
  */
 import type { HttpClientConfig } from "./http-client-config.shared";
+import { EgressError } from "../sandbox/egress-policy";
 import { BrandedError } from "../errors";
 
 export type FetchFunction = typeof globalThis.fetch;
@@ -196,6 +197,7 @@ export function createRetryingFetch(options: RetryingFetchOptions = {}): FetchFu
         res = await attempt(fetchFn, input, init, policy.timeoutMs);
       } catch (err) {
         if (init?.signal?.aborted) throw err; // the caller gave up: never retried
+        if (EgressError.is(err)) throw err; // a refusal (or a redirect) answers the same every time
         error = err;
       }
       if (res && (res.ok || !isRetryableStatus(res.status))) return res;

@@ -60,7 +60,8 @@ describe("openai-compatible over HTTP", () => {
   const ask = async (baseUrl: string, savedBase: string) => {
     server.reply("/v1/chat/completions", openaiReplies.text("ok"));
     const model = createLanguageModel(ModelConfig.parse({ provider: "openai-compatible", model: "m", baseUrl }), {
-      env: { OPENAI_COMPATIBLE_API_KEY: "sk-env-compat" },
+      // A base URL typed in the studio: the operator opens the local server to models.
+      env: { OPENAI_COMPATIBLE_API_KEY: "sk-env-compat", ATELIER_MODEL_EGRESS_ALLOW: new URL(server.url).host },
       savedKeys: { "openai-compatible": "sk-saved-compat", baseUrls: { "openai-compatible": savedBase } },
     });
     await generateText({ model, prompt: "hi", maxRetries: 0 });

@@ -258,7 +258,7 @@ describe("Anthropic over HTTP", () => {
       ctx,
     );
     await expect(generateText({ model, prompt: "hi", maxRetries: 0 })).rejects.toThrow(
-      "Every model of the fallback chain failed: anthropic:claude-sonnet-4-5: invalid x-api-key; openai:gpt-4o: Incorrect API key provided",
+      "Every model of the fallback chain failed: anthropic:claude-sonnet-4-5: HTTP 401: invalid x-api-key; openai:gpt-4o: HTTP 401: Incorrect API key provided",
     );
   });
 

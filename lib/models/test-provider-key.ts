@@ -7,6 +7,7 @@ import { generateText } from "ai";
 import type { KeyedProvider } from "../auth/provider-credentials.shared";
 import { ModelConfig } from "./model-config.shared";
 import { createLanguageModel, type ModelBuildContext } from "./create-language-model";
+import { ModelProviderError } from "./model-provider-error";
 import type { ProviderTestInput, ProviderTestResult } from "./provider-test.shared";
 
 /** The input and the answer are shared with the settings page (./provider-test.shared.ts). */
@@ -64,6 +65,8 @@ export async function testProviderKey(
       answer: r.text.trim().slice(0, 200),
     };
   } catch (err) {
+    // A provider's answer comes back short and redacted (model-provider-error.ts), with its status.
+    if (ModelProviderError.is(err)) return fail(err.excerpt || err.message, err.status ?? undefined);
     const cause = (err as { cause?: unknown }).cause;
     const api = APICallError.isInstance(err) ? err : APICallError.isInstance(cause) ? cause : null;
     return fail((api ?? (err as Error)).message ?? String(err), api?.statusCode);

@@ -5,6 +5,7 @@
  * `max`, so nothing downstream parses a message to tell them apart.
  */
 import { AppError, BrandedError, runErrorType, type RunErrorType } from "../errors";
+import { ModelProviderError } from "../models/model-provider-error";
 
 /** The base of both tiers: catch this to handle any usage limit. */
 export class UsageLimitError extends AppError {
@@ -91,6 +92,15 @@ export class RunCancelledError extends BrandedError {
 
 /** `{type, message, ...details}` for RunFinished.error and tool errors. */
 export function errorRecord(err: unknown): { type: RunErrorType; message: string; [k: string]: unknown } {
+  // A provider's failure: short, typed and redacted (lib/models/model-provider-error.ts), never its body.
+  if (ModelProviderError.is(err))
+    return {
+      type: runErrorType(err),
+      message: err.message,
+      status: err.status,
+      provider: err.provider,
+      model: err.model,
+    };
   if (UsageLimitError.is(err))
     return { type: runErrorType(err), message: err.message, limit: err.limit, used: err.used, max: err.max };
   if (err instanceof Error) return { type: runErrorType(err), message: err.message };

@@ -1,11 +1,32 @@
 /**
- * The operator's private-egress allow-list, `ATELIER_EGRESS_ALLOW` (lib/sandbox/README.md):
- * comma-separated `host:port` pairs, e.g. `10.0.0.5:8080,db.internal:5432,localhost:4555`.
- * Only a target named here — the host as the URL writes it, and its port — may reach a private,
- * loopback, link-local or unique-local address. Tool authors cannot widen it; metadata endpoints
- * stay refused whatever it says (egress-policy.ts).
+ * The operator's private-egress allow-lists, one per kind of caller (lib/sandbox/README.md; names
+ * from DESIGN §13.0): comma-separated `host:port` pairs, e.g.
+ * `10.0.0.5:8080,db.internal:5432,localhost:4555`.
+ *
+ * | caller    | variable                       | opens                                         |
+ * | --------- | ------------------------------ | --------------------------------------------- |
+ * | `tools`   | `ATELIER_EGRESS_ALLOW`         | tools' `ctx.fetch`                            |
+ * | `mcp`     | `ATELIER_MCP_EGRESS_ALLOW`     | MCP server URLs                               |
+ * | `model`   | `ATELIER_MODEL_EGRESS_ALLOW`   | model base URLs typed in the studio           |
+ * | `webhook` | `ATELIER_WEBHOOK_EGRESS_ALLOW` | webhook endpoints (reserved: none exist yet)  |
+ *
+ * Only a target named in the caller's own list — the host as the URL writes it, and its port — may
+ * reach a private, loopback, link-local or unique-local address: opening a local MCP server opens
+ * nothing to tools. Authors cannot widen a list; metadata endpoints stay refused whatever it says
+ * (egress-policy.ts).
  */
-export const EGRESS_ALLOW_ENV = "ATELIER_EGRESS_ALLOW";
+export const EGRESS_ALLOW_ENVS = {
+  tools: "ATELIER_EGRESS_ALLOW",
+  mcp: "ATELIER_MCP_EGRESS_ALLOW",
+  model: "ATELIER_MODEL_EGRESS_ALLOW",
+  webhook: "ATELIER_WEBHOOK_EGRESS_ALLOW",
+} as const;
+
+/** Who makes an outbound request; each kind reads its own allow-list. */
+export type EgressCaller = keyof typeof EGRESS_ALLOW_ENVS;
+
+/** The tools' (`ctx.fetch`) variable. */
+export const EGRESS_ALLOW_ENV = EGRESS_ALLOW_ENVS.tools;
 
 export interface AllowedTarget {
   /** As written. */
@@ -46,9 +67,29 @@ function parseTarget(raw: string): { host: string; port: number } | null {
   };
 }
 
-/** The allow-list in force, read from the environment at call time (so a restart is not needed in tests). */
+/** Every caller's allow-list, each parsed from its own variable, read now (so a restart is not needed in tests). */
+export function egressAllowLists(
+  env: Record<string, string | undefined> = process.env,
+): Record<EgressCaller, AllowedTarget[]> {
+  return {
+    tools: parseEgressAllowList(env[EGRESS_ALLOW_ENVS.tools]),
+    mcp: parseEgressAllowList(env[EGRESS_ALLOW_ENVS.mcp]),
+    model: parseEgressAllowList(env[EGRESS_ALLOW_ENVS.model]),
+    webhook: parseEgressAllowList(env[EGRESS_ALLOW_ENVS.webhook]),
+  };
+}
+
+/** One caller's allow-list, read from the environment now. */
+export function allowListFor(
+  caller: EgressCaller,
+  env: Record<string, string | undefined> = process.env,
+): AllowedTarget[] {
+  return egressAllowLists(env)[caller];
+}
+
+/** The tools' allow-list (`ATELIER_EGRESS_ALLOW`) in force, read now. */
 export function operatorAllowList(env: Record<string, string | undefined> = process.env): AllowedTarget[] {
-  return parseEgressAllowList(env[EGRESS_ALLOW_ENV]);
+  return allowListFor("tools", env);
 }
 
 /** Whether the list names this host (as the URL writes it, brackets stripped) on this port. */

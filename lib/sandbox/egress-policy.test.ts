@@ -1,6 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { operatorAllowList, parseEgressAllowList } from "./egress-allow-list";
-import { checkAddress, classifyAddress, matchEgress, parseEgressEntry, parseEgressList } from "./egress-policy";
+import {
+  allowListFor,
+  EGRESS_ALLOW_ENVS,
+  egressAllowLists,
+  operatorAllowList,
+  parseEgressAllowList,
+} from "./egress-allow-list";
+import {
+  checkAddress,
+  checkUrlWithoutResolving,
+  classifyAddress,
+  matchEgress,
+  parseEgressEntry,
+  parseEgressList,
+} from "./egress-policy";
 
 describe("parseEgressEntry", () => {
   it("reads hosts, ports, wildcards and schemes", () => {
@@ -136,5 +149,82 @@ describe("parseEgressAllowList (ATELIER_EGRESS_ALLOW)", () => {
       { raw: "10.0.0.5:8080", host: "10.0.0.5", port: 8080 },
     ]);
     expect(operatorAllowList({})).toEqual([]);
+  });
+});
+
+describe("one allow-list per kind of caller (DESIGN §13.0)", () => {
+  const env = {
+    ATELIER_EGRESS_ALLOW: "10.0.0.5:8080",
+    ATELIER_MCP_EGRESS_ALLOW: "127.0.0.1:8931",
+    ATELIER_MODEL_EGRESS_ALLOW: "127.0.0.1:11434",
+    ATELIER_WEBHOOK_EGRESS_ALLOW: "hooks.internal:9000",
+  };
+  it("names the four variables", () => {
+    expect(EGRESS_ALLOW_ENVS).toEqual({
+      tools: "ATELIER_EGRESS_ALLOW",
+      mcp: "ATELIER_MCP_EGRESS_ALLOW",
+      model: "ATELIER_MODEL_EGRESS_ALLOW",
+      webhook: "ATELIER_WEBHOOK_EGRESS_ALLOW",
+    });
+  });
+  it("parses every caller's list from its own variable, in one place", () => {
+    expect(egressAllowLists(env)).toEqual({
+      tools: [{ raw: "10.0.0.5:8080", host: "10.0.0.5", port: 8080 }],
+      mcp: [{ raw: "127.0.0.1:8931", host: "127.0.0.1", port: 8931 }],
+      model: [{ raw: "127.0.0.1:11434", host: "127.0.0.1", port: 11434 }],
+      webhook: [{ raw: "hooks.internal:9000", host: "hooks.internal", port: 9000 }],
+    });
+    expect(allowListFor("model", env)).toEqual(egressAllowLists(env).model);
+    // Tools read only their own list: opening an MCP server or a local model opens nothing to them.
+    expect(operatorAllowList(env)).toEqual(egressAllowLists(env).tools);
+  });
+  it("a refusal names the variable of the caller's list", () => {
+    expect(() =>
+      checkAddress("127.0.0.1", 11434, "127.0.0.1", allowListFor("tools", env), "model request", "model"),
+    ).toThrow(/ATELIER_MODEL_EGRESS_ALLOW \(e\.g\. "127\.0\.0\.1:11434"\)/);
+    expect(() =>
+      checkAddress("127.0.0.1", 11434, "127.0.0.1", allowListFor("model", env), "model request", "model"),
+    ).not.toThrow();
+    expect(() => checkAddress("169.254.169.254", 80, "169.254.169.254", [], "model request", "model")).toThrow(
+      /model request refused: 169\.254\.169\.254 is a metadata address, which the studio never reaches/,
+    );
+  });
+});
+
+describe("checkUrlWithoutResolving (save-time: no DNS)", () => {
+  const check =
+    (url: string, allow = "") =>
+    () =>
+      checkUrlWithoutResolving(url, { allow: parseEgressAllowList(allow), who: "baseUrl", caller: "model" });
+  it("refuses other schemes and credentials in the URL", () => {
+    expect(check("file:///etc/passwd")).toThrow(/only http and https/);
+    expect(check("ftp://llm.example.com/v1")).toThrow(/only http and https/);
+    expect(check("https://user:pw@llm.example.com/v1")).toThrow(/credentials/);
+    expect(check("not a url")).toThrow(/not an absolute URL/);
+  });
+  it("refuses literal loopback, private and link-local addresses unless the list names host:port", () => {
+    expect(check("http://127.0.0.1:11434/v1")).toThrow(/loopback address.*ATELIER_MODEL_EGRESS_ALLOW/);
+    expect(check("http://10.1.2.3:8000/v1")).toThrow(/private address/);
+    expect(check("http://[::1]:8000/v1")).toThrow(/loopback address/);
+    expect(check("http://2130706433:11434/v1")).toThrow(/loopback address/); // 127.0.0.1, spelled as a number
+    expect(check("http://127.0.0.1:11434/v1", "127.0.0.1:11434")).not.toThrow();
+    expect(check("http://127.0.0.1:11435/v1", "127.0.0.1:11434")).toThrow(/loopback address/);
+  });
+  it("treats localhost and *.localhost as loopback names", () => {
+    expect(check("http://localhost:11434/v1")).toThrow(/loopback/);
+    expect(check("http://ollama.localhost:11434/v1")).toThrow(/loopback/);
+    expect(check("http://localhost:11434/v1", "localhost:11434")).not.toThrow();
+  });
+  it("refuses metadata addresses and names whatever the list says", () => {
+    const all = "169.254.169.254:80,metadata.google.internal:80,[fd00:ec2::254]:80";
+    expect(check("http://169.254.169.254/latest/meta-data", all)).toThrow(/metadata/);
+    expect(check("http://[fd00:ec2::254]/", all)).toThrow(/metadata/);
+    expect(check("http://metadata.google.internal/computeMetadata/v1", all)).toThrow(/metadata/);
+    expect(check("http://METADATA.google.internal./", all)).toThrow(/metadata/);
+    expect(check("http://0.0.0.0:80/", "0.0.0.0:80")).toThrow(/never reach/);
+  });
+  it("lets other names through without resolving them (they are resolved and pinned per request)", () => {
+    expect(check("https://llm.example.com/v1")).not.toThrow();
+    expect(check("https://8.8.8.8/v1")).not.toThrow();
   });
 });

@@ -10,16 +10,23 @@
  *
  * Addresses are the operator's decision, not the author's: a target that resolves to a loopback,
  * RFC 1918, CGNAT, link-local, unique-local (fc00::/7) or IPv4-mapped address is reached only when
- * the operator's allow-list (`ATELIER_EGRESS_ALLOW`, egress-allow-list.ts) names that host and
- * port, e.g. `10.0.0.5:8080` or `db.internal:5432`. Every other name or literal is refused there,
- * which also stops DNS rebinding (every resolved address is checked, and the connection goes to
- * the checked one).
+ * the operator's allow-list of that kind of caller (egress-allow-list.ts: `ATELIER_EGRESS_ALLOW`
+ * for tools, `ATELIER_MCP_EGRESS_ALLOW` for MCP servers, `ATELIER_MODEL_EGRESS_ALLOW` for model
+ * base URLs typed in the studio) names that host and port, e.g. `10.0.0.5:8080` or
+ * `db.internal:5432`. Every other name or literal is refused there, which also stops DNS rebinding
+ * (every resolved address is checked, and the connection goes to the checked one).
  *
  * Never reachable, whatever the entries or the allow-list: unspecified addresses (0.0.0.0/8, ::),
  * the cloud metadata endpoints (METADATA_ADDRESSES), multicast, broadcast and reserved space.
  */
 import net from "node:net";
-import { allowListNames, EGRESS_ALLOW_ENV, operatorAllowList, type AllowedTarget } from "./egress-allow-list";
+import {
+  allowListFor,
+  allowListNames,
+  EGRESS_ALLOW_ENVS,
+  type AllowedTarget,
+  type EgressCaller,
+} from "./egress-allow-list";
 import { BrandedError } from "../errors";
 
 export type AddressClass =
@@ -220,27 +227,97 @@ export function classifyAddress(ip: string): AddressClass {
 /**
  * Throws EgressError unless `address` (what `host` resolved to; the same for a literal) may be
  * reached on `port`: public addresses always; private, loopback, link-local, unique-local and
- * IPv4-mapped ones only when the operator's allow-list names `host:port`; never the rest.
+ * IPv4-mapped ones only when the caller's allow-list (default: `caller`'s, read now) names
+ * `host:port`; never the rest. Messages name the caller's variable.
  */
 export function checkAddress(
   host: string,
   port: number,
   address: string,
-  allow: readonly AllowedTarget[] = operatorAllowList(),
+  allow?: readonly AllowedTarget[],
   who = "ctx.fetch",
+  caller: EgressCaller = "tools",
 ): void {
   const cls = classifyAddress(address);
   if (cls === "public") return;
   const shown = host === address ? address : `${host} (${address})`;
   if (!PRIVATE_CLASSES.has(cls)) {
-    throw new EgressError(`${who} refused: ${shown} is a ${cls} address, which tools may never reach`);
+    const never = caller === "tools" ? "which tools may never reach" : "which the studio never reaches";
+    throw new EgressError(`${who} refused: ${shown} is a ${cls} address, ${never}`);
   }
-  const localhostOk = host.toLowerCase() !== "localhost" || cls === "loopback";
-  if (!localhostOk || !allowListNames(allow, host, port)) {
+  const list = allow ?? allowListFor(caller);
+  const localhostOk = !isLocalhostName(host) || cls === "loopback";
+  if (!localhostOk || !allowListNames(list, host, port)) {
     const target = net.isIPv6(host) ? `[${host}]:${port}` : `${host}:${port}`;
     throw new EgressError(
       `${who} refused: ${shown} is a ${cls} address; private, loopback and link-local addresses are reachable ` +
-        `only when the studio's operator lists the target in ${EGRESS_ALLOW_ENV} (e.g. "${target}")`,
+        `only when the studio's operator lists the target in ${EGRESS_ALLOW_ENVS[caller]} (e.g. "${target}")`,
     );
   }
+}
+
+/**
+ * Names of cloud metadata services (GCP, AWS, Tencent, Equinix), refused whatever an allow-list
+ * says, before any resolution.
+ */
+export const METADATA_NAMES: readonly string[] = [
+  "metadata",
+  "metadata.google.internal",
+  "metadata.goog",
+  "instance-data",
+  "instance-data.ec2.internal",
+  "metadata.tencentyun.com",
+  "metadata.platformequinix.com",
+];
+
+function normalHost(hostname: string): string {
+  return stripBrackets(hostname.toLowerCase()).replace(/\.$/, "");
+}
+
+/** `localhost` and `*.localhost` (RFC 6761: always loopback). */
+function isLocalhostName(host: string): boolean {
+  const h = normalHost(host);
+  return h === "localhost" || h.endsWith(".localhost");
+}
+
+/** An absolute http(s) URL without user:password. Throws EgressError. */
+export function parseOutboundUrl(rawUrl: string, who = "ctx.fetch"): URL {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new EgressError(`${who} refused: '${rawUrl}' is not an absolute URL`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new EgressError(`${who} refused: only http and https URLs are allowed, not '${url.protocol}'`);
+  }
+  if (url.username || url.password) {
+    throw new EgressError(`${who} refused: credentials in the URL are not allowed; send an Authorization header`);
+  }
+  return url;
+}
+
+/**
+ * The check that needs no DNS, for a URL saved now and requested later (e.g. a model base URL):
+ * http(s) without credentials; a literal address is checked as `checkAddress` does; `localhost`
+ * and `*.localhost` are loopback; metadata names are refused; any other name passes here and is
+ * resolved, checked and pinned when a request is made. Throws EgressError; returns the URL.
+ */
+export function checkUrlWithoutResolving(
+  rawUrl: string,
+  options: { allow?: readonly AllowedTarget[]; who?: string; caller?: EgressCaller } = {},
+): URL {
+  const who = options.who ?? "ctx.fetch";
+  const caller = options.caller ?? "tools";
+  const url = parseOutboundUrl(rawUrl, who);
+  const host = normalHost(url.hostname);
+  const port = effectivePort(url);
+  if (net.isIP(host) !== 0) {
+    checkAddress(host, port, host, options.allow, who, caller);
+  } else if (METADATA_NAMES.includes(host)) {
+    throw new EgressError(`${who} refused: ${host} is a cloud metadata service, which the studio never reaches`);
+  } else if (isLocalhostName(host)) {
+    checkAddress(host, port, "127.0.0.1", options.allow, who, caller);
+  }
+  return url;
 }

@@ -55,6 +55,29 @@ describe("checkOutboundUrl (the reusable egress check, e.g. for MCP server URLs)
     }
   });
 
+  it("reads the caller's own list: the MCP and model lists open nothing to ctx.fetch", async () => {
+    const keys = ["ATELIER_EGRESS_ALLOW", "ATELIER_MCP_EGRESS_ALLOW", "ATELIER_MODEL_EGRESS_ALLOW"] as const;
+    const before = keys.map((k) => process.env[k]);
+    try {
+      delete process.env.ATELIER_EGRESS_ALLOW;
+      process.env.ATELIER_MCP_EGRESS_ALLOW = "10.0.0.5:8080";
+      process.env.ATELIER_MODEL_EGRESS_ALLOW = "10.0.0.5:8080";
+      await expect(checkOutboundUrl("http://10.0.0.5:8080/")).rejects.toThrow(/ATELIER_EGRESS_ALLOW/);
+      await expect(checkOutboundUrl("http://10.0.0.5:8080/", { caller: "mcp", who })).resolves.toBeTruthy();
+      await expect(checkOutboundUrl("http://10.0.0.5:8080/", { caller: "model", who })).resolves.toBeTruthy();
+      delete process.env.ATELIER_MCP_EGRESS_ALLOW;
+      process.env.ATELIER_EGRESS_ALLOW = "10.0.0.5:8080";
+      await expect(checkOutboundUrl("http://10.0.0.5:8080/", { caller: "mcp", who })).rejects.toThrow(
+        /ATELIER_MCP_EGRESS_ALLOW \(e\.g\. "10\.0\.0\.5:8080"\)/,
+      );
+    } finally {
+      keys.forEach((k, i) => {
+        if (before[i] === undefined) delete process.env[k];
+        else process.env[k] = before[i];
+      });
+    }
+  });
+
   it("never reaches a metadata endpoint, listed or not, literal or resolved", async () => {
     const allow = parseEgressAllowList("169.254.169.254:80,100.100.100.200:80,meta.internal:80");
     for (const url of ["http://169.254.169.254/", "http://100.100.100.200/", "http://[::ffff:a9fe:a9fe]/"]) {

@@ -2,14 +2,15 @@
  * The reusable outbound-request check (lib/sandbox/README.md, "Egress"): the URL must be http(s)
  * without credentials, its host is resolved once (all addresses) and every address must pass the
  * address policy (egress-policy.ts `checkAddress`: public, or private and named in the operator's
- * `ATELIER_EGRESS_ALLOW`; metadata endpoints never). `ctx.fetch` adds the tool's own egress list
+ * allow-list of that caller — `ATELIER_EGRESS_ALLOW` for tools, `ATELIER_MCP_EGRESS_ALLOW`,
+ * `ATELIER_MODEL_EGRESS_ALLOW`; metadata endpoints never). `ctx.fetch` adds the tool's own egress list
  * on top (egress-fetch.ts); anything else the studio connects to on a user's say-so (e.g. an MCP
  * server URL) calls `checkOutboundUrl` and connects to the address it returns.
  */
 import dns from "node:dns";
 import net from "node:net";
-import { operatorAllowList, type AllowedTarget } from "./egress-allow-list";
-import { checkAddress, effectivePort, EgressError } from "./egress-policy";
+import { allowListFor, type AllowedTarget, type EgressCaller } from "./egress-allow-list";
+import { checkAddress, effectivePort, EgressError, parseOutboundUrl } from "./egress-policy";
 
 export interface ResolvedAddress {
   address: string;
@@ -21,7 +22,9 @@ export type ResolveHost = (hostname: string) => Promise<ResolvedAddress[]>;
 export interface OutboundCheckOptions {
   /** DNS resolution (all addresses); replaceable in tests. */
   resolve?: ResolveHost;
-  /** The operator allow-list; default: `ATELIER_EGRESS_ALLOW` read now. */
+  /** Whose allow-list applies and is named in refusals (default "tools": `ATELIER_EGRESS_ALLOW`). */
+  caller?: EgressCaller;
+  /** The operator allow-list; default: the caller's (egress-allow-list.ts) read now. */
   allow?: readonly AllowedTarget[];
   /** Who is asking, for messages (default "ctx.fetch"). */
   who?: string;
@@ -49,22 +52,8 @@ export async function defaultResolve(hostname: string): Promise<ResolvedAddress[
   return found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 }
 
-/** Step 1: an absolute http(s) URL without user:password. Throws EgressError. */
-export function parseOutboundUrl(rawUrl: string, who = "ctx.fetch"): URL {
-  let url: URL;
-  try {
-    url = new URL(rawUrl);
-  } catch {
-    throw new EgressError(`${who} refused: '${rawUrl}' is not an absolute URL`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new EgressError(`${who} refused: only http and https URLs are allowed, not '${url.protocol}'`);
-  }
-  if (url.username || url.password) {
-    throw new EgressError(`${who} refused: credentials in the URL are not allowed; send an Authorization header`);
-  }
-  return url;
-}
+/** Step 1: an absolute http(s) URL without user:password (egress-policy.ts). Throws EgressError. */
+export { parseOutboundUrl };
 
 /** Step 2: resolve the URL's host and check every address (a name that also points somewhere private is refused). */
 export async function resolveCheckedAddresses(
@@ -85,8 +74,9 @@ export async function resolveCheckedAddresses(
     if (addresses.length === 0) throw new EgressError(`${who} failed: '${host}' has no addresses`);
   }
   const port = effectivePort(url);
-  const allow = options.allow ?? operatorAllowList(); // read once, not per address
-  for (const a of addresses) checkAddress(host, port, a.address, allow, who);
+  const caller = options.caller ?? "tools";
+  const allow = options.allow ?? allowListFor(caller); // read once, not per address
+  for (const a of addresses) checkAddress(host, port, a.address, allow, who, caller);
   return addresses;
 }
 

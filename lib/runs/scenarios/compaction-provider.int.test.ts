@@ -39,9 +39,12 @@ let rt: RunRuntime;
 beforeAll(async () => {
   t = await createTestDatabase();
   fake = await startFakeProviderServer();
+  // The agent's baseUrl is typed in the studio: the operator opens the local server to models.
+  process.env.ATELIER_MODEL_EGRESS_ALLOW = new URL(fake.url).host;
   rt = testRunRuntime(t.db);
 });
 afterAll(async () => {
+  delete process.env.ATELIER_MODEL_EGRESS_ALLOW;
   await fake?.close();
   await t?.cleanup();
 });

@@ -73,11 +73,11 @@ async function events(conversationId: string) {
 
 describe("adding a server", () => {
   it("refuses a loopback URL the egress allow-list does not open", async () => {
-    delete process.env.ATELIER_EGRESS_ALLOW;
+    delete process.env.ATELIER_MCP_EGRESS_ALLOW;
     const res = await add({ name: "cases", transport: "http", url: cases.url });
     expect(res.status).toBe(400);
     expect(res.json.error.code).toBe("egress_refused");
-    expect(res.json.error.message).toMatch(new RegExp(`ATELIER_EGRESS_ALLOW.*127\.0\.0\.1:${cases.port}`));
+    expect(res.json.error.message).toMatch(new RegExp(`ATELIER_MCP_EGRESS_ALLOW.*127\.0\.0\.1:${cases.port}`));
     expect(await t.db.mcpServer.count()).toBe(0);
   });
 
@@ -87,8 +87,8 @@ describe("adding a server", () => {
     expect(JSON.stringify(res.json)).toContain("ATELIER_MCP_CONFIG");
   });
 
-  it("adds it when ATELIER_EGRESS_ALLOW opens the port, discovers its tools and maps their annotations", async () => {
-    process.env.ATELIER_EGRESS_ALLOW = `127.0.0.1:${cases.port}`;
+  it("adds it when ATELIER_MCP_EGRESS_ALLOW opens the port, discovers its tools and maps their annotations", async () => {
+    process.env.ATELIER_MCP_EGRESS_ALLOW = `127.0.0.1:${cases.port}`;
     const res = await add({
       name: "cases",
       transport: "http",
