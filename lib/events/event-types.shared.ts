@@ -11,6 +11,7 @@
  */
 import type { JSONValue, LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
 import { z } from "zod";
+import { ApprovalTarget } from "../db/list-approvals.shared";
 
 const Int = z.number().int();
 
@@ -175,6 +176,11 @@ export const EventData = {
     /** The call's arguments (open: any JSON, or the raw string). */
     arguments: z.unknown(),
     argumentsHash: z.string(),
+    /**
+     * What will run once approved (a tool version, an MCP tool and its schema hash, an agent); null
+     * for `memory`; absent from events written before targets were recorded.
+     */
+    target: ApprovalTarget.nullable().optional(),
   }),
   ApprovalDecided: z.object({
     approvalId: z.string(),

@@ -8,6 +8,7 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { AgentConfig } from "../agents/agent-input.shared";
 import type { ModelConfig } from "../models/model-config.shared";
+import type { ApprovalTarget } from "../db/list-approvals.shared";
 import type { HttpClientConfig } from "../models/http-client-config.shared";
 import type {
   EventData,
@@ -66,6 +67,8 @@ export interface NewApproval {
   toolName: string;
   arguments: unknown;
   argumentsHash: string;
+  /** What will run once approved (lib/runs/approvals/approval-target.ts); null for `memory`. */
+  target: ApprovalTarget | null;
 }
 
 export interface AuditEntry {
@@ -94,7 +97,7 @@ export interface RunStore {
 
 /** One of an agent's tools as stored: a saved tool's runnable version, `memory`, another agent, or an MCP tool. */
 export type AgentToolRecord =
-  | { kind: "tool"; toolId: string; tool: AnalyzedTool; source: string }
+  | { kind: "tool"; toolId: string; toolVersion: number; tool: AnalyzedTool; source: string }
   | { kind: "builtin"; builtin: "memory" }
   | { kind: "agent"; agentId: string; name: string; description: string; sideEffecting: boolean }
   | ({ kind: "mcp" } & McpToolRecord);

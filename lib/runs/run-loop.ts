@@ -303,6 +303,8 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
           const parsed = parseToolInput(call.input);
           const args = parsed.ok ? parsed.value : call.input;
           const argumentsHash = canonicalHash(args);
+          // What will run once approved: checked again before the approved call runs.
+          const target = toolsByName.get(call.toolName)?.target ?? null;
           const { id } = await store.createApproval({
             conversationId: spec.conversationId,
             runId,
@@ -310,6 +312,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
             toolName: call.toolName,
             arguments: args,
             argumentsHash,
+            target,
           });
           requests.push(
             ev(
@@ -319,6 +322,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
                 toolCallId: call.toolCallId,
                 arguments: args,
                 argumentsHash,
+                target,
               }),
             ),
           );

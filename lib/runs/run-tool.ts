@@ -4,6 +4,7 @@
  * sandbox, `memory` against the agent's files, agents as tools as child runs, and imported
  * tools on their MCP server (lib/runs/tools/*).
  */
+import type { ApprovalTarget } from "../db/list-approvals.shared";
 import type { ToolCallError } from "../sandbox/tool-call-outcome";
 
 export type RunToolKind = "sandbox" | "memory" | "agent" | "mcp";
@@ -48,6 +49,11 @@ export interface RunTool {
   kind: RunToolKind;
   /** The saved tool's id (sandbox tools): ToolStateEvent numbering is per tool. */
   toolId?: string;
+  /**
+   * What an approval of a call binds (lib/runs/approvals/approval-target.ts): the tool version, the
+   * MCP tool and its schema hash, or the agent; null (or unset) for `memory`.
+   */
+  target?: ApprovalTarget | null;
   /**
    * The ToolArgumentError this tool would answer for `args`, or null when they are valid. The loop
    * asks before gating, so an invalid call is answered for a repair turn and never held for approval.

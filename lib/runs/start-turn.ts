@@ -32,6 +32,11 @@ export interface StartTurnInput {
   conversationId: string;
   content: string;
   supersede?: boolean;
+  /**
+   * The sender may decide approvals (approver or admin): needed for `supersede`, which denies the
+   * calls a suspended run waits on. Unset counts as no.
+   */
+  mayDecideApprovals?: boolean;
   actor: RunActor;
 }
 
@@ -98,14 +103,15 @@ async function admit(
   });
   if (open?.status === "running") throw new RunInProgressError(open.id);
   const suspended = open?.status === "suspended" ? open : null;
-  if (suspended && !input.supersede) {
+  // Superseding denies the calls the run waits on: a decision only an approver (or admin) may make.
+  if (suspended && !(input.supersede && input.mayDecideApprovals)) {
     // Every call the conversation waits on: a suspended caller of an agent may hold its own too.
     const approvals = await db.approval.findMany({
       where: { conversationId: conversation.id, status: { in: ["pending", "approved", "executing"] } },
       orderBy: { createdAt: "asc" },
       select: { id: true, toolName: true, toolCallId: true },
     });
-    throw new RunSuspendedError(suspended.id, approvals);
+    throw new RunSuspendedError(suspended.id, approvals, input.mayDecideApprovals === true);
   }
   const admitted = await deps.agents.load(conversation.agentId);
   await preflightAgent(deps, admitted);

@@ -111,8 +111,10 @@ describe("approval gating", () => {
     // The tool message answers only the calls that ran.
     expect(eventsOfType(h.store, "c", "ToolReturnEvent").map((e) => e.data.toolName)).toEqual(executed);
 
-    // One approval and one ApprovalRequested per held call, bound to the hash of its canonical arguments.
+    // One approval and one ApprovalRequested per held call, bound to the hash of its canonical
+    // arguments and to what will run: the version of the saved tool the run loaded.
     const args = Object.fromEntries(CALLS.map((c) => [c.toolName, c.args]));
+    const target = (name: string) => ({ kind: "tool", toolId: `tool-${name}`, toolVersion: 1 });
     expect(h.store.approvals).toEqual(
       held.map((name, i) => ({
         id: `approval-${i + 1}`,
@@ -123,6 +125,7 @@ describe("approval gating", () => {
         toolName: name,
         arguments: args[name],
         argumentsHash: sha256(CANONICAL[name]),
+        target: target(name),
       })),
     );
     expect(eventsOfType(h.store, "c", "ApprovalRequested").map((e) => [e.runId, e.data])).toEqual(
@@ -134,6 +137,7 @@ describe("approval gating", () => {
           toolCallId: callIds[name],
           arguments: args[name],
           argumentsHash: sha256(CANONICAL[name]),
+          target: target(name),
         },
       ]),
     );

@@ -95,6 +95,7 @@ async function loadRecord(db: Db, view: AgentView): Promise<AgentRecord> {
       tools.push({
         kind: "tool",
         toolId: ref.toolId,
+        toolVersion: version.version,
         tool: version.analysis as unknown as AnalyzedTool,
         source: version.source,
       });

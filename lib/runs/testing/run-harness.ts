@@ -176,11 +176,18 @@ export function eventsOfType<T extends EventType>(
 // ---------------------------------------------------------------------------------------------
 // Tools
 
-/** A saved tool analysed from TypeScript source (fails the test when the source has definition errors). */
-export function savedTool(source: string, toolId?: string): Extract<AgentToolRecord, { kind: "tool" }> {
+/**
+ * A saved tool analysed from TypeScript source (fails the test when the source has definition
+ * errors), as version `toolVersion` (default 1) of `toolId` (default `tool-<name>`).
+ */
+export function savedTool(
+  source: string,
+  toolId?: string,
+  toolVersion = 1,
+): Extract<AgentToolRecord, { kind: "tool" }> {
   const result = analyzeTool(source);
   if (!result.tool) throw new Error(`no tool: ${result.diagnostics.map((d) => d.message).join("; ")}`);
-  return { kind: "tool", toolId: toolId ?? `tool-${result.tool.name}`, tool: result.tool, source };
+  return { kind: "tool", toolId: toolId ?? `tool-${result.tool.name}`, toolVersion, tool: result.tool, source };
 }
 
 /** The source of a minimal saved tool: options, a parameter list and a body. */

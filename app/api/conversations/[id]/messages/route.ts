@@ -5,6 +5,7 @@ import { SSE_HEADERS, sseFrame, sseStream } from "@/lib/events/sse";
 import type { BusMessage } from "@/lib/events/event-bus";
 import { readyRunRuntime } from "@/lib/server/server";
 import { startTurn } from "@/lib/runs/start-turn";
+import { hasAnyRole } from "@/lib/auth/roles";
 
 export const dynamic = "force-dynamic";
 
@@ -28,6 +29,7 @@ const postHandler = defineRoute(
         conversationId: params.id,
         content: body.content,
         supersede: body.supersede,
+        mayDecideApprovals: hasAnyRole(principal, ["approver"]),
         actor: { id: principal.id, name: principal.name },
       });
     } catch (err) {
