@@ -49,7 +49,7 @@ const RULES: Record<string, Access> = {
   "PUT /api/tools/[id]": ["author"],
   "DELETE /api/tools/[id]": ["author"],
   "GET /api/tools/[id]/schema": "any",
-  "POST /api/tools/[id]/invoke": ["author", "operator"],
+  "POST /api/tools/[id]/invoke": ["author", "operator", "approver"], // a gated tool: approver only (invoke-access.int.test.ts)
   "GET /api/tools/atelier-types": "any",
   "GET /api/agents": "any",
   "POST /api/agents": ["author"],

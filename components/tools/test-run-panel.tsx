@@ -16,6 +16,15 @@ export interface RunnableVersion {
   analysis: AnalyzedTool | null;
 }
 
+/**
+ * Whether the viewer may test-run a tool nothing gates (author or operator), and one that is
+ * side-effecting or approval-gated (approver). The server decides over every saved version.
+ */
+export interface TestRunRights {
+  plain: boolean;
+  gated: boolean;
+}
+
 export function TestRunPanel({
   toolId,
   target,
@@ -26,7 +35,7 @@ export function TestRunPanel({
   toolId: string | null;
   target: RunnableVersion | null;
   dirty: boolean;
-  canRun: boolean;
+  canRun: TestRunRights;
   onShowLine(line: number): void;
 }) {
   if (!toolId || !target)
@@ -64,7 +73,7 @@ function RunnableTestPanel({
   version: number;
   tool: AnalyzedTool;
   dirty: boolean;
-  canRun: boolean;
+  canRun: TestRunRights;
   onShowLine(line: number): void;
 }) {
   // Keyed by the schema's text: a refetch of the same version must not wipe what the author typed.
@@ -76,6 +85,8 @@ function RunnableTestPanel({
   const [parseError, setParseError] = useState<string | null>(null);
   const invoke = useInvokeTool(toolId);
   const optional = optionalNames(tool.parameters);
+  const gated = Boolean(tool.sideEffecting || tool.requiresApproval);
+  const allowed = gated ? canRun.gated : canRun.plain;
 
   useEffect(() => {
     setValue(skeleton);
@@ -160,13 +171,19 @@ function RunnableTestPanel({
         </p>
       ) : null}
       <div className="inline-form">
-        <button className="btn primary" onClick={run} disabled={!canRun || invoke.isPending} data-testid="run-button">
+        <button className="btn primary" onClick={run} disabled={!allowed || invoke.isPending} data-testid="run-button">
           {invoke.isPending ? "Running…" : `Run v${version}`}
         </button>
         <button className="btn" onClick={() => (setValue(skeleton), setText(JSON.stringify(skeleton, null, 2)))}>
           Reset to skeleton
         </button>
-        {!canRun ? <span className="muted small">Test runs need the author or operator role.</span> : null}
+        {!allowed ? (
+          <span className="muted small">
+            {gated
+              ? "Test runs of a side-effecting or approval-gated tool need the approver role."
+              : "Test runs need the author or operator role."}
+          </span>
+        ) : null}
       </div>
       {invoke.error ? (
         <p className="error" role="alert">

@@ -68,7 +68,8 @@ function StudioWorkspace({
   documentKey: string;
 }) {
   const canSave = useCan("author");
-  const canRun = useCan("author", "operator");
+  const canRunPlain = useCan("author", "operator");
+  const canRunGated = useCan("approver");
   const [source, setSource] = useState(initialSource);
   const [docKey, setDocKey] = useState(documentKey);
   const [docText, setDocText] = useState(initialSource);
@@ -189,7 +190,7 @@ function StudioWorkspace({
                 : null
             }
             dirty={dirty}
-            canRun={canRun}
+            canRun={{ plain: canRunPlain, gated: canRunGated }}
             onShowLine={(line) => moveTo({ startLine: line, startColumn: 1 })}
           />
         ) : (

@@ -11,15 +11,19 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
    * A test run in the sandbox: `{ok: true, result, logs, events, durationMs}` or
    * `{ok: false, error: {type, message, missing?, unexpected?, invalid?, accepted?, line?}, …}`.
    * A test run has no conversation: ctx.scope ids are empty and emitted events are returned, not stored.
-   * A `requiresApproval` tool needs the approver role (403 otherwise); test runs of side-effecting
-   * tools are audited (`tool.test_run`).
+   * A tool any saved version of which is side-effecting or `requiresApproval` needs the approver
+   * role (or admin), whichever version runs; other tools author or operator (403 otherwise, before
+   * anything runs). Every test run is audited with its arguments (`tool.test_run`).
    */
-  POST: defineRoute(toolsApi.invoke, { access: ["author", "operator"] }, ({ params, body, principal, db }) =>
-    testRunTool(
-      db,
-      principal,
-      { toolId: params.id, version: body.version, arguments: body.arguments },
-      server().runtime.deps.invokeSandbox,
-    ),
+  POST: defineRoute(
+    toolsApi.invoke,
+    { access: ["author", "operator", "approver"] },
+    ({ params, body, principal, db }) =>
+      testRunTool(
+        db,
+        principal,
+        { toolId: params.id, version: body.version, arguments: body.arguments },
+        server().runtime.deps.invokeSandbox,
+      ),
   ),
 });
