@@ -63,7 +63,7 @@ const RULES: Record<string, Access> = {
   "GET /api/conversations/[id]": "any",
   "POST /api/conversations/[id]/messages": ["operator"],
   "GET /api/conversations/[id]/events": "any",
-  "POST /api/conversations/[id]/switch-model": ["operator", "author"],
+  "POST /api/conversations/[id]/switch-model": ["operator"],
   "GET /api/conversations/[id]/compact": "any",
   "POST /api/conversations/[id]/compact": ["operator"],
   "POST /api/conversations/[id]/clear": ["operator"],

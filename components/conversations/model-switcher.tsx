@@ -1,5 +1,9 @@
 "use client";
-/** The conversation's active model, and a switch to another roster entry when the agent has a roster. */
+/**
+ * The model this conversation runs with, and a switch to another entry of its agent's roster: the
+ * switch applies to this conversation only (the agent and its other conversations keep theirs;
+ * the agent-wide switch is on the agent's page).
+ */
 import { useState } from "react";
 import { useSwitchConversationModel } from "./conversation-queries";
 
@@ -29,6 +33,7 @@ export function ModelSwitcher({
         <span className="inline-form cv-model-switch">
           <select
             aria-label="Switch model to"
+            title="Applies to this conversation only"
             value={choice}
             onChange={(e) => setKey(e.target.value)}
             disabled={sw.isPending}
@@ -44,7 +49,7 @@ export function ModelSwitcher({
             type="button"
             className="btn small"
             disabled={sw.isPending || busy || choice === model}
-            title={busy ? "Wait for the run to finish" : undefined}
+            title={busy ? "Wait for the run to finish" : "Switch this conversation's model (not the agent's)"}
             onClick={() => sw.mutate(choice, { onSuccess: () => setKey("") })}
           >
             Switch

@@ -22,6 +22,7 @@ export type AuditAction =
   | "secret.rotate"
   | "approval.decide"
   | "agent.model_switched"
+  | "conversation.model_switched"
   | "tool.call"
   | "tool.test_run"
   | "mcp.server_add"

@@ -96,7 +96,10 @@ export const ConversationDetail = z.strictObject({
   /** The newest run still running or waiting for approval. */
   activeRun: z.strictObject({ id: z.string(), status: RunStatus.extract(["running", "suspended"]) }).nullable(),
   pendingApprovals: z.array(PendingApprovalRef),
-  /** The agent's active model (`provider:model`) and its roster keys ([] without a roster). */
+  /**
+   * The model this conversation's runs use (`provider:model`: its own switch, else the agent's
+   * active model) and the agent's roster keys ([] without a roster).
+   */
   model: z.string(),
   roster: z.array(z.string()),
   /** Its runs, oldest first. */

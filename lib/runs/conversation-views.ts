@@ -1,7 +1,8 @@
 /**
  * Conversations and runs as the API serves them (the shapes: lib/events/conversation-views.shared.ts):
- * the conversations list; a conversation with its agent's active model and roster, its active run
- * and pending approvals, and its runs; the runs list; a run with its events.
+ * the conversations list; a conversation with the model its runs use (its own switch, else its
+ * agent's active model) and its agent's roster, its active run and pending approvals, and its runs;
+ * the runs list; a run with its events.
  */
 import { NotFoundError } from "../errors";
 import { modelRosterKey } from "../models/providers.shared";
@@ -17,6 +18,7 @@ import type {
 } from "../events/conversation-views.shared";
 import type { RunKind, RunStatus, StopReason } from "../events/event-types";
 import { storedRunError } from "../events/stored-event";
+import { conversationModel } from "./conversation-model";
 import { readConversationEvents } from "./store/prisma-run-store";
 
 type RunRow = Awaited<ReturnType<Db["run"]["findFirstOrThrow"]>>;
@@ -140,7 +142,8 @@ export async function getConversationView(db: Db, id: string): Promise<Conversat
     // `active` was found by its status: running or suspended.
     activeRun: active ? { id: active.id, status: active.status as "running" | "suspended" } : null,
     pendingApprovals: c.approvals,
-    model: modelRosterKey(agent.model),
+    // The model its next run uses: its own switch when it made one, else the agent's.
+    model: modelRosterKey(conversationModel(agent, c.modelKey)),
     roster: agent.roster.map(modelRosterKey),
     runs: c.runs.map(toRunView),
   };

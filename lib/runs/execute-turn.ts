@@ -67,7 +67,7 @@ export async function admitsConclusion(deps: RunDeps, record: AgentRecord): Prom
 }
 
 export async function executeTurn(input: TurnInput, deps: RunDeps): Promise<TurnResult> {
-  const record = input.admitted ?? (await deps.agents.load(input.agentId));
+  const record = input.admitted ?? (await deps.agents.load(input.agentId, { conversationId: input.conversationId }));
   if (!input.admitted) await preflightAgent(deps, record);
   const runChild = createChildRunner(input.conversationId, input.actor, deps);
   const agent = prepareAgent(record, deps, runChild);

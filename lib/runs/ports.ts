@@ -112,7 +112,11 @@ export interface AgentRecord {
 }
 
 export interface AgentLoader {
-  load(agentId: string): Promise<AgentRecord>;
+  /**
+   * The agent as stored; for `conversationId` (a run of that conversation's own agent), with the
+   * model the conversation switched to in place of the agent's active one (conversation-model.ts).
+   */
+  load(agentId: string, options?: { conversationId?: string }): Promise<AgentRecord>;
 }
 
 /** An agent ready to run: its record and its tools as the loop calls them. */

@@ -113,7 +113,7 @@ async function admit(
     });
     throw new RunSuspendedError(suspended.id, approvals, input.mayDecideApprovals === true);
   }
-  const admitted = await deps.agents.load(conversation.agentId);
+  const admitted = await deps.agents.load(conversation.agentId, { conversationId: conversation.id });
   await preflightAgent(deps, admitted);
   if (suspended) await supersedeSuspendedRun(db, deps.store, suspended.id, input.actor);
   if (!conversation.title) {

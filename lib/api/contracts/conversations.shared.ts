@@ -70,9 +70,9 @@ export const conversationsApi = {
     response: EventsPage,
   }),
   /**
-   * Switches the conversation's agent to a roster entry from the next run; `event` is the
-   * ModelSwitched it appended (null when the entry was already active). 409 ModelSwitchError
-   * changes nothing.
+   * Switches this conversation only (not its agent) to an entry of its agent's roster from its next
+   * run (operators); `event` is the ModelSwitched it appended (null when the conversation already
+   * uses that entry). 409 ModelSwitchError changes nothing.
    */
   switchModel: endpoint({
     method: "POST",

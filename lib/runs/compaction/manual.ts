@@ -74,7 +74,7 @@ export async function compactConversation(
 ): Promise<ManualCompaction> {
   const { conversation, turn, fold } = await holdConversation(rt, conversationId, "compact");
   try {
-    const record = await rt.deps.agents.load(conversation.agentId);
+    const record = await rt.deps.agents.load(conversation.agentId, { conversationId });
     const strategy = options.strategy ?? record.config.compaction.strategy;
     if (strategy === "none")
       throw new BadRequestError(

@@ -18,6 +18,7 @@ import { estimateRequestTokens } from "./estimate";
 import { isTruncationMarker } from "./strategies";
 import { summarizerModel } from "./summarizer";
 import { summarizerPrompt } from "./summarizer-prompts";
+import { withConversationModel } from "../conversation-model";
 import { decideTrigger } from "./trigger";
 import { messageView, type NextContextView } from "./views";
 
@@ -33,18 +34,19 @@ function lastFold(events: readonly StoredEvent[]) {
 export async function nextContextView(rt: RunRuntime, conversationId: string): Promise<NextContextView> {
   const conversation = await rt.db.conversation.findUnique({
     where: { id: conversationId },
-    select: { id: true, agentId: true, agent: { select: { name: true } } },
+    select: { id: true, agentId: true, modelKey: true, agent: { select: { name: true } } },
   });
   if (!conversation) throw new ConversationNotFoundError(conversationId);
   const [events, view] = await Promise.all([
     rt.deps.store.conversationEvents(conversationId),
     getAgent(rt.db, conversation.agentId),
   ]);
-  const config = view;
+  // The model this conversation runs with (its own switch, else the agent's).
+  const config = withConversationModel(view, conversation.modelKey);
   // The tools the next request advertises; an agent that cannot run right now still shows its context.
   let tools: RunTool[] = [];
   try {
-    const record = await rt.deps.agents.load(conversation.agentId);
+    const record = await rt.deps.agents.load(conversation.agentId, { conversationId });
     tools = prepareAgent(record, rt.deps, noChildRun).tools;
   } catch {
     tools = [];

@@ -9,12 +9,16 @@
  * pays one small read instead of the agent, its tools, their versions and the config's
  * validation. Agents calling other agents, MCP tools or a tool's latest version depend on other
  * rows and are read in full each time.
+ *
+ * Loaded for a conversation, the agent runs with the model that conversation switched to, if any
+ * (`Conversation.modelKey`, ../conversation-model.ts): one more small read.
  */
 import type { AgentView } from "../../agents/agent-view";
 import { getAgent } from "../../agents/read-agent";
 import type { Db } from "../../db/client";
 import type { AnalyzedTool } from "../../tools/tool-types";
 import type { AgentLoader, AgentRecord, AgentToolRecord } from "../ports";
+import { withConversationModel } from "../conversation-model";
 import { AgentNotRunnableError } from "./agent-not-runnable-error";
 import { loadMcpToolRecord } from "./load-mcp-tool-record";
 
@@ -23,29 +27,43 @@ const CACHED_AGENTS = 256;
 
 export function createPrismaAgentLoader(db: Db): AgentLoader {
   const cache = new Map<string, { updatedAt: number; record: AgentRecord }>();
-  return {
-    async load(agentId) {
-      const cached = cache.get(agentId);
-      if (cached) {
-        const row = await db.agent.findUnique({ where: { id: agentId }, select: { updatedAt: true } });
-        if (row?.updatedAt.getTime() === cached.updatedAt) {
-          cache.delete(agentId);
-          cache.set(agentId, cached);
-          return cached.record;
-        }
+  const loadAgent = async (agentId: string): Promise<AgentRecord> => {
+    const cached = cache.get(agentId);
+    if (cached) {
+      const row = await db.agent.findUnique({ where: { id: agentId }, select: { updatedAt: true } });
+      if (row?.updatedAt.getTime() === cached.updatedAt) {
         cache.delete(agentId);
+        cache.set(agentId, cached);
+        return cached.record;
       }
-      // Kept only when read at least a millisecond after its last write, so that any later write
-      // has a different `updatedAt`.
-      const readAt = Date.now();
-      const view = await getAgent(db, agentId);
-      const record = await loadRecord(db, view);
-      const selfContained = view.tools.every((r) => "builtin" in r || ("toolId" in r && r.toolVersionId));
-      if (selfContained && readAt > Date.parse(view.updatedAt)) {
-        cache.set(agentId, { updatedAt: Date.parse(view.updatedAt), record });
-        if (cache.size > CACHED_AGENTS) cache.delete(cache.keys().next().value!);
-      }
-      return record;
+      cache.delete(agentId);
+    }
+    // Kept only when read at least a millisecond after its last write, so that any later write
+    // has a different `updatedAt`.
+    const readAt = Date.now();
+    const view = await getAgent(db, agentId);
+    const record = await loadRecord(db, view);
+    const selfContained = view.tools.every((r) => "builtin" in r || ("toolId" in r && r.toolVersionId));
+    if (selfContained && readAt > Date.parse(view.updatedAt)) {
+      cache.set(agentId, { updatedAt: Date.parse(view.updatedAt), record });
+      if (cache.size > CACHED_AGENTS) cache.delete(cache.keys().next().value!);
+    }
+    return record;
+  };
+  return {
+    async load(agentId, options) {
+      const [record, conversation] = await Promise.all([
+        loadAgent(agentId),
+        options?.conversationId
+          ? db.conversation.findUnique({
+              where: { id: options.conversationId },
+              select: { agentId: true, modelKey: true },
+            })
+          : null,
+      ]);
+      // Only the conversation's own agent takes its model (agents it calls keep theirs).
+      if (!conversation?.modelKey || conversation.agentId !== agentId) return record;
+      return { ...record, config: withConversationModel(record.config, conversation.modelKey) };
     },
   };
 }

@@ -17,11 +17,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   return (
     <>
       <PageHeader title={title} description="Answers stream in with every tool call, its usage and cost." />
-      <ConversationView
-        id={id}
-        canSend={viewerHas(viewer, ["operator"])}
-        canSwitch={viewerHas(viewer, ["operator", "author"])}
-      />
+      <ConversationView id={id} canSend={viewerHas(viewer, ["operator"])} canSwitch={viewerHas(viewer, ["operator"])} />
     </>
   );
 }

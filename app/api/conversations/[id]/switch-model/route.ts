@@ -6,10 +6,13 @@ import { switchConversationModel } from "@/lib/runs/switch-conversation-model";
 
 export const dynamic = "force-dynamic";
 
-/** Switches the conversation's agent to a roster entry from the next run, recorded as ModelSwitched. */
+/**
+ * Switches this conversation (only) to a roster entry of its agent from its next run, recorded as
+ * ModelSwitched; the agent-wide switch is POST /api/agents/{id}/switch-model (authors).
+ */
 const postHandler = defineRoute(
   conversationsApi.switchModel,
-  { access: ["operator", "author"] },
+  { access: ["operator"] },
   async ({ params, body, principal }) =>
     switchConversationModel(await readyRunRuntime(), params.id, body.key, principal),
 );
