@@ -14,7 +14,13 @@ import { runKeys } from "@/components/runs/run-queries";
 import { conversationsApi } from "@/lib/api/contracts/conversations.shared";
 import type { RequestOf } from "@/lib/api/contract.shared";
 import type { ConversationDetail } from "@/lib/events/conversation-views.shared";
-import { TextDeltaFrame, type EventsPage, type StoredEvent } from "@/lib/events/event-types.shared";
+import {
+  STREAM_OVERFLOW,
+  StreamErrorFrame,
+  TextDeltaFrame,
+  type EventsPage,
+  type StoredEvent,
+} from "@/lib/events/event-types.shared";
 import { readEventStream, type SseMessage } from "./sse";
 import {
   activeRunStillRunning,
@@ -32,15 +38,55 @@ export const conversationKeys = {
 };
 
 /**
- * Adds events to a page of events: each seq once, in seq order. `lastSeq` is the newest event
- * held (not what the server announced), so the next `?after=` asks for everything still missing.
+ * Adds events to the events held: each seq once, in seq order. `lastSeq` is the newest event held
+ * (not what the server announced), so the next `?after=` asks for everything still missing; what
+ * is held is the whole log up to it (`hasMore` false).
  */
-export function mergeEvents(page: EventsPage | undefined, events: readonly StoredEvent[]): EventsPage {
+export function mergeEvents(
+  page: Pick<EventsPage, "events" | "lastSeq"> | undefined,
+  events: readonly StoredEvent[],
+): EventsPage {
   const bySeq = new Map<number, StoredEvent>();
   for (const e of page?.events ?? []) bySeq.set(e.seq, e);
   for (const e of events) bySeq.set(e.seq, e);
   const merged = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
-  return { events: merged, lastSeq: merged[merged.length - 1]?.seq ?? 0 };
+  const lastSeq = merged[merged.length - 1]?.seq ?? 0;
+  return { events: merged, lastSeq, hasMore: false, nextAfter: lastSeq };
+}
+
+/**
+ * Every stored event after `after`: asks page after page (`nextAfter`) until the server says
+ * there is no more (`hasMore` false). The events route answers at most 1000 per page.
+ */
+export async function readEventsAfter(
+  fetchPage: (after: number) => Promise<EventsPage>,
+  after: number,
+): Promise<StoredEvent[]> {
+  const events: StoredEvent[] = [];
+  for (let from = after; ;) {
+    const page = await fetchPage(from);
+    events.push(...page.events);
+    // A page that did not advance would ask for itself forever.
+    if (!page.hasMore || page.nextAfter <= from) return events;
+    from = page.nextAfter;
+  }
+}
+
+/**
+ * The last frame of a stream whose reader fell too far behind (`event: error`, code
+ * StreamOverflow): the seq to reconnect from, or null for any other frame.
+ */
+export function streamCutAt(m: SseMessage): number | null {
+  if (m.event !== "error") return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(m.data);
+  } catch {
+    return null;
+  }
+  const frame = StreamErrorFrame.safeParse(parsed);
+  if (!frame.success || frame.data.error.code !== STREAM_OVERFLOW) return null;
+  return frame.data.error.after ?? 0;
 }
 
 export function useConversations() {
@@ -59,15 +105,18 @@ export function useConversation(id: string) {
   });
 }
 
-/** All stored events; a refetch asks only for those after the newest one held. */
+/** All stored events, page by page; a refetch asks only for those after the newest one held. */
 export function useConversationEvents(id: string) {
   const qc = useQueryClient();
   return useQuery({
     queryKey: conversationKeys.events(id),
     queryFn: async () => {
       const held = qc.getQueryData<EventsPage>(conversationKeys.events(id));
-      const page = await apiFetch(conversationsApi.events, { params: { id }, query: { after: held?.lastSeq ?? 0 } });
-      return mergeEvents(qc.getQueryData<EventsPage>(conversationKeys.events(id)), page.events);
+      const events = await readEventsAfter(
+        (after) => apiFetch(conversationsApi.events, { params: { id }, query: { after } }),
+        held?.lastSeq ?? 0,
+      );
+      return mergeEvents(qc.getQueryData<EventsPage>(conversationKeys.events(id)), events);
     },
   });
 }
@@ -155,6 +204,50 @@ const sleep = (ms: number, signal: AbortSignal) =>
 /** Where the live tail is: asked (no bytes yet), receiving, or waiting to reconnect after a drop. */
 export type TailPhase = "idle" | "connecting" | "live" | "retrying";
 
+export interface TailOptions {
+  /** Opens the live tail from `after` (`GET …/events` with `Accept: text/event-stream`). */
+  connect: (after: number, signal: AbortSignal) => Promise<Response>;
+  /** The newest seq held: where each connection starts. */
+  lastSeq: () => number;
+  receive: Receive;
+  phase: (phase: TailPhase) => void;
+  /** The connection dropped or failed (not a cut-off): the run may have ended meanwhile. */
+  dropped: () => void;
+  signal: AbortSignal;
+  wait?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/**
+ * Follows the live tail until `signal` aborts: from the newest seq held, reconnecting from the
+ * newest seq seen when the connection drops (backing off after failures). A stream cut off
+ * because this reader fell behind (`StreamOverflow`) is not an error: it reconnects at once.
+ */
+export async function followEventTail(o: TailOptions): Promise<void> {
+  const wait = o.wait ?? sleep;
+  let failures = 0;
+  while (!o.signal.aborted) {
+    o.phase("connecting");
+    let cut = false;
+    try {
+      const res = await o.connect(o.lastSeq(), o.signal);
+      if (!res.ok || !res.body || !isEventStream(res)) throw await errorFrom(res);
+      o.phase("live");
+      failures = 0;
+      await readEventStream(res.body, (m) => {
+        if (streamCutAt(m) !== null) cut = true;
+        else o.receive(m);
+      });
+    } catch {
+      failures++;
+    }
+    if (o.signal.aborted) return;
+    if (cut) continue;
+    o.phase("retrying");
+    o.dropped();
+    await wait(Math.min(500 * 2 ** failures, 8_000), o.signal);
+  }
+}
+
 /**
  * While `enabled`, follows the conversation's live event stream from the newest seq held,
  * reconnecting from the newest seq seen when the connection drops.
@@ -169,32 +262,22 @@ function useEventTail(id: string, enabled: boolean, receive: Receive, lastSeq: {
   useEffect(() => {
     if (!enabled) return;
     const ctl = new AbortController();
-    void (async () => {
-      let failures = 0;
-      while (!ctl.signal.aborted) {
-        setPhase((p) => (p === "retrying" ? p : "connecting"));
-        try {
-          const after = lastSeq.current;
-          const res = await fetch(apiUrl(conversationsApi.events, { params: { id }, query: { after } }), {
-            headers: { accept: "text/event-stream", "last-event-id": String(after) },
-            credentials: "same-origin",
-            cache: "no-store",
-            signal: ctl.signal,
-          });
-          if (!res.ok || !res.body || !isEventStream(res)) throw await errorFrom(res);
-          setPhase("live");
-          failures = 0;
-          await readEventStream(res.body, (m) => receiveRef.current(m));
-        } catch {
-          failures++;
-        }
-        if (ctl.signal.aborted) return;
-        setPhase("retrying");
-        // The run may have ended while we were away: the detail says whether to go on.
-        void qc.invalidateQueries({ queryKey: conversationKeys.detail(id), exact: true });
-        await sleep(Math.min(500 * 2 ** failures, 8_000), ctl.signal);
-      }
-    })();
+    void followEventTail({
+      connect: (after, signal) =>
+        fetch(apiUrl(conversationsApi.events, { params: { id }, query: { after } }), {
+          headers: { accept: "text/event-stream", "last-event-id": String(after) },
+          credentials: "same-origin",
+          cache: "no-store",
+          signal,
+        }),
+      lastSeq: () => lastSeq.current,
+      receive: (m) => receiveRef.current(m),
+      // While reconnecting after a drop the page keeps saying so.
+      phase: (p) => setPhase((cur) => (p === "connecting" && cur === "retrying" ? cur : p)),
+      // The run may have ended while we were away: the detail says whether to go on.
+      dropped: () => void qc.invalidateQueries({ queryKey: conversationKeys.detail(id), exact: true }),
+      signal: ctl.signal,
+    });
     return () => {
       ctl.abort();
       setPhase("idle");
@@ -242,6 +325,8 @@ export function useLiveConversation(id: string) {
         return;
       }
       if (m.event === "error") {
+        // A stream cut off because this page fell behind: the tail picks up from the newest seq held.
+        if (streamCutAt(m) !== null) return;
         const err = (parsed as { error?: { message?: string } }).error;
         setStreamError(err?.message ?? m.data);
         return;

@@ -284,6 +284,33 @@ export type TextDeltaFrame = z.infer<typeof TextDeltaFrame>;
 export const StreamMessage = z.union([StoredEvent, TextDeltaFrame]);
 export type StreamMessage = z.infer<typeof StreamMessage>;
 
-/** A conversation's events after a seq (`GET /api/conversations/:id/events`), and its newest seq. */
-export const EventsPage = z.object({ events: z.array(StoredEvent), lastSeq: Int.nonnegative() });
+/** Events one `GET /api/conversations/:id/events` answers when `limit` is not given, and at most. */
+export const EVENTS_PAGE_DEFAULT = 1000;
+export const EVENTS_PAGE_MAX = 5000;
+
+/**
+ * A page of a conversation's events after a seq (`GET /api/conversations/:id/events`): the
+ * conversation's newest seq (`lastSeq`), whether events follow this page (`hasMore`), and the
+ * `after` that asks for them (`nextAfter`: the seq of the page's last event, or the `after` asked
+ * when the page is empty).
+ */
+export const EventsPage = z.object({
+  events: z.array(StoredEvent),
+  lastSeq: Int.nonnegative(),
+  hasMore: z.boolean(),
+  nextAfter: Int.nonnegative(),
+});
 export type EventsPage = z.infer<typeof EventsPage>;
+
+/**
+ * The data of the `event: error` frame that ends a live stream (`StreamOverflow`: its reader fell
+ * ATELIER_STREAM_BUFFER bytes behind); `after` is the seq of the last stored event it carried, to
+ * reconnect from.
+ */
+export const StreamErrorFrame = z.object({
+  error: z.object({ code: z.string(), message: z.string(), after: Int.nonnegative().optional() }),
+});
+export type StreamErrorFrame = z.infer<typeof StreamErrorFrame>;
+
+/** The `error.code` of the last frame of a stream whose reader fell too far behind. */
+export const STREAM_OVERFLOW = "StreamOverflow";

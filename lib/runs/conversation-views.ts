@@ -17,9 +17,8 @@ import type {
   RunView,
 } from "../events/conversation-views.shared";
 import type { RunKind, RunStatus, StopReason } from "../events/event-types";
-import { storedRunError } from "../events/stored-event";
+import { storedRunError, toStoredEvent } from "../events/stored-event";
 import { conversationModel } from "./conversation-model";
-import { readConversationEvents } from "./store/prisma-run-store";
 
 type RunRow = Awaited<ReturnType<Db["run"]["findFirstOrThrow"]>>;
 
@@ -149,16 +148,21 @@ export async function getConversationView(db: Db, id: string): Promise<Conversat
   };
 }
 
+/** One run with its events, read by run (the `runId, seq` index), never the whole conversation. */
 export async function getRunView(db: Db, id: string): Promise<RunDetail> {
   const r = await db.run.findUnique({ where: { id } });
   if (!r) throw new NotFoundError(`No run with id '${id}'.`);
-  const [agent, children, all] = await Promise.all([
+  const [agent, children, rows] = await Promise.all([
     db.agent.findUnique({ where: { id: r.agentId }, select: { name: true } }),
     db.run.findMany({ where: { parentRunId: id }, orderBy: { startedAt: "asc" }, select: { id: true } }),
-    readConversationEvents(db, r.conversationId),
+    db.event.findMany({
+      where: { conversationId: r.conversationId, runId: id },
+      orderBy: { seq: "asc" },
+      select: { seq: true, runId: true, type: true, payload: true, createdAt: true },
+    }),
   ]);
   return {
     run: { ...toRunView(r), agentName: agent?.name ?? "(deleted agent)", childRunIds: children.map((c) => c.id) },
-    events: all.filter((e) => e.runId === id),
+    events: rows.map(toStoredEvent),
   };
 }

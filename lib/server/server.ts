@@ -19,6 +19,7 @@ import { SignInLimiter } from "../auth/sign-in-limiter";
 import { createDb, type Db } from "../db/client";
 import { resolveDatabaseTarget, type DatabaseTarget } from "../db/database-url";
 import { EventBus } from "../events/event-bus";
+import { LiveStreamLimits, liveStreamLimitsFromEnv } from "../events/sse";
 import { createLogger, type Logger } from "../logger";
 import { ensureQueueMode, stopQueueMode } from "../runs/queue/queue-mode";
 import { assertRoleFits, atelierRole, isQueueMode } from "../runs/queue/role";
@@ -34,6 +35,8 @@ export interface ServerLimits {
   hashGate: HashGate;
   /** Each principal's budget of tool analyses (analyse, create, save). */
   analysis: PrincipalRateLimiter;
+  /** Live event streams per user and the buffer each holds (ATELIER_STREAMS_PER_USER, ATELIER_STREAM_BUFFER). */
+  streams: LiveStreamLimits;
 }
 
 export interface Server {
@@ -159,6 +162,7 @@ function buildProcessParts(): ProcessParts {
     signIn: new SignInLimiter(),
     hashGate: new HashGate(2, 8),
     analysis: new PrincipalRateLimiter("analysis", DEFAULT_ANALYSIS_BUDGET),
+    streams: new LiveStreamLimits(liveStreamLimitsFromEnv()),
   };
   return {
     logger: createLogger(),

@@ -8,7 +8,13 @@ import { z } from "zod";
 import { endpoint } from "../contract.shared";
 import { NextContextView } from "../../events/compaction-views.shared";
 import { ConversationDetail, ConversationSummary } from "../../events/conversation-views.shared";
-import { EventOf, EventsPage, StreamMessage } from "../../events/event-types.shared";
+import {
+  EVENTS_PAGE_DEFAULT,
+  EVENTS_PAGE_MAX,
+  EventOf,
+  EventsPage,
+  StreamMessage,
+} from "../../events/event-types.shared";
 
 const ConversationParams = z.object({ id: z.string().min(1) });
 
@@ -56,8 +62,12 @@ export const conversationsApi = {
     response: StreamMessage,
   }),
   /**
-   * The events after `after` as `{events, lastSeq}`; with `Accept: text/event-stream` a live tail
-   * that stays open (from `after`, or `Last-Event-ID`), each frame's data a `StreamMessage`.
+   * The events after `after`, at most `limit` (default 1000, at most 5000), as
+   * `{events, lastSeq, hasMore, nextAfter}`: ask again with `after=nextAfter` while `hasMore`.
+   * With `Accept: text/event-stream` a live tail that stays open (from `after`, or
+   * `Last-Event-ID`), each frame's data a `StreamMessage`; a reader that falls behind gets a last
+   * `event: error` frame (`StreamErrorFrame`, code `StreamOverflow`) and reconnects from its
+   * `after`. 429 `rate_limited` when the user holds ATELIER_STREAMS_PER_USER live streams already.
    */
   events: endpoint({
     method: "GET",
@@ -65,7 +75,12 @@ export const conversationsApi = {
     params: ConversationParams,
     query: z.object({
       after: z.coerce.number().int().min(0, "after is a seq: 0 or more").default(0),
-      limit: z.coerce.number().int().min(1).max(10_000).optional(),
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1, "limit is 1 to 5000 events")
+        .max(EVENTS_PAGE_MAX, "limit is 1 to 5000 events")
+        .default(EVENTS_PAGE_DEFAULT),
     }),
     response: EventsPage,
   }),

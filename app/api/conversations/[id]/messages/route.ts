@@ -1,7 +1,7 @@
 import { conversationsApi } from "@/lib/api/contracts/conversations.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
-import { SSE_HEADERS, sseFrame, sseStream } from "@/lib/events/sse";
+import { relay, SSE_HEADERS, sseStream } from "@/lib/events/sse";
 import type { BusMessage } from "@/lib/events/event-bus";
 import { readyRunRuntime } from "@/lib/server/server";
 import { startTurn } from "@/lib/runs/start-turn";
@@ -13,13 +13,17 @@ export const dynamic = "force-dynamic";
  * Sends a user message and streams the turn as server-sent events: every stored event
  * (`id: seq`, `event: type`, `data: event JSON`) and the transient `LlmTextDelta`s, until the
  * turn's last RunFinished. Refusals are JSON errors and append nothing. The turn runs on when the
- * client disconnects; `GET …/events` follows it from any seq.
+ * client disconnects; `GET …/events` follows it from any seq. The stream counts among the user's
+ * live streams (429 beyond ATELIER_STREAMS_PER_USER, before the turn starts), and a reader that
+ * falls ATELIER_STREAM_BUFFER bytes behind is cut off with a last `event: error` frame.
  */
 const postHandler = defineRoute(
   conversationsApi.sendMessage,
   { access: ["operator"] },
-  async ({ params, body, principal }) => {
+  async ({ params, body, principal, server }) => {
     const rt = await readyRunRuntime();
+    const limits = server.limits.streams;
+    const release = limits.acquire(principal.id);
     const buffered: BusMessage[] = [];
     let forward: ((m: BusMessage) => void) | null = null;
     const unsubscribe = rt.bus.subscribe(params.id, (m) => (forward ? forward(m) : buffered.push(m)));
@@ -34,14 +38,34 @@ const postHandler = defineRoute(
       });
     } catch (err) {
       unsubscribe();
+      release();
       throw err;
     }
-    const stream = sseStream((send, close) => {
-      for (const m of buffered) send(sseFrame(m));
-      forward = (m) => send(sseFrame(m));
-      started.done.then(close, close);
-      return unsubscribe;
-    });
+    const turn = started;
+    const bufferBytes = limits.bufferBytes;
+    const stream = sseStream(
+      (sink) => {
+        // What arrived while the turn started goes first, as the reader takes it; then the live messages.
+        const followed = relay(
+          sink,
+          (listener) => {
+            forward = listener;
+            return unsubscribe;
+          },
+          async function* () {
+            yield* buffered;
+          },
+          bufferBytes,
+        );
+        const close = () => void followed.live.then(() => sink.close());
+        turn.done.then(close, close);
+        return () => {
+          followed.stop();
+          release();
+        };
+      },
+      { bufferBytes },
+    );
     return new Response(stream, { status: 200, headers: SSE_HEADERS });
   },
 );
