@@ -16,6 +16,21 @@ export type ApprovalDecision = z.infer<typeof ApprovalDecision>;
 export const ApprovalFilter = z.enum(["pending", "decided"]);
 export type ApprovalFilter = z.infer<typeof ApprovalFilter>;
 
+/**
+ * What an approved call will run, recorded when the call is held (`Approval.target`,
+ * `ApprovalRequested.target`): a saved tool's version, an MCP server's tool with the SHA-256 of the
+ * canonical JSON of its discovered input schema, or an agent called as a tool. When the run
+ * resumes (or a reconciliation retries the call) and the agent's tool of that name no longer has
+ * this target, the call is answered `ApprovalStale` and nothing runs. Null for the built-in
+ * `memory` tool and for approvals written before targets were recorded.
+ */
+export const ApprovalTarget = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("tool"), toolId: z.string(), toolVersion: z.number().int().positive() }),
+  z.object({ kind: z.literal("mcp"), serverId: z.string(), tool: z.string(), schemaHash: z.string() }),
+  z.object({ kind: z.literal("agent"), agentId: z.string(), agentVersion: z.number().int().positive().optional() }),
+]);
+export type ApprovalTarget = z.infer<typeof ApprovalTarget>;
+
 /** One held call as the decision and reconcile routes answer it. */
 export const ApprovalView = z.object({
   id: z.string(),
@@ -27,6 +42,8 @@ export const ApprovalView = z.object({
   arguments: z.unknown(),
   /** SHA-256 (hex) of the canonical JSON of `arguments`; a decision must name it. */
   argumentsHash: z.string(),
+  /** What will run once approved; null for `memory` and for approvals older than targets. */
+  target: ApprovalTarget.nullable(),
   status: ApprovalStatus,
   decision: ApprovalDecision.nullable(),
   decidedBy: z.string().nullable(),

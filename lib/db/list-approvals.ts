@@ -3,7 +3,20 @@
  * `ApprovalSummary`, is declared in list-approvals.shared.ts (the contract and the page use it).
  */
 import type { Db } from "./client";
-import type { ApprovalDecision, ApprovalFilter, ApprovalStatus, ApprovalSummary } from "./list-approvals.shared";
+import { readJsonColumn } from "./json-column";
+import {
+  ApprovalTarget,
+  type ApprovalDecision,
+  type ApprovalFilter,
+  type ApprovalStatus,
+  type ApprovalSummary,
+} from "./list-approvals.shared";
+
+/** An Approval row's `target` column as its type: null when unset (or not one this version knows). */
+export function readApprovalTarget(value: Parameters<typeof readJsonColumn>[0]): ApprovalTarget | null {
+  const parsed = ApprovalTarget.safeParse(readJsonColumn<unknown>(value));
+  return parsed.success ? parsed.data : null;
+}
 
 export async function listApprovals(db: Db, filter: ApprovalFilter, limit = 200): Promise<ApprovalSummary[]> {
   const rows = await db.approval.findMany({
@@ -39,6 +52,7 @@ export async function listApprovals(db: Db, filter: ApprovalFilter, limit = 200)
     toolName: a.toolName,
     arguments: a.arguments,
     argumentsHash: a.argumentsHash,
+    target: readApprovalTarget(a.target),
     agentId: a.run.agentId,
     agentName: agentNames.get(a.run.agentId) ?? "(deleted agent)",
     caller: (() => {

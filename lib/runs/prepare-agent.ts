@@ -1,5 +1,6 @@
 /** An agent record → the tools its runs call (sandbox tools, memory, agents as child runs, MCP tools). */
-import type { AgentRecord, RunDeps, RunnableAgent } from "./ports";
+import { approvalTarget } from "./approvals/approval-target";
+import type { AgentRecord, AgentToolRecord, RunDeps, RunnableAgent } from "./ports";
 import type { RunTool } from "./run-tool";
 import { agentRunTool, type RunChild } from "./tools/agent-run-tool";
 import { mcpRunTool, noMcpCaller } from "./tools/mcp-run-tool";
@@ -11,6 +12,14 @@ export const noChildRun: RunChild = async () => ({ ok: false, error: { type: "No
 
 export function prepareAgent(record: AgentRecord, deps: RunDeps, runChild: RunChild): RunnableAgent {
   const tools: RunTool[] = record.tools.map((t) => {
+    const tool = build(t);
+    // What an approval of a call binds: checked again before an approved call runs.
+    tool.target = approvalTarget(t);
+    return tool;
+  });
+  return { ...record, tools };
+
+  function build(t: AgentToolRecord): RunTool {
     switch (t.kind) {
       case "tool":
         return sandboxRunTool(t.toolId, t.tool, t.source, deps.invokeSandbox);
@@ -21,6 +30,5 @@ export function prepareAgent(record: AgentRecord, deps: RunDeps, runChild: RunCh
       case "mcp":
         return mcpRunTool(t, deps.callMcp ?? noMcpCaller);
     }
-  });
-  return { ...record, tools };
+  }
 }

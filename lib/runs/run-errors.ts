@@ -65,16 +65,25 @@ export class RunInProgressError extends AppError {
   }
 }
 
-/** A message arrived while a run waits for approvals, without `supersede: true` (409 RunSuspended). */
+/**
+ * A message arrived while a run waits for approvals, without `supersede: true` — or with it, from
+ * someone who may not decide approvals (`mayDecide: false`): superseding denies them (409 RunSuspended).
+ */
 export class RunSuspendedError extends AppError {
   static override readonly kind: string = "RunSuspendedError";
   constructor(
     readonly runId: string,
     readonly approvals: Array<{ id: string; toolName: string; toolCallId: string }>,
+    mayDecide = true,
   ) {
+    const them = approvals.length === 1 ? "it" : "them";
     super(
       "RunSuspended",
-      `The last run is waiting for approval of ${approvals.map((a) => `'${a.toolName}' (${a.toolCallId})`).join(", ")}; decide ${approvals.length === 1 ? "it" : "them"} in the approval inbox, or send the message with "supersede": true to deny ${approvals.length === 1 ? "it" : "them"} and start a new run.`,
+      `The last run is waiting for approval of ${approvals.map((a) => `'${a.toolName}' (${a.toolCallId})`).join(", ")}; ${
+        mayDecide
+          ? `decide ${them} in the approval inbox, or send the message with "supersede": true to deny ${them} and start a new run.`
+          : `an approver decides ${them} in the approval inbox. Superseding would deny ${them}, so only an approver (or admin) may send "supersede": true here.`
+      }`,
       { runId, approvals },
     );
     this.name = "RunSuspendedError";

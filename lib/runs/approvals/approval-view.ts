@@ -1,5 +1,6 @@
 /** An approval as the API answers it (its shape, `ApprovalView`, is in lib/db/list-approvals.shared.ts). */
 import type { Db } from "../../db/client";
+import { readApprovalTarget } from "../../db/list-approvals";
 import type { ApprovalDecision, ApprovalStatus, ApprovalView } from "../../db/list-approvals.shared";
 
 export type { ApprovalView };
@@ -15,6 +16,7 @@ export function toApprovalView(a: ApprovalRow): ApprovalView {
     toolName: a.toolName,
     arguments: a.arguments,
     argumentsHash: a.argumentsHash,
+    target: readApprovalTarget(a.target),
     status: a.status as ApprovalStatus,
     decision: a.decision as ApprovalDecision | null,
     decidedBy: a.decidedBy,

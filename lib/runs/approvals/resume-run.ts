@@ -23,7 +23,9 @@ import type { RunRuntime } from "../runtime";
 import { answerEvents, healingAnswers, type CallAnswer } from "../stages/healing";
 import { decidedCallChain } from "../tool-dispatch/dispatch-chain";
 import { toolResultOutput } from "../tool-result-output";
-import type { ToolOutcome } from "../run-tool";
+import { toolStateEntries } from "../tool-state-events";
+import { readApprovalTarget } from "../../db/list-approvals";
+import { approvedCallRefusal, toolNotAvailable } from "./approval-target";
 
 export function deniedMessage(decidedBy: string | null, reason: string | null): string {
   return `Denied by ${decidedBy ?? "an approver"}${reason ? `: ${reason}` : " (no reason given)"}. The call was not executed; do not retry it unless the user asks again.`;
@@ -81,9 +83,23 @@ export async function resumeRun(
         });
 
     const answers: CallAnswer[] = [];
+    // What the approved calls emitted (ctx.emit), appended once after their returns.
+    const state: EventEntry[] = [];
     for (const a of decided) {
       if (a.status === "denied") {
         answers.push(...healingAnswers([a], deniedMessage(a.decidedBy, a.reason), "ApprovalDenied"));
+        continue;
+      }
+      const tool = toolsByName.get(a.toolName);
+      // An approval binds what runs: a tool saved, re-pinned or rediscovered since is not run.
+      const refusal = approvedCallRefusal({ toolName: a.toolName, target: readApprovalTarget(a.target) }, tool);
+      if (refusal || !tool) {
+        const why = refusal ?? toolNotAvailable(a.toolName);
+        const { count } = await db.approval.updateMany({
+          where: { id: a.id, status: "approved" },
+          data: { status: "done", result: { ok: false, error: why } as never },
+        });
+        if (count === 1) answers.push(...healingAnswers([a], `${why.type}: ${why.message}`, why.type));
         continue;
       }
       const claimed = await db.approval.updateMany({
@@ -91,7 +107,6 @@ export async function resumeRun(
         data: { status: "executing" },
       });
       if (claimed.count === 0) continue;
-      const tool = toolsByName.get(a.toolName);
       const scope = {
         conversationId: run.conversationId,
         runId,
@@ -101,18 +116,8 @@ export async function resumeRun(
         depth: run.depth,
         signal: turn.controller.signal,
       };
-      const result = tool
-        ? await dispatch({ tool, args: a.arguments, scope })
-        : {
-            outcome: {
-              ok: false,
-              error: {
-                type: "ToolExecutionError",
-                message: `tool '${a.toolName}' is no longer one of the agent's tools`,
-              },
-            } as ToolOutcome,
-            durationMs: 0,
-          };
+      const result = await dispatch({ tool, args: a.arguments, scope });
+      state.push(...(await toolStateEntries(deps.store, scope, tool, result)));
       const o = result.outcome;
       await db.approval.update({
         where: { id: a.id },
@@ -135,7 +140,8 @@ export async function resumeRun(
     }
     answers.push(...(await answerChildCalls(db, deps.store, runId, run.conversationId)));
     if (takeover?.heal.length) await deps.store.appendEvents(run.conversationId, takeover.heal);
-    if (answers.length) await deps.store.appendEvents(run.conversationId, answerEvents(runId, answers));
+    if (answers.length || state.length)
+      await deps.store.appendEvents(run.conversationId, [...answerEvents(runId, answers), ...state]);
 
     const events = await deps.store.conversationEvents(run.conversationId);
     const context = foldContext(events);

@@ -6,6 +6,7 @@
 import { toStoredEvent, type EventRow } from "../../events/stored-event";
 import { recordAudit, type AuditAction } from "../../auth/audit-log";
 import type { Db } from "../../db/client";
+import { jsonColumn } from "../../db/json-column";
 import { prismaMemoryFileStore } from "../../db/memory-file-store";
 import type { StoredEvent } from "../../events/event-types";
 import type { EventWriter } from "../../events/event-writer";
@@ -90,6 +91,7 @@ export function createPrismaRunStore(db: Db, writer: EventWriter): RunStore {
           toolName: a.toolName,
           arguments: a.arguments as never,
           argumentsHash: a.argumentsHash,
+          ...(a.target ? { target: jsonColumn(a.target) } : {}),
         },
         select: { id: true },
       });

@@ -1,8 +1,10 @@
 /**
  * `supersede: true` on a message to a suspended conversation: every pending call of the suspended
  * run is denied with the reason "superseded by a new user message" (each transition a conditional
- * update, so a concurrent decision wins or loses cleanly), the denied calls are answered in the
- * context, and the old run finishes `superseded`. Nothing is resumed or executed.
+ * update, so a concurrent decision wins or loses cleanly) and each denial is in the audit log under
+ * the user who superseded, the denied calls are answered in the context, and the old run finishes
+ * `superseded`. Nothing is resumed or executed. Only someone who may decide approvals (approver
+ * or admin) gets here: start-turn.ts refuses the others with RunSuspended.
  *
  * A suspended run may belong to a chain of agents called as tools (a child waiting for an
  * approval holds its caller suspended): the whole chain is superseded, children first, and each
@@ -11,6 +13,7 @@
 import { answerEvents, healingAnswers } from "../stages/healing";
 import { answerChildCalls } from "./answer-child-calls";
 import { runUsageOf } from "./recover-interrupted-runs";
+import { recordAudit } from "../../auth/audit-log";
 import type { Db } from "../../db/client";
 import { newEvent, type EventEntry } from "../../events/event-types";
 import type { RunActor, RunStore } from "../ports";
@@ -52,7 +55,22 @@ async function supersedeOne(db: Db, store: RunStore, runId: string, actor: RunAc
         decidedAt: new Date(),
       },
     });
-    if (count === 1) denied.push(a);
+    if (count === 1) {
+      denied.push(a);
+      await recordAudit(db, {
+        actor: { id: actor.id, name: actor.name ?? "unknown" },
+        action: "approval.decide",
+        target: `approval:${a.id}`,
+        details: {
+          decision: "deny",
+          reason: SUPERSEDED_REASON,
+          superseded: true,
+          toolName: a.toolName,
+          runId,
+          conversationId: run.conversationId,
+        },
+      });
+    }
   }
   const entries: EventEntry[] = denied.map((a) => ({
     event: newEvent(runId, "ApprovalDecided", {
