@@ -1,5 +1,8 @@
-/** @type {import('next').NextConfig} */
-const nextConfig = {
+import { PHASE_DEVELOPMENT_SERVER } from "next/constants.js";
+import { securityHeaders } from "./lib/http-security.mjs";
+
+/** @type {(phase: string) => import('next').NextConfig} */
+const nextConfig = (phase) => ({
   reactStrictMode: true,
   poweredByHeader: false,
   // Native and WebAssembly packages stay plain Node requires on the server (not bundled).
@@ -16,6 +19,11 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: true },
   // No telemetry, no remote images, nothing fetched at build or run time.
   images: { unoptimized: true },
-};
+  // The Content Security Policy and the other security headers on every response: pages, API
+  // routes and static files (lib/http-security.mjs; docs/architecture.md, "Security headers").
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders({ dev: phase === PHASE_DEVELOPMENT_SERVER }) }];
+  },
+});
 
 export default nextConfig;
