@@ -1,7 +1,8 @@
 "use client";
 /**
- * One held call: which agent asked, in which conversation, the tool and its frozen arguments (as
- * a key/value table), the short form of the hash the decision is bound to, and — by status — the
+ * One held call: which agent asked, in which conversation, the tool and what approving it will run
+ * (its version, an MCP tool's schema hash, the agent), its frozen arguments (as a key/value table),
+ * the short form of the hash the decision is bound to, and — by status — the
  * Approve / Deny form, the reconcile actions of a call whose outcome is unknown, or who decided,
  * when, why and what the call returned.
  */
@@ -10,7 +11,7 @@ import { useState, type FormEvent } from "react";
 import { ApiClientError } from "@/components/api/api-client";
 import { formatDateTime } from "@/components/shell/format";
 import { useCan } from "@/components/shell/viewer-context";
-import { argumentRows, describeResult, shortHash, statusText } from "./approval-format";
+import { argumentRows, describeResult, shortHash, statusText, targetText } from "./approval-format";
 import type { MarkedApproval } from "@/lib/mcp/destructive-approvals.shared";
 import { useApprovals, useDecideApproval, useReconcileApproval } from "./approval-queries";
 import "./approvals.css";
@@ -94,6 +95,7 @@ export function ApprovalCard({
   onDismiss,
 }: ApprovalCardProps) {
   const status = statusText(a.status);
+  const target = targetText(a.target, a.toolName);
   const decided = a.status !== "pending" && a.status !== "outcome_unknown";
   return (
     <article
@@ -108,6 +110,11 @@ export function ApprovalCard({
         <span className="ap-tool mono" data-testid="approval-tool">
           {a.toolName}
         </span>
+        {target ? (
+          <Link className="pill ap-target mono" href={target.href} title={target.title} data-testid="approval-target">
+            {target.text}
+          </Link>
+        ) : null}
         {a.destructive ? (
           <span
             className="pill danger"
@@ -161,7 +168,9 @@ export function ApprovalCard({
         <code title={a.argumentsHash} data-testid="approval-hash">
           {shortHash(a.argumentsHash)}
         </code>
-        {a.status === "pending" ? " — a decision is bound to exactly these arguments." : null}
+        {a.status === "pending"
+          ? ` — a decision is bound to exactly these arguments${target ? ` and to ${target.text}` : ""}.`
+          : null}
       </p>
 
       {decided ? <DecisionFacts approval={a} /> : null}

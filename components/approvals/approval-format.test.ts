@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { argumentRows, describeResult, shortHash, statusText } from "./approval-format";
+import { argumentRows, describeResult, shortHash, statusText, targetText } from "./approval-format";
 
 describe("argumentRows", () => {
   it("gives one row per key, in the order written: strings as they are, scalars in words", () => {
@@ -94,5 +94,34 @@ describe("statusText", () => {
     expect(statusText("done").label).toBe("done");
     expect(statusText("denied").label).toBe("denied");
     expect(statusText("something_new")).toEqual({ label: "something_new", hint: "something_new" });
+  });
+});
+
+describe("targetText", () => {
+  it("names a saved tool's version, linking to the tool", () => {
+    expect(targetText({ kind: "tool", toolId: "t1", toolVersion: 3 }, "refund")).toEqual({
+      text: "refund v3",
+      href: "/tools/t1",
+      title:
+        "Approving runs version 3 of this saved tool; if the agent runs another version by then, the call does not run.",
+    });
+  });
+
+  it("names an MCP tool and the short hash of its schema, linking to the imported tool", () => {
+    const t = targetText({ kind: "mcp", serverId: "s 1", tool: "erase", schemaHash: "ab".repeat(32) }, "erase_file");
+    expect(t).toMatchObject({ text: "MCP erase · schema abababababab", href: "/tools/mcp/s%201/erase" });
+    expect(t!.title).toMatch(/schema/);
+  });
+
+  it("names an agent called as a tool, linking to it", () => {
+    expect(targetText({ kind: "agent", agentId: "a1" }, "billing")).toMatchObject({
+      text: "agent billing",
+      href: "/agents/a1",
+    });
+    expect(targetText({ kind: "agent", agentId: "a1", agentVersion: 4 }, "billing")!.text).toBe("agent billing v4");
+  });
+
+  it("is null when nothing was recorded (memory, or an approval older than targets)", () => {
+    expect(targetText(null, "memory")).toBeNull();
   });
 });

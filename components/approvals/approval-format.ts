@@ -1,8 +1,9 @@
 /**
  * How the approval inbox shows a held call: its frozen arguments as key/value rows (nested values
  * as pretty JSON), the short form of its argument hash, its status in words, and the result a
- * finished call left. Pure functions, no React.
+ * finished call left, and what an approval will run (its target). Pure functions, no React.
  */
+import type { ApprovalTarget } from "@/lib/db/list-approvals.shared";
 
 /** One argument: a string shown as it is, a number/boolean/null, or a nested value as pretty JSON. */
 export interface ArgumentRow {
@@ -101,4 +102,36 @@ export function describeResult(result: unknown): ResultView | null {
   const type = typeof error?.type === "string" ? error.type : "Error";
   const message = typeof error?.message === "string" ? error.message : prettyJson(result.error);
   return { ok: false, text: `${type}: ${message}`, json: false, note };
+}
+
+/**
+ * What approving the call will run, for the card: a saved tool's version ("refund v3"), an MCP
+ * tool and the short hash of its discovered schema, or an agent — with a link to it and a tooltip
+ * saying the binding. Null when nothing was recorded (`memory`, approvals older than targets).
+ */
+export function targetText(
+  target: ApprovalTarget | null,
+  toolName: string,
+): { text: string; href: string; title: string } | null {
+  if (!target) return null;
+  switch (target.kind) {
+    case "tool":
+      return {
+        text: `${toolName} v${target.toolVersion}`,
+        href: `/tools/${encodeURIComponent(target.toolId)}`,
+        title: `Approving runs version ${target.toolVersion} of this saved tool; if the agent runs another version by then, the call does not run.`,
+      };
+    case "mcp":
+      return {
+        text: `MCP ${target.tool} · schema ${shortHash(target.schemaHash)}`,
+        href: `/tools/mcp/${encodeURIComponent(target.serverId)}/${encodeURIComponent(target.tool)}`,
+        title: `Approving runs this MCP tool as discovered (input schema SHA-256 ${target.schemaHash}); if the server's tool changes by then, the call does not run.`,
+      };
+    case "agent":
+      return {
+        text: `agent ${toolName}${target.agentVersion ? ` v${target.agentVersion}` : ""}`,
+        href: `/agents/${encodeURIComponent(target.agentId)}`,
+        title: "Approving runs this agent; if another agent takes its place by then, the call does not run.",
+      };
+  }
 }
