@@ -57,7 +57,10 @@ export function ImportedToolDetail({ serverId, toolName }: { serverId: string; t
 }
 
 function McpTestRun({ serverId, tool }: { serverId: string; tool: McpToolView }) {
-  const canRun = useCan("operator", "author");
+  // A tool not marked read-only is one an agent would hold for approval: only an approver test-calls it.
+  const canRunReadOnly = useCan("operator", "author");
+  const canRunSideEffecting = useCan("approver");
+  const canRun = tool.sideEffecting ? canRunSideEffecting : canRunReadOnly;
   const run = useTestCallMcpTool(serverId);
   const schema = tool.inputSchema as JsonSchema;
   const [args, setArgs] = useState<Record<string, unknown>>(
@@ -73,7 +76,13 @@ function McpTestRun({ serverId, tool }: { serverId: string; tool: McpToolView })
       <button className="btn" disabled={!canRun || run.isPending} onClick={() => run.mutate({ tool: tool.name, args })}>
         {run.isPending ? "Running…" : "Run"}
       </button>
-      {!canRun ? <p className="muted small">Test runs need the operator or author role.</p> : null}
+      {!canRun ? (
+        <p className="muted small">
+          {tool.sideEffecting
+            ? "This tool is not marked read-only: test runs need the approver role."
+            : "Test runs need the operator or author role."}
+        </p>
+      ) : null}
       {run.error ? (
         <p className="error" role="alert">
           {run.error.message}

@@ -146,7 +146,7 @@ function ServerCard({ server, canManage }: { server: McpServerView; canManage: b
         >
           {server.status === "never" ? "not discovered" : server.status}
         </span>
-        <span className="mono muted small">{server.url ?? server.command}</span>
+        <span className="mono muted small">{server.url ?? [server.command, ...(server.args ?? [])].join(" ")}</span>
         {canManage ? (
           <>
             <button className="btn small" onClick={() => refresh.mutate(server.id)} disabled={refresh.isPending}>

@@ -1,6 +1,7 @@
 /**
  * Adding or changing a server is storing it, then a first discovery: a server that is down is still
- * saved (status "error", the reason in lastError) so an admin can fix it or refresh later.
+ * saved (status "error", the reason in lastError) so an admin can fix it or refresh later. Only
+ * admins add or change servers, so the answer is the admin's view.
  */
 import type { Principal } from "../auth/roles";
 import type { Db } from "../db/client";
@@ -12,7 +13,7 @@ import type { McpServerView } from "./mcp-server-view";
 export async function addMcpServer(db: Db, actor: Principal, input: McpServerInput): Promise<McpServerView> {
   const id = await createMcpServer(db, actor, input);
   await refreshMcpServer(db, id).catch(() => undefined);
-  return getMcpServer(db, id);
+  return getMcpServer(db, id, "admin");
 }
 
 export async function changeMcpServer(
@@ -23,5 +24,5 @@ export async function changeMcpServer(
 ): Promise<McpServerView> {
   const { connectionChanged } = await updateMcpServer(db, actor, id, patch);
   if (connectionChanged) await refreshMcpServer(db, id).catch(() => undefined);
-  return getMcpServer(db, id);
+  return getMcpServer(db, id, "admin");
 }

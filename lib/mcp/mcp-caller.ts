@@ -1,12 +1,14 @@
 /**
  * Calling an imported tool from a run: the server's connection is read at call time (so a changed
  * URL or header applies to the next call), the call is bounded by a timeout and the run's signal,
- * and every failure — the server down, a timeout, the tool's own `isError` — comes back as a tool
- * error the model can read, never as an exception that ends the run.
+ * and every failure — the server down, a timeout, the tool's own `isError`, an answer larger than
+ * the studio reads — comes back as a tool error the model can read, never as an exception that
+ * ends the run. A result larger than the studio stores is kept cut, with a marker (mcp-call-result.ts).
  */
 import type { Db } from "../db/client";
 import { callMcpTool } from "./mcp-client";
-import { toMcpOutcome, unreachableOutcome, type McpOutcome } from "./mcp-call-result";
+import { tooLargeOutcome, toMcpOutcome, unreachableOutcome, type McpOutcome } from "./mcp-call-result";
+import { McpAnswerTooLargeError } from "./mcp-errors";
 import { serverConnection } from "./mcp-server-connection";
 
 export interface McpCall {
@@ -31,6 +33,7 @@ export function createMcpCaller(db: Db): McpCaller {
     try {
       result = await callMcpTool(serverConnection(row), call.tool, call.arguments, { signal: call.signal });
     } catch (err) {
+      if (McpAnswerTooLargeError.is(err)) return tooLargeOutcome(call.calledAs, row.name, err);
       return unreachableOutcome(call.calledAs, row.name, err);
     }
     return toMcpOutcome(call.calledAs, row.name, result);

@@ -7,7 +7,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPolicedFetch } from "./mcp-client";
+import { createPolicedFetch, withMcpClient } from "./mcp-client";
 
 let server: http.Server;
 let port = 0;
@@ -60,4 +60,29 @@ describe("createPolicedFetch", () => {
       /redirected to http:\/\/elsewhere\.invalid\/; give that URL instead/,
     );
   });
+});
+
+describe("what one operation reads", () => {
+  const limits = (bytes: number) => ({
+    responseBytes: bytes,
+    totalBytes: bytes,
+    names: { response: "ATELIER_MCP_RESPONSE_MAX_BYTES", total: "ATELIER_MCP_RESPONSE_MAX_BYTES", totalOf: "one call" },
+  });
+
+  it("a stdio server answering one 20 MB line fails at the limit, naming it", async () => {
+    // Answers every line it reads with 20 MB of one unfinished JSON line.
+    const flood = `process.stdin.on("data", () => { process.stdout.write('{"jsonrpc":"2.0","id":0,"result":"' + "x".repeat(20 * 1024 * 1024)); });`;
+    const started = performance.now();
+    await expect(
+      withMcpClient(
+        { transport: "stdio", command: process.execPath, args: ["-e", flood], env: {} },
+        async () => "never",
+        { limits: limits(64 * 1024) },
+      ),
+    ).rejects.toMatchObject({
+      name: "McpAnswerTooLargeError",
+      message: expect.stringMatching(/more than 64 KB \(ATELIER_MCP_RESPONSE_MAX_BYTES\)/),
+    });
+    expect(performance.now() - started).toBeLessThan(15_000);
+  }, 30_000);
 });

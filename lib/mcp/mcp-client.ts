@@ -4,7 +4,9 @@
  * the first and any later one, to the same or another URL — passes the URL policy
  * (mcp-url-policy.ts) first and connects to the address that policy checked (a pinned lookup, so
  * a DNS answer that changes between the check and the connection is never used), and redirects
- * are refused rather than followed unchecked.
+ * are refused rather than followed unchecked. What an operation reads is bounded
+ * (mcp-read-budget.ts): an answer past ATELIER_MCP_RESPONSE_MAX_BYTES, or a discovery past
+ * ATELIER_MCP_DISCOVERY_MAX_BYTES, fails it with McpAnswerTooLargeError as soon as it is passed.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
@@ -16,6 +18,8 @@ import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } fr
 import { pinnedLookup } from "../sandbox/outbound-target";
 import type { McpConnection } from "./mcp-connection";
 import { McpUrlRefusedError } from "./mcp-errors";
+import { mcpCallReadLimits, mcpDiscoveryReadLimits, type McpReadLimits } from "./mcp-limits";
+import { McpReadBudget } from "./mcp-read-budget";
 import { checkMcpTarget, checkMcpUrl, type Resolve } from "./mcp-url-policy";
 
 export const MCP_CLIENT_INFO = { name: "atelier", version: "0.1.0" };
@@ -26,6 +30,8 @@ export const MCP_CALL_TIMEOUT_MS = 60_000;
 export interface McpCallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** What the operation may read; default: the settings for a call or a discovery (mcp-limits.ts). */
+  limits?: McpReadLimits;
 }
 
 /**
@@ -53,35 +59,54 @@ export function createPolicedFetch(options: { resolve?: Resolve; allow?: string 
 
 export const policedFetch = createPolicedFetch();
 
-function createTransport(c: McpConnection): Transport {
+function createTransport(c: McpConnection, budget: McpReadBudget): Transport {
   if (c.transport === "stdio") {
-    return new StdioClientTransport({
+    const transport = new StdioClientTransport({
       command: c.command,
       args: c.args,
       env: { ...getDefaultEnvironment(), ...c.env },
       ...(c.cwd ? { cwd: c.cwd } : {}),
       stderr: "ignore",
+      // The SDK drops the connection when an unfinished line grows past this.
+      maxBufferSize: budget.limits.responseBytes,
     });
+    // Set before connect: the client chains its own handlers after these.
+    transport.onerror = (err) => {
+      if (/ReadBuffer exceeded maximum size/.test(err.message)) budget.answerTooLarge();
+    };
+    transport.onmessage = (message) => {
+      const size = Buffer.byteLength(JSON.stringify(message), "utf8");
+      budget.count(size, size);
+    };
+    return transport;
   }
   const url = new URL(c.url);
   const requestInit = { headers: c.headers };
+  const fetch = budget.wrapFetch(policedFetch);
   return c.transport === "sse"
-    ? new SSEClientTransport(url, { requestInit, fetch: policedFetch })
-    : new StreamableHTTPClientTransport(url, { requestInit, fetch: policedFetch });
+    ? new SSEClientTransport(url, { requestInit, fetch })
+    : new StreamableHTTPClientTransport(url, { requestInit, fetch });
 }
 
-/** Opens a connection, runs `fn`, and always closes it. */
+/** Opens a connection, runs `fn`, and always closes it; reading past `limits` fails it at once. */
 export async function withMcpClient<T>(
   c: McpConnection,
   fn: (client: Client) => Promise<T>,
-  options: McpCallOptions = {},
+  options: McpCallOptions & { limits: McpReadLimits },
 ): Promise<T> {
   if (c.transport !== "stdio") await checkMcpUrl(c.url);
+  const budget = new McpReadBudget(options.limits);
   const client = new Client(MCP_CLIENT_INFO, { capabilities: {} });
-  const transport = createTransport(c);
+  const transport = createTransport(c, budget);
   try {
-    await client.connect(transport, { timeout: MCP_CONNECT_TIMEOUT_MS, signal: options.signal });
-    return await fn(client);
+    await Promise.race([
+      client.connect(transport, { timeout: MCP_CONNECT_TIMEOUT_MS, signal: options.signal }),
+      budget.exceeded,
+    ]);
+    return await Promise.race([fn(client), budget.exceeded]);
+  } catch (err) {
+    // A transport that failed on the cut-off answer may report it as its own error: say why.
+    throw budget.error ?? err;
   } finally {
     await client.close().catch(() => undefined);
   }
@@ -105,7 +130,7 @@ export async function listMcpTools(c: McpConnection, options: McpCallOptions = {
       }
       return tools;
     },
-    options,
+    { ...options, limits: options.limits ?? mcpDiscoveryReadLimits() },
   );
 }
 
@@ -123,6 +148,6 @@ export async function callMcpTool(
         timeout: options.timeoutMs ?? MCP_CALL_TIMEOUT_MS,
         signal: options.signal,
       })) as CallToolResult,
-    options,
+    { ...options, limits: options.limits ?? mcpCallReadLimits() },
   );
 }

@@ -7,21 +7,26 @@
 import type { Db } from "../db/client";
 import { jsonColumn } from "../db/json-column";
 import { readMcpConfigFile, type ConfiguredServer } from "./mcp-config-file";
-import { describeConnection } from "./mcp-connection";
 
-/** Upserts the file's servers; answers name -> command line for the stdio ones. */
+/** A stdio server's program and arguments (its environment stays in the file). */
+export interface StdioCommand {
+  command: string;
+  args: string[];
+}
+
+/** Upserts the file's servers; answers name -> program and arguments for the stdio ones. */
 export async function syncConfigServers(
   db: Db,
   workspaceId: string,
   servers: ConfiguredServer[] = readMcpConfigFile(),
-): Promise<Map<string, string>> {
-  const commands = new Map<string, string>();
+): Promise<Map<string, StdioCommand>> {
+  const commands = new Map<string, StdioCommand>();
   for (const { name, connection } of servers) {
     const existing = await db.mcpServer.findUnique({ where: { workspaceId_name: { workspaceId, name } } });
     if (existing && existing.source !== "config") continue;
     const url = connection.transport === "stdio" ? null : connection.url;
     const headerNames = connection.transport === "stdio" ? [] : Object.keys(connection.headers).sort();
-    if (connection.transport === "stdio") commands.set(name, describeConnection(connection).replace(/^stdio: /, ""));
+    if (connection.transport === "stdio") commands.set(name, { command: connection.command, args: connection.args });
     if (existing && existing.transport === connection.transport && existing.url === url) continue;
     await db.mcpServer.upsert({
       where: { workspaceId_name: { workspaceId, name } },

@@ -7,8 +7,3 @@ export type { McpTransportKind } from "./mcp-server-view.shared";
 export type McpConnection =
   | { transport: "http" | "sse"; url: string; headers: Record<string, string> }
   | { transport: "stdio"; command: string; args: string[]; env: Record<string, string>; cwd?: string };
-
-/** What an MCP connection is called in messages and audit entries. */
-export function describeConnection(c: McpConnection): string {
-  return c.transport === "stdio" ? `stdio: ${[c.command, ...c.args].join(" ")}` : `${c.transport}: ${c.url}`;
-}

@@ -1,5 +1,5 @@
 /** The errors of lib/mcp, each with its public code (lib/errors.ts). */
-import { AppError } from "../errors";
+import { AppError, BrandedError } from "../errors";
 
 /** The URL may not be reached from the studio (scheme, credentials, or a private address not allowed). */
 export class McpUrlRefusedError extends AppError {
@@ -22,6 +22,15 @@ export class McpServerUnavailableError extends AppError {
     );
     this.name = "McpServerUnavailableError";
   }
+}
+
+/**
+ * An MCP server answered more than the studio reads (ATELIER_MCP_RESPONSE_MAX_BYTES per answer,
+ * ATELIER_MCP_DISCOVERY_MAX_BYTES per discovery). Not an AppError: a call turns it into a
+ * ToolLimitError outcome, a discovery into McpServerUnavailableError (502) naming it.
+ */
+export class McpAnswerTooLargeError extends BrandedError {
+  static override readonly kind: string = "McpAnswerTooLargeError";
 }
 
 /** The operator's config file (ATELIER_MCP_CONFIG) cannot be read or is not the mcpServers format. */

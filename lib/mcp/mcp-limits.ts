@@ -19,6 +19,9 @@ export const MCP_LIMIT_DEFAULTS = Object.freeze({
   discoveryBytes: 8 * MB,
 });
 
+const RESPONSE_SETTING = "ATELIER_MCP_RESPONSE_MAX_BYTES";
+const DISCOVERY_SETTING = "ATELIER_MCP_DISCOVERY_MAX_BYTES";
+
 /** Room for the handshake (initialize) beside one call's answer. */
 const HANDSHAKE_BYTES = 64 * 1024;
 
@@ -30,6 +33,8 @@ export interface McpReadLimits {
   responseBytes: number;
   /** Bytes read by one operation over all its answers (a discovery's pages). */
   totalBytes: number;
+  /** The settings named when a limit is passed, and what the total covers ("one discovery"). */
+  names: { response: string; total: string; totalOf: string };
 }
 
 /** An MCP setting of the environment is not a number the studio can use. */
@@ -53,15 +58,20 @@ export function mcpAskMax(env: NodeJS.ProcessEnv = process.env): number {
 
 /** What one call of an imported tool may read. */
 export function mcpCallReadLimits(env: NodeJS.ProcessEnv = process.env): McpReadLimits {
-  const responseBytes = readCount(env, "ATELIER_MCP_RESPONSE_MAX_BYTES", MCP_LIMIT_DEFAULTS.responseBytes, 1024);
+  const responseBytes = readCount(env, RESPONSE_SETTING, MCP_LIMIT_DEFAULTS.responseBytes, 1024);
   // The call's answer and the handshake before it (on the SSE transport, one stream carries both).
-  return { responseBytes, totalBytes: responseBytes + HANDSHAKE_BYTES };
+  return {
+    responseBytes,
+    totalBytes: responseBytes + HANDSHAKE_BYTES,
+    names: { response: RESPONSE_SETTING, total: RESPONSE_SETTING, totalOf: "one call" },
+  };
 }
 
 /** What one discovery (tools/list, every page) may read. */
 export function mcpDiscoveryReadLimits(env: NodeJS.ProcessEnv = process.env): McpReadLimits {
   return {
-    responseBytes: readCount(env, "ATELIER_MCP_RESPONSE_MAX_BYTES", MCP_LIMIT_DEFAULTS.responseBytes, 1024),
-    totalBytes: readCount(env, "ATELIER_MCP_DISCOVERY_MAX_BYTES", MCP_LIMIT_DEFAULTS.discoveryBytes, 1024),
+    responseBytes: readCount(env, RESPONSE_SETTING, MCP_LIMIT_DEFAULTS.responseBytes, 1024),
+    totalBytes: readCount(env, DISCOVERY_SETTING, MCP_LIMIT_DEFAULTS.discoveryBytes, 1024),
+    names: { response: RESPONSE_SETTING, total: DISCOVERY_SETTING, totalOf: "one discovery" },
   };
 }

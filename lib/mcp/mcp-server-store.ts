@@ -11,10 +11,10 @@ import type { Db } from "../db/client";
 import { jsonColumn, readJsonColumn } from "../db/json-column";
 import { currentWorkspaceId } from "../db/workspace";
 import { ConflictError, NotFoundError } from "../errors";
-import { syncConfigServers } from "./mcp-config-sync";
+import { syncConfigServers, type StdioCommand } from "./mcp-config-sync";
 import { checkMcpUrl } from "./mcp-url-policy";
 import type { McpServerInput, McpServerPatch } from "./mcp-server-input.shared";
-import { toMcpToolView, type McpServerView } from "./mcp-server-view";
+import { redactUrl, toMcpToolView, type McpServerView, type McpViewAudience } from "./mcp-server-view";
 
 const INCLUDE = {
   tools: { orderBy: { name: "asc" as const } },
@@ -27,18 +27,30 @@ function findServer(db: Db, id: string) {
   return db.mcpServer.findUnique({ where: { id }, include: INCLUDE });
 }
 
-export function toServerView(row: ServerRow, command: string | null = null): McpServerView {
+/**
+ * A server as `audience` may see it: admins get the URL and a stdio server's arguments as
+ * configured; other roles the URL's origin and path and the program alone (lastError too has the
+ * URL redacted). Header and env values are never part of a view.
+ */
+export function toServerView(row: ServerRow, stdio: StdioCommand | null, audience: McpViewAudience): McpServerView {
   const usedBy = new Map(row.agentLinks.map((l) => [l.agent.id, { agentId: l.agent.id, name: l.agent.name }]));
+  const admin = audience === "admin";
+  const url = row.url === null || admin ? row.url : redactUrl(row.url);
+  const lastError =
+    row.lastError !== null && row.url !== null && !admin
+      ? row.lastError.split(row.url).join(url ?? "(the server's URL)")
+      : row.lastError;
   return {
     id: row.id,
     name: row.name,
     transport: row.transport as McpServerView["transport"],
     source: row.source as McpServerView["source"],
-    url: row.url,
-    command,
+    url,
+    command: stdio?.command ?? null,
+    args: stdio && admin ? stdio.args : null,
     headerNames: readJsonColumn<string[]>(row.headerNames) ?? [],
     status: row.status as McpServerView["status"],
-    lastError: row.lastError,
+    lastError,
     refreshedAt: row.refreshedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -94,11 +106,11 @@ export function openHeaders(
   ) as Record<string, string>;
 }
 
-export async function listMcpServers(db: Db): Promise<McpServerView[]> {
+export async function listMcpServers(db: Db, audience: McpViewAudience): Promise<McpServerView[]> {
   const workspaceId = await currentWorkspaceId(db);
   const commands = await syncConfigServers(db, workspaceId);
   const rows = await db.mcpServer.findMany({ where: { workspaceId }, include: INCLUDE, orderBy: { name: "asc" } });
-  return rows.map((r) => toServerView(r, commands.get(r.name) ?? null));
+  return rows.map((r) => toServerView(r, commands.get(r.name) ?? null, audience));
 }
 
 /** The server row (with tools and users), or 404. */
@@ -108,11 +120,11 @@ export async function requireMcpServerRow(db: Db, id: string): Promise<ServerRow
   return row;
 }
 
-export async function getMcpServer(db: Db, id: string): Promise<McpServerView> {
+export async function getMcpServer(db: Db, id: string, audience: McpViewAudience): Promise<McpServerView> {
   const workspaceId = await currentWorkspaceId(db);
   const commands = await syncConfigServers(db, workspaceId);
   const row = await requireMcpServerRow(db, id);
-  return toServerView(row, commands.get(row.name) ?? null);
+  return toServerView(row, commands.get(row.name) ?? null, audience);
 }
 
 async function assertNameFree(db: Db, workspaceId: string, name: string, selfId: string | null) {
@@ -199,7 +211,7 @@ export async function updateMcpServer(
 export async function deleteMcpServer(db: Db, actor: Principal, id: string): Promise<void> {
   const row = await requireMcpServerRow(db, id);
   assertEditable(row);
-  const users = toServerView(row).usedBy;
+  const users = toServerView(row, null, "admin").usedBy;
   if (users.length)
     throw new ConflictError(
       `MCP server '${row.name}' is used by ${users.map((u) => `'${u.name}'`).join(", ")}; remove its tools from those agents first.`,

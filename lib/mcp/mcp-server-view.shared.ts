@@ -1,6 +1,8 @@
 /**
- * An MCP server and its cached tools as the API and pages show them (browser-safe); header values
- * never leave the server, only their names. Built by mcp-server-view.ts and mcp-server-store.ts.
+ * An MCP server and its cached tools as the API and pages show them (browser-safe). What each role
+ * is sent is exactly this shape: header names but never their values, a stdio server's program but
+ * never its environment, and — for every role but admin — neither a stdio server's arguments nor
+ * the userinfo, query or fragment of a URL (they often carry keys). Built by mcp-server-view.ts.
  */
 import { z } from "zod";
 
@@ -35,9 +37,16 @@ export const McpServerView = z.object({
   name: z.string(),
   transport: McpTransportKind,
   source: McpServerSource,
+  /**
+   * An http/sse server's URL: as configured for admins; for other roles its origin and path only
+   * (no userinfo, query string or fragment). Null for a stdio server.
+   */
   url: z.string().nullable(),
-  /** For a stdio server: the command line it starts. */
+  /** For a stdio server: the program it starts (without its arguments). Null otherwise. */
   command: z.string().nullable(),
+  /** For a stdio server, admins only: the program's arguments. Null otherwise (its environment is never sent). */
+  args: z.array(z.string()).nullable(),
+  /** The names of the request headers sent to the server; their values are never sent. */
   headerNames: z.array(z.string()),
   status: McpServerStatus,
   lastError: z.string().nullable(),
@@ -48,3 +57,6 @@ export const McpServerView = z.object({
   usedBy: z.array(z.object({ agentId: z.string(), name: z.string() })),
 });
 export type McpServerView = z.infer<typeof McpServerView>;
+
+/** Who a server view is for: `admin` sees a stdio server's arguments and whole URLs, `member` does not. */
+export type McpViewAudience = "admin" | "member";

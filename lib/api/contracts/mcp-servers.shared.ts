@@ -13,7 +13,10 @@ const ServerParams = z.object({ id: z.string().min(1) });
 const ServerAnswer = z.object({ server: McpServerView });
 
 export const mcpServersApi = {
-  /** Every MCP server (Settings and the operator's config file) with its cached tools; header values never. */
+  /**
+   * Every MCP server (Settings and the operator's config file) with its cached tools. Header and env
+   * values never; a stdio server's arguments and a URL's userinfo, query and fragment to admins only.
+   */
   list: endpoint({
     method: "GET",
     path: "/api/mcp/servers",
@@ -60,7 +63,8 @@ export const mcpServersApi = {
   }),
   /**
    * A test run of an imported tool (the Tool Studio's panel): `{ok: true, result, durationMs}` or
-   * `{ok: false, error: {type, message}, durationMs}`; audited like every MCP call.
+   * `{ok: false, error: {type, message}, durationMs}`; audited with its arguments. A tool not marked
+   * read-only needs the approver role (403 otherwise), a read-only one author or operator.
    */
   testCall: endpoint({
     method: "POST",

@@ -397,7 +397,8 @@ describe("the operator's config file (ATELIER_MCP_CONFIG)", () => {
     const list = await callRoute(servers.GET, "/api/mcp/servers", { bearer: ADMIN });
     const local = list.json.servers.find((s: { name: string }) => s.name === "local-desk");
     expect(local).toMatchObject({ source: "config", transport: "stdio", url: null, status: "never" });
-    expect(local.command).toContain("stdio-case-server.ts");
+    // Admins see the program and its arguments; the environment is never sent.
+    expect(local).toMatchObject({ command: process.execPath, args: ["--import", "tsx", script] });
     expect(JSON.stringify(list.json)).not.toContain("east");
 
     const refreshed = await doRefresh(local.id);

@@ -9,6 +9,6 @@ export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: defineRoute(mcpServersApi.refresh, { access: ["admin"] }, async ({ params, db }) => {
     await refreshMcpServer(db, params.id);
-    return { server: await getMcpServer(db, params.id) };
+    return { server: await getMcpServer(db, params.id, "admin") };
   }),
 });
