@@ -85,7 +85,8 @@ const RULES: Record<string, Access> = {
   "PUT /api/mcp/servers/[id]": ["admin"],
   "DELETE /api/mcp/servers/[id]": ["admin"],
   "POST /api/mcp/servers/[id]/refresh": ["admin"],
-  "POST /api/mcp/servers/[id]/call": ["author", "operator"],
+  // The tool decides which: read-only needs author or operator, any other approver (mcp-servers-hardening.int.test.ts).
+  "POST /api/mcp/servers/[id]/call": ["author", "operator", "approver"],
 };
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
