@@ -5,6 +5,9 @@
  * run queue — in this process (`all`), or through pg-boss to a worker (queue mode) — and `done`
  * settles when it is over (with its result when it ran in this process).
  *
+ * Before any of that, the sender's running-turn slot (`turns`, turn-limits.ts): 429 when it already
+ * runs as many turns as one user may.
+ *
  * The claim that makes a second message a 409 is the in-process registry of active turns in `all`,
  * and a `RunLease` row in queue mode (lib/runs/queue), so it holds whichever web process the second
  * message reaches.
@@ -19,6 +22,7 @@ import { waitSettled } from "./queue/wait-settled";
 import { RunInProgressError, RunSuspendedError } from "./run-errors";
 import type { RunRuntime } from "./runtime";
 import type { RunActor } from "./ports";
+import type { RunningTurns } from "./turn-limits";
 import { supersedeSuspendedRun } from "./store/supersede-suspended-run";
 
 export class ConversationNotFoundError extends NotFoundError {
@@ -38,6 +42,12 @@ export interface StartTurnInput {
    */
   mayDecideApprovals?: boolean;
   actor: RunActor;
+  /**
+   * The running-turn cap (server.limits.turns, turn-limits.ts): the actor's slot is taken before
+   * anything else (429 when it runs as many turns as it may) and released when the turn is over.
+   * Unset (scripts, benchmarks) or an actor without an id: no cap.
+   */
+  turns?: RunningTurns;
 }
 
 export interface StartedTurn {
@@ -46,6 +56,19 @@ export interface StartedTurn {
 }
 
 export async function startTurn(rt: RunRuntime, input: StartTurnInput): Promise<StartedTurn> {
+  const release = input.turns && input.actor.id ? input.turns.take(input.actor.id) : null;
+  if (!release) return accept(rt, input);
+  try {
+    const started = await accept(rt, input);
+    started.done.then(release, release);
+    return started;
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function accept(rt: RunRuntime, input: StartTurnInput): Promise<StartedTurn> {
   const conversation = await rt.db.conversation.findUnique({
     where: { id: input.conversationId },
     select: { id: true, agentId: true, title: true, lastSeq: true },

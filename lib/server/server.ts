@@ -24,6 +24,7 @@ import { createLogger, type Logger } from "../logger";
 import { ensureQueueMode, stopQueueMode } from "../runs/queue/queue-mode";
 import { assertRoleFits, atelierRole, isQueueMode } from "../runs/queue/role";
 import { createRunRuntime, type RunRuntime } from "../runs/runtime";
+import { createTurnLimiters, type RunningTurns } from "../runs/turn-limits";
 import { SandboxPool } from "../sandbox/worker-pool";
 import { DEFAULT_ANALYSIS_BUDGET } from "../tool-store/analysis-budget";
 import { AnalysisRunner } from "../tools/analysis-runner";
@@ -35,6 +36,12 @@ export interface ServerLimits {
   hashGate: HashGate;
   /** Each principal's budget of tool analyses (analyse, create, save). */
   analysis: PrincipalRateLimiter;
+  /** New conversations per principal per minute (ATELIER_CONVERSATIONS_PER_MINUTE). */
+  conversations: PrincipalRateLimiter;
+  /** Messages per principal per minute (ATELIER_MESSAGES_PER_MINUTE). */
+  messages: PrincipalRateLimiter;
+  /** Turns of one principal running at once (ATELIER_TURNS_PER_USER). */
+  turns: RunningTurns;
   /** Live event streams per user and the buffer each holds (ATELIER_STREAMS_PER_USER, ATELIER_STREAM_BUFFER). */
   streams: LiveStreamLimits;
 }
@@ -162,6 +169,7 @@ function buildProcessParts(): ProcessParts {
     signIn: new SignInLimiter(),
     hashGate: new HashGate(2, 8),
     analysis: new PrincipalRateLimiter("analysis", DEFAULT_ANALYSIS_BUDGET),
+    ...createTurnLimiters(),
     streams: new LiveStreamLimits(liveStreamLimitsFromEnv()),
   };
   return {

@@ -3,6 +3,7 @@ import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import { createConversation, listConversations } from "@/lib/runs/conversation-views";
+import { spend } from "@/lib/runs/turn-limits";
 
 export const dynamic = "force-dynamic";
 
@@ -10,8 +11,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: defineRoute(conversationsApi.list, { access: ANY_ROLE }, async ({ db }) => ({
     conversations: await listConversations(db),
   })),
-  /** Starts an empty conversation with an agent (operators run conversations). */
-  POST: defineRoute(conversationsApi.create, { access: ["operator"] }, async ({ body, principal, db }) =>
-    createConversation(db, { agentId: body.agentId, title: body.title ?? null, createdById: principal.id }),
-  ),
+  /**
+   * Starts an empty conversation with an agent (operators run conversations): each user may start
+   * ATELIER_CONVERSATIONS_PER_MINUTE a minute (429 with Retry-After beyond, nothing created).
+   */
+  POST: defineRoute(conversationsApi.create, { access: ["operator"] }, async ({ body, principal, db, server }) => {
+    spend(server.limits.conversations, principal);
+    return createConversation(db, { agentId: body.agentId, title: body.title ?? null, createdById: principal.id });
+  }),
 });

@@ -5,6 +5,7 @@ import { relay, SSE_HEADERS, sseStream } from "@/lib/events/sse";
 import type { BusMessage } from "@/lib/events/event-bus";
 import { readyRunRuntime } from "@/lib/server/server";
 import { startTurn } from "@/lib/runs/start-turn";
+import { spend } from "@/lib/runs/turn-limits";
 import { hasAnyRole } from "@/lib/auth/roles";
 
 export const dynamic = "force-dynamic";
@@ -15,12 +16,16 @@ export const dynamic = "force-dynamic";
  * turn's last RunFinished. Refusals are JSON errors and append nothing. The turn runs on when the
  * client disconnects; `GET …/events` follows it from any seq. The stream counts among the user's
  * live streams (429 beyond ATELIER_STREAMS_PER_USER, before the turn starts), and a reader that
- * falls ATELIER_STREAM_BUFFER bytes behind is cut off with a last `event: error` frame.
+ * falls ATELIER_STREAM_BUFFER bytes behind is cut off with a last `event: error` frame. Each user
+ * may send ATELIER_MESSAGES_PER_MINUTE messages a minute and run ATELIER_TURNS_PER_USER turns at
+ * once (429 with Retry-After beyond, nothing appended).
  */
 const postHandler = defineRoute(
   conversationsApi.sendMessage,
   { access: ["operator"] },
   async ({ params, body, principal, server }) => {
+    // The sender's message allowance, then (in startTurn) its running-turn slot: 429 beyond either.
+    spend(server.limits.messages, principal);
     const rt = await readyRunRuntime();
     const limits = server.limits.streams;
     const release = limits.acquire(principal.id);
@@ -35,6 +40,7 @@ const postHandler = defineRoute(
         supersede: body.supersede,
         mayDecideApprovals: hasAnyRole(principal, ["approver"]),
         actor: { id: principal.id, name: principal.name },
+        turns: server.limits.turns,
       });
     } catch (err) {
       unsubscribe();
