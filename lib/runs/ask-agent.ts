@@ -2,8 +2,8 @@
  * One question to an agent from outside the studio (an MCP client calling `ask_<name>`): a new
  * conversation with the agent, one turn as the caller, and what the turn came to — read back from
  * the store, so it is the same whether this process ran the turn or a queue worker did. A refusal
- * (a spent agent: AgentUsageLimitError) is thrown as the conversation API would answer it, and the
- * new conversation is removed again.
+ * (a spent agent: AgentUsageLimitError; the caller's running-turn cap) is thrown as the conversation
+ * API would answer it, and the new conversation is removed again.
  */
 import { storedRunError } from "../events/stored-event";
 import { lastAssistantTexts } from "./context-fold";
@@ -12,6 +12,7 @@ import type { RunActor } from "./ports";
 import type { RunRuntime } from "./runtime";
 import { startTurn } from "./start-turn";
 import { readConversationEvents } from "./store/prisma-run-store";
+import type { RunningTurns } from "./turn-limits";
 
 export interface AgentAnswer {
   conversationId: string;
@@ -26,7 +27,13 @@ export interface AgentAnswer {
 
 export async function askAgent(
   rt: RunRuntime,
-  input: { agentId: string; task: string; actor: RunActor },
+  input: {
+    agentId: string;
+    task: string;
+    actor: RunActor;
+    /** The caller's running-turn cap (server.limits.turns), as for a message (turn-limits.ts). */
+    turns?: RunningTurns;
+  },
 ): Promise<AgentAnswer> {
   const title = input.task.replace(/\s+/g, " ").trim();
   const conversation = await createConversation(rt.db, {
@@ -36,7 +43,12 @@ export async function askAgent(
   });
   let started;
   try {
-    started = await startTurn(rt, { conversationId: conversation.id, content: input.task, actor: input.actor });
+    started = await startTurn(rt, {
+      conversationId: conversation.id,
+      content: input.task,
+      actor: input.actor,
+      turns: input.turns,
+    });
   } catch (err) {
     // Refused before anything was appended (a spent agent, one that cannot run): no empty conversation stays.
     await rt.db.conversation.delete({ where: { id: conversation.id } }).catch(() => undefined);

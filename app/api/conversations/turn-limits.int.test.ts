@@ -18,6 +18,7 @@ import { DEFAULT_TURN_LIMITS, perMinute } from "@/lib/runs/turn-limits";
 import { closeServer, readyRunRuntime, server } from "@/lib/server/server";
 import * as conversations from "./route";
 import * as messages from "./[id]/messages/route";
+import * as mcp from "../mcp/route";
 
 let t: TestDatabase;
 let agentId = "";
@@ -174,6 +175,51 @@ describe("turns running at once", () => {
     expect(server().limits.turns.count((await t.db.user.findFirstOrThrow({ where: { name: "alice" } })).id)).toBe(2);
     gated.open();
     await Promise.all([first.text(), second.text()]);
+  });
+});
+
+describe("asking an agent over MCP (ask_<agent>)", () => {
+  /** One tools/call of ask_chatty on /api/mcp as `who`: the tool result. */
+  const ask = async (who: keyof typeof tokens) => {
+    const res = await mcp.POST(
+      new Request(`${TEST_ORIGIN}/api/mcp`, {
+        method: "POST",
+        headers: {
+          host: "localhost:3000",
+          authorization: `Bearer ${tokens[who]}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2025-06-18",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "ask_chatty", arguments: { task: "Hello there." } },
+        }),
+      }),
+    );
+    return ((await res.json()) as { result: { isError?: boolean; content: Array<{ text: string }> } }).result;
+  };
+
+  it("spends the same allowances: a new conversation, a message and a running-turn slot", async () => {
+    server().limits.messages.configure({ capacity: 0, refillPerSecond: 1 / 60 });
+    const before = await t.db.conversation.count();
+    const refused = await ask("alice");
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0].text).toMatch(/Too many message requests; try again in 60 s/);
+    expect(await t.db.conversation.count()).toBe(before);
+
+    server().limits.messages.configure(perMinute(DEFAULT_TURN_LIMITS.messagesPerMinute));
+    const gated = gatedModel();
+    (await readyRunRuntime()).deps.models = () => gated.model;
+    server().limits.turns.configure(1);
+    const running = await start("alice", await newConversation("alice"));
+    const busy = await ask("alice");
+    expect(busy.content[0].text).toMatch(/1 turn running already/);
+    gated.open();
+    await running.text();
+    expect((await ask("alice")).isError).toBeFalsy();
   });
 });
 

@@ -4,6 +4,7 @@ import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import { handleMcpRequest } from "@/lib/mcp/serve/mcp-endpoint";
 import { askAgent } from "@/lib/runs/ask-agent";
+import { spend } from "@/lib/runs/turn-limits";
 
 export const dynamic = "force-dynamic";
 
@@ -19,8 +20,18 @@ const serve = defineRoute(
     handleMcpRequest(req, db, principal, {
       parsedBody: body,
       invoke: server.runtime.deps.invokeSandbox,
-      ask: async (agentId, task, caller) =>
-        askAgent(await server.ready(), { agentId, task, actor: { id: caller.id, name: caller.name } }),
+      // An ask is a new conversation and a message: it spends the caller's allowances of both and
+      // holds one of its running-turn slots (lib/runs/turn-limits.ts), like the conversation API.
+      ask: async (agentId, task, caller) => {
+        spend(server.limits.conversations, caller);
+        spend(server.limits.messages, caller);
+        return askAgent(await server.ready(), {
+          agentId,
+          task,
+          actor: { id: caller.id, name: caller.name },
+          turns: server.limits.turns,
+        });
+      },
     }),
 );
 
