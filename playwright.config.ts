@@ -46,7 +46,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATABASE_URL: `file:${dbFile}`,
-      ATELIER_ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789",
+      ATELIER_ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789abcdefghij",
       // The fresh studio's one-time setup token, known to the specs (and no token file is written).
       ATELIER_SETUP_TOKEN: process.env.E2E_SETUP_TOKEN ?? "e2e-setup-token-0123456789",
       NEXT_TELEMETRY_DISABLED: "1",

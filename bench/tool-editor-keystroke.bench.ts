@@ -31,7 +31,7 @@ const arg = (name: string, fallback: number) => {
 };
 const EDITS = arg("edits", 50);
 const SKIP_BUILD = process.argv.includes("--skip-build");
-const TOKEN = "bench-admin-token-0123456789";
+const TOKEN = "bench-admin-token-0123456789abcdef";
 const NON_EDITOR_PAGES = ["/tools", "/agents", "/conversations", "/approvals", "/traces", "/costs", "/settings"];
 const EDITOR_PAGE = "/tools/new?template=lookup";
 const KB = 1024;

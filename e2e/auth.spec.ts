@@ -152,6 +152,8 @@ test.describe.serial("first run, sign-in and roles", () => {
     }
     await page.goto("/settings");
     const panel = page.getByTestId("password-panel");
+    // The form says before saving that the change also revokes the user's API tokens.
+    await expect(panel.getByTestId("password-change-effects")).toContainText("revokes all your API tokens");
     await panel.getByLabel("Current password").fill("not my passphrase");
     await panel.getByLabel(/New password/).fill("vera's new passphrase");
     await panel.getByRole("button", { name: "Change password" }).click();

@@ -1,6 +1,6 @@
 import { expect, snap, test } from "./fixtures";
 
-const TOKEN = process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789";
+const TOKEN = process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789abcdefghij";
 test.use({ extraHTTPHeaders: { authorization: `Bearer ${TOKEN}` } });
 
 test.describe("compactions", () => {

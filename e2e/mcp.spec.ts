@@ -6,7 +6,7 @@ import { expect, snap, test } from "./fixtures";
  * with ATELIER_MCP_EGRESS_ALLOW opening it, playwright.config.ts), added in Settings → MCP, its tool
  * attached to a new agent, and the tool card of its call in a conversation.
  */
-const TOKEN = process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789";
+const TOKEN = process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789abcdefghij";
 const MCP_PORT = Number(process.env.E2E_MCP_PORT ?? 3179);
 const auth = { authorization: `Bearer ${TOKEN}` };
 test.use({ extraHTTPHeaders: auth });

@@ -1,7 +1,9 @@
 import { expect, test } from "./fixtures";
 
 test.use({
-  extraHTTPHeaders: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789"}` },
+  extraHTTPHeaders: {
+    authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789abcdefghij"}`,
+  },
 });
 
 /** The production server keeps answering while a tool spins in the sandbox, and after. */

@@ -13,7 +13,7 @@ import { contentSecurityPolicy, securityHeaders } from "../lib/http-security.mjs
 import { startCaseServer, type CaseServer } from "../lib/mcp/testing/case-mcp-server";
 import { expect, test } from "./fixtures";
 
-const TOKEN = process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789";
+const TOKEN = process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789abcdefghij";
 const MCP_PORT = Number(process.env.E2E_MCP_PORT ?? 3179);
 const auth = { authorization: `Bearer ${TOKEN}` };
 test.use({ extraHTTPHeaders: auth, viewport: { width: 1440, height: 1000 } });

@@ -18,7 +18,9 @@ const PAGES = [
 ];
 
 test.use({
-  extraHTTPHeaders: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789"}` },
+  extraHTTPHeaders: {
+    authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789abcdefghij"}`,
+  },
 });
 
 test.describe("studio shell", () => {
@@ -109,7 +111,9 @@ test.describe("studio shell", () => {
 
 test.describe("settings: provider keys", () => {
   test.use({
-    extraHTTPHeaders: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789"}` },
+    extraHTTPHeaders: {
+      authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN ?? "e2e-admin-token-0123456789abcdefghij"}`,
+    },
   });
 
   test("a key is saved masked, never shown again, tested, and removed", async ({ page }) => {

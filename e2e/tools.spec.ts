@@ -7,7 +7,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, snap, test } from "./fixtures";
 
-const ADMIN = "Bearer e2e-admin-token-0123456789";
+const ADMIN = "Bearer e2e-admin-token-0123456789abcdefghij";
 test.use({ extraHTTPHeaders: { authorization: ADMIN }, viewport: { width: 1440, height: 1000 } });
 
 /**

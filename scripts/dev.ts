@@ -7,7 +7,9 @@ import path from "node:path";
 import { ensurePrismaClients } from "./lib/ensure-generated";
 import { prepareDatabaseOrExit } from "./lib/prepare-database";
 import { printSetupLink } from "./lib/print-setup-link";
+import { checkStartupSettingsOrExit } from "./lib/startup-settings";
 
+checkStartupSettingsOrExit();
 ensurePrismaClients();
 const target = await prepareDatabaseOrExit();
 const port = process.env.PORT ?? "3000";

@@ -1,8 +1,8 @@
 /**
- * `npm start`: generate the Prisma clients if needed, migrate and seed the database
- * (DATABASE_URL, default ./data/atelier.db), build the app if the sources changed since the last
- * build, and serve it on PORT (default 3000). On a studio with no user yet it prints the one-time
- * setup link (also written to data/setup-token).
+ * `npm start`: check the settings (scripts/lib/startup-settings.ts), generate the Prisma clients if
+ * needed, migrate and seed the database (DATABASE_URL, default ./data/atelier.db), build the app if
+ * the sources changed since the last build, and serve it on PORT (default 3000). On a studio with
+ * no user yet it prints the one-time setup link (also written to data/setup-token).
  */
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
@@ -10,10 +10,12 @@ import { buildIsCurrent, markBuilt } from "./lib/build-state";
 import { ensurePrismaClients } from "./lib/ensure-generated";
 import { prepareDatabaseOrExit } from "./lib/prepare-database";
 import { printSetupLink } from "./lib/print-setup-link";
+import { checkStartupSettingsOrExit } from "./lib/startup-settings";
 
 const root = process.cwd();
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 
+checkStartupSettingsOrExit();
 ensurePrismaClients(root);
 const target = await prepareDatabaseOrExit();
 

@@ -334,7 +334,7 @@ describe("password change", () => {
       body: { currentPassword: "pat's old passphrase", newPassword: "pat's new passphrase" },
     });
     expect(ok.status).toBe(200);
-    expect(ok.json).toEqual({ changed: true, endedSessions: 1 });
+    expect(ok.json).toEqual({ changed: true, endedSessions: 1, revokedTokens: 0 });
     expect((await callRoute(me.GET, "/api/auth/me", { cookie: here })).status).toBe(200);
     expect((await callRoute(me.GET, "/api/auth/me", { cookie: elsewhere })).status).toBe(401);
     expect((await signInAs("pat@example.com", "pat's old passphrase")).status).toBe(401);

@@ -4,7 +4,7 @@ import { localIssues, serverIssues, type FieldIssue } from "@/components/auth/fo
 import { ChangePasswordInput } from "@/lib/auth/users.shared";
 import { useChangePassword } from "./settings-queries";
 
-/** The signed-in user's own password: current and new; their other sessions end. */
+/** The signed-in user's own password: current and new; their other sessions end and their API tokens are revoked. */
 export function PasswordPanel() {
   const change = useChangePassword();
   const [form, setForm] = useState({ currentPassword: "", newPassword: "" });
@@ -28,7 +28,10 @@ export function PasswordPanel() {
   return (
     <section className="card" data-testid="password-panel">
       <h2>Your password</h2>
-      <p className="muted">Changing it signs you out everywhere else; this browser stays signed in.</p>
+      <p className="muted" data-testid="password-change-effects">
+        Changing it signs you out everywhere else and revokes all your API tokens (create new ones after); this browser
+        stays signed in.
+      </p>
       <form
         className="form"
         onSubmit={(e) => {
@@ -52,6 +55,11 @@ export function PasswordPanel() {
             {change.data.endedSessions === 1
               ? "1 other session was signed out."
               : `${change.data.endedSessions} other sessions were signed out.`}
+            {change.data.revokedTokens === 0
+              ? null
+              : change.data.revokedTokens === 1
+                ? " 1 API token was revoked."
+                : ` ${change.data.revokedTokens} API tokens were revoked.`}
           </p>
         ) : null}
         <button type="submit" className="btn" disabled={change.isPending}>

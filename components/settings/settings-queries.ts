@@ -93,12 +93,15 @@ export function useAudit() {
   return useQuery({ queryKey: ["audit"], queryFn: () => apiFetch(auditApi.list, { query: { limit: 100 } }) });
 }
 
-/** The signed-in user's own password; the server ends their other sessions. */
+/** The signed-in user's own password; the server ends their other sessions and revokes their API tokens. */
 export function useChangePassword() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: RequestOf<typeof authApi.changePassword>["body"]) => apiFetch(authApi.changePassword, { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ["audit"] }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ["audit"] });
+      void qc.invalidateQueries({ queryKey: ["tokens"] }); // now revoked
+    },
   });
 }
 

@@ -52,9 +52,23 @@ export async function revokeApiToken(db: Db, actor: Principal, id: string): Prom
   return toSummary(updated);
 }
 
+/** Whether a bearer secret could be an API token at all (its prefix and length), without a lookup. */
+export function isApiTokenShaped(secret: string): boolean {
+  return secret.startsWith(TOKEN_PREFIX) && secret.length <= 200;
+}
+
+/**
+ * Revokes every live API token of a user (a password change: a token made by whoever knew the old
+ * password must not outlive it). Returns how many were revoked; the caller audits the change.
+ */
+export async function revokeUserTokens(db: Db, userId: string): Promise<number> {
+  const res = await db.apiToken.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+  return res.count;
+}
+
 /** The principal for a bearer token, or null (unknown, revoked, expired, owner inactive). */
 export async function resolveApiToken(db: Db, secret: string): Promise<Principal | null> {
-  if (!secret.startsWith(TOKEN_PREFIX) || secret.length > 200) return null;
+  if (!isApiTokenShaped(secret)) return null;
   const row = await db.apiToken.findUnique({ where: { tokenHash: digest(secret) }, include: { user: true } });
   if (!row || row.revokedAt || !row.user.active) return null;
   if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return null;

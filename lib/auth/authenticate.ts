@@ -2,12 +2,16 @@
  * Who is calling, from a request's headers: a bearer token (ATELIER_ADMIN_TOKEN, or an API token)
  * or the session cookie. Unsafe methods carrying a session cookie must come from our own origin
  * (Origin / Sec-Fetch-Site), since route handlers have no CSRF protection of their own; token
- * calls need no cookie and so no such check. Used by the route wrapper and by every page.
+ * calls need no cookie and so no such check. Bearer failures are limited per client address
+ * (./bearer-limiter.ts) when the caller hands in the process's limiter: the server does
+ * (`server.authenticate`, lib/server/server.ts), for the route wrapper and every page.
  */
 import { AppError, ForbiddenError } from "../errors";
 import type { Db } from "../db/client";
-import { resolveApiToken } from "./api-tokens";
+import { isApiTokenShaped, resolveApiToken } from "./api-tokens";
+import type { BearerFailureLimiter } from "./bearer-limiter";
 import { safeEqual } from "./opaque-token";
+import { clientAddress } from "./request-meta";
 import type { Principal } from "./roles";
 import { readCookie, resolveSession, SESSION_COOKIE } from "./sessions";
 
@@ -37,15 +41,24 @@ export async function authenticate(
   db: Db,
   req: RequestLike,
   env: { adminToken?: string; trustedOrigins?: string[] } = readEnv(),
+  bearerLimiter?: BearerFailureLimiter,
 ): Promise<Principal | null> {
   const auth = req.headers.get("authorization");
   if (auth) {
+    // Checked, compared and counted before the first await: parallel guesses share the budget.
+    const address = bearerLimiter ? clientAddress(req) : null;
+    bearerLimiter?.check(address);
+    const refuse = () => {
+      bearerLimiter?.failed(address);
+      return new InvalidTokenError();
+    };
     const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
-    if (!m) throw new InvalidTokenError();
+    if (!m) throw refuse();
     const secret = m[1];
     if (env.adminToken && safeEqual(secret, env.adminToken)) return ADMIN_TOKEN_PRINCIPAL;
+    if (!isApiTokenShaped(secret)) throw refuse();
     const principal = await resolveApiToken(db, secret);
-    if (!principal) throw new InvalidTokenError();
+    if (!principal) throw refuse();
     return principal;
   }
   const cookie = readCookie(req.headers.get("cookie"), SESSION_COOKIE);

@@ -1,10 +1,12 @@
 /**
  * A signed-in user changes their own password: the current one is checked (counted by the sign-in
- * limiter like a sign-in, so a borrowed session cannot guess it freely), the new one hashed, and
- * every other session of the user ended — the one making the change stays signed in.
+ * limiter like a sign-in, so a borrowed session cannot guess it freely), the new one hashed, every
+ * other session of the user ended — the one making the change stays signed in — and every API
+ * token of the user revoked (whoever knew the old password may have made one).
  */
 import type { Db } from "../db/client";
 import { AppError, ForbiddenError, NotFoundError } from "../errors";
+import { revokeUserTokens } from "./api-tokens";
 import { recordAudit } from "./audit-log";
 import type { PasswordHasher } from "./password-hash";
 import type { Principal } from "./roles";
@@ -46,11 +48,12 @@ export async function changePassword(
   const passwordHash = await ctx.passwords.hash(input.newPassword);
   await db.user.update({ where: { id: user.id }, data: { passwordHash } });
   const endedSessions = await deleteOtherSessions(db, user.id, ctx.sessionSecret);
+  const revokedTokens = await revokeUserTokens(db, user.id);
   await recordAudit(db, {
     actor: principal,
     action: "auth.password_changed",
     target: user.id,
-    details: { endedSessions },
+    details: { endedSessions, revokedTokens },
   });
-  return { changed: true, endedSessions };
+  return { changed: true, endedSessions, revokedTokens };
 }

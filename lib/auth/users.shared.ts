@@ -67,5 +67,7 @@ export type UserSummary = z.infer<typeof UserSummary>;
 export const PasswordChanged = z.strictObject({
   changed: z.literal(true),
   endedSessions: z.number().int().nonnegative(),
+  /** The user's API tokens the change revoked. */
+  revokedTokens: z.number().int().nonnegative(),
 });
 export type PasswordChanged = z.infer<typeof PasswordChanged>;

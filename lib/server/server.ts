@@ -10,7 +10,8 @@
  * whichever copy asks first builds it. Code that recognises errors thrown by its objects uses
  * `X.is(err)` (lib/errors.ts), never `instanceof`, because they may come from another copy.
  */
-import { authenticate } from "../auth/authenticate";
+import { authenticate, type RequestLike } from "../auth/authenticate";
+import { BearerFailureLimiter } from "../auth/bearer-limiter";
 import { HashGate } from "../auth/hash-gate";
 import { PasswordHasher } from "../auth/password-hash";
 import { PrincipalRateLimiter } from "../auth/rate-limiter";
@@ -32,6 +33,8 @@ import { AnalysisRunner } from "../tools/analysis-runner";
 export interface ServerLimits {
   /** Failed sign-ins per account and per address (also password changes). */
   signIn: SignInLimiter;
+  /** Failed bearer tokens per client address (a shared budget when the address is unknown). */
+  bearer: BearerFailureLimiter;
   /** At most two scrypt hashes at once, eight waiting. */
   hashGate: HashGate;
   /** Each principal's budget of tool analyses (analyse, create, save). */
@@ -62,8 +65,11 @@ export interface Server {
   readonly runtime: RunRuntime;
   /** The runtime with queue mode started when this process is a web process or a worker (ATELIER_ROLE). */
   ready(): Promise<RunRuntime>;
-  /** Who is calling: a bearer token or a session cookie (same-origin check for unsafe methods), or null. */
-  authenticate(req: Request): Promise<Principal | null>;
+  /**
+   * Who is calling: a bearer token or a session cookie (same-origin check for unsafe methods), or
+   * null. Bearer failures count against `limits.bearer` (429 `too_many_attempts` once spent).
+   */
+  authenticate(req: RequestLike): Promise<Principal | null>;
   /** Stops the queue, the workers and the database client (tests, shutdown). */
   close(): Promise<void>;
 }
@@ -118,8 +124,8 @@ class AtelierServer implements Server {
     }));
   }
 
-  authenticate(req: Request): Promise<Principal | null> {
-    return authenticate(this.db, req);
+  authenticate(req: RequestLike): Promise<Principal | null> {
+    return authenticate(this.db, req, undefined, this.limits.bearer);
   }
 
   async ready(): Promise<RunRuntime> {
@@ -167,6 +173,7 @@ function analyserOptions() {
 function buildProcessParts(): ProcessParts {
   const limits: ServerLimits = {
     signIn: new SignInLimiter(),
+    bearer: new BearerFailureLimiter(),
     hashGate: new HashGate(2, 8),
     analysis: new PrincipalRateLimiter("analysis", DEFAULT_ANALYSIS_BUDGET),
     ...createTurnLimiters(),
