@@ -31,6 +31,7 @@ import { newToolMeter } from "./tool-dispatch/metering";
 import { countRepairableFailure, newRetryState } from "./tool-dispatch/retry";
 import type { DispatchResult } from "./tool-dispatch/middleware";
 import { toolResultOutput } from "./tool-result-output";
+import { toolStateEntries } from "./tool-state-events";
 
 export interface RunSpec {
   conversationId: string;
@@ -270,23 +271,12 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
         }
         answered.add(call.toolCallId);
         answers.push({ output: toolResultOutput(result.outcome), ret: returnData(call, result) });
+        // What it emitted, numbered per tool — the same on every path that executes a tool.
         const tool = toolsByName.get(call.toolName);
-        const emitted = result.outcome.events ?? [];
-        if (tool?.toolId && emitted.length && !result.replayed && !result.memoized) {
-          const first = await store.reserveToolSeqs(tool.toolId, spec.conversationId, emitted.length);
-          emitted.forEach((e, i) =>
-            stateEntries.push(
-              ev(
-                newEvent(runId, "ToolStateEvent", {
-                  toolId: tool.toolId!,
-                  toolName: tool.name,
-                  toolSeq: first + i,
-                  payload: e.payload,
-                }),
-              ),
-            ),
+        if (tool)
+          stateEntries.push(
+            ...(await toolStateEntries(store, { runId, conversationId: spec.conversationId }, tool, result)),
           );
-        }
       }
       if (answers.length) {
         const [toolMessage, ...returns] = answerEvents(runId, answers);
