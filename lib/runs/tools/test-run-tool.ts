@@ -8,7 +8,8 @@
  *   approved the call, and an older (or newer) version cannot be picked to slip past the rule;
  *   other tools by `author` or `operator`;
  * - every test run is written to the audit log — who, which tool and version, the arguments
- *   (bounded; always their hash) and the outcome — like a run's tool calls.
+ *   (bounded; always their hash) and the outcome — like a run's tool calls; a refused one too
+ *   (`refused: "role"`), as MCP test calls are (lib/mcp/test-call-mcp-tool.ts).
  */
 import { recordAudit } from "../../auth/audit-log";
 import { hasAnyRole, type Principal } from "../../auth/roles";
@@ -97,19 +98,20 @@ export async function testRunTool(
   invoke: SandboxInvoker,
 ): Promise<InvokeOutcome> {
   const { tool, source, version } = await getRunnableTool(db, request.toolId, request.version);
-  assertMayTestRun(principal, tool, version, await testRunGate(db, request.toolId));
+  const audit = (details: Record<string, unknown>) =>
+    recordAudit(db, {
+      actor: principal,
+      action: "tool.test_run",
+      target: tool.name,
+      details: { toolId: request.toolId, version, ...auditedArguments(request.arguments ?? null), ...details },
+    });
+  try {
+    assertMayTestRun(principal, tool, version, await testRunGate(db, request.toolId));
+  } catch (err) {
+    if (ForbiddenError.is(err)) await audit({ ok: false, refused: "role" });
+    throw err;
+  }
   const outcome = await invoke({ tool, source, arguments: request.arguments, owner: principal.id });
-  await recordAudit(db, {
-    actor: principal,
-    action: "tool.test_run",
-    target: tool.name,
-    details: {
-      toolId: request.toolId,
-      version,
-      ...auditedArguments(request.arguments ?? null),
-      ok: outcome.ok,
-      ...(outcome.ok ? {} : { errorType: outcome.error.type }),
-    },
-  });
+  await audit({ ok: outcome.ok, ...(outcome.ok ? {} : { errorType: outcome.error.type }) });
   return outcome;
 }
