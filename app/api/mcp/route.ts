@@ -11,7 +11,9 @@ export const dynamic = "force-dynamic";
 /**
  * The studio's MCP endpoint (streamable HTTP, stateless): `Authorization: Bearer <API token>`.
  * Any role lists the served tools and agents; calling a tool needs operator or author, asking an
- * agent (a new conversation) needs operator (see docs/mcp.md).
+ * agent (a new conversation) needs operator (see docs/mcp.md). One JSON-RPC message per request: a
+ * batch is refused whole with one JSON-RPC error; tools run as the token's principal (its share of
+ * the sandbox pool); asks per request are capped by ATELIER_MCP_ASK_MAX (lib/mcp/serve/mcp-endpoint.ts).
  */
 const serve = defineRoute(
   // The JSON-RPC body is read here, bounded like every route's, and handed to the transport parsed.
