@@ -11,15 +11,11 @@ import type { Db } from "../db/client";
 import { isApiTokenShaped, resolveApiToken } from "./api-tokens";
 import type { BearerFailureLimiter } from "./bearer-limiter";
 import { safeEqual } from "./opaque-token";
-import { clientAddress } from "./request-meta";
+import { clientAddress, type RequestLike } from "./request-meta";
 import type { Principal } from "./roles";
 import { readCookie, resolveSession, SESSION_COOKIE } from "./sessions";
 
-export interface RequestLike {
-  method: string;
-  url: string;
-  headers: Headers;
-}
+export type { RequestLike };
 
 export const ADMIN_TOKEN_PRINCIPAL: Principal = {
   kind: "system",

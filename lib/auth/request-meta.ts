@@ -2,8 +2,14 @@
  * Facts about a request used by sign-in: the client's address (behind a trusted proxy only) and
  * whether the studio is served over https (for the cookie's Secure flag).
  */
-import type { RequestLike } from "./authenticate";
 import { authSettings, type AuthSettings } from "./auth-settings";
+
+/** What authentication and sign-in read of a request (a `Request`, or a page's headers). */
+export interface RequestLike {
+  method: string;
+  url: string;
+  headers: Headers;
+}
 
 type ProxySettings = Pick<AuthSettings, "trustProxy" | "trustedHops">;
 
