@@ -62,7 +62,7 @@ export async function reconcileApproval(
   // Load first: nothing is claimed until the agent and its tool are in hand.
   let prepared;
   try {
-    const record = await deps.agents.load(a.run.agentId);
+    const record = await deps.agents.load(a.run.agentId, { conversationId: a.conversationId });
     const agent = prepareAgent(record, deps, createChildRunner(a.conversationId, actor, deps));
     prepared = {
       tool: agent.tools.find((t) => t.name === a.toolName),

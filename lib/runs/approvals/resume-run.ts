@@ -70,7 +70,7 @@ export async function resumeRun(
       if (count === 0) return null;
     }
     turn.runIds.push(runId);
-    const record = await deps.agents.load(run.agentId);
+    const record = await deps.agents.load(run.agentId, { conversationId: run.conversationId });
     const agent = prepareAgent(record, deps, createChildRunner(run.conversationId, actor, deps));
     const toolsByName = new Map(agent.tools.map((t) => [t.name, t]));
     const usage = takeover?.usage ?? runUsageOf(run);

@@ -21,6 +21,7 @@ import * as messages from "../messages/route";
 import * as events from "../events/route";
 import * as switchModel from "./route";
 import * as agentSwitch from "../../../agents/[id]/switch-model/route";
+import * as decision from "../../../approvals/[id]/decision/route";
 
 let t: TestDatabase;
 const tokens: Partial<Record<Role, string>> = {};
@@ -167,5 +168,72 @@ describe("POST /api/agents/{id}/switch-model", () => {
       body: { key: DEMO },
       bearer: tokens.author,
     });
+  });
+});
+
+describe("a conversation's model after an approval", () => {
+  it("a run resumed after its approval keeps the conversation's model, not the agent's", async () => {
+    const approverUser = await t.db.user.create({
+      data: { email: "approver@switch.test", name: "approver", passwordHash: "x", roles: "approver" },
+    });
+    const approver = (
+      await createApiToken(
+        t.db,
+        { kind: "user", id: approverUser.id, name: "approver", roles: ["approver"] },
+        { name: "approver", role: "approver", expiresInDays: 1 },
+      )
+    ).token;
+    const gated = await createAgent(
+      t.db,
+      AgentInput.parse({
+        name: "gated_switcher",
+        autonomy: "manual",
+        tools: [{ builtin: "memory" }],
+        model: [
+          { provider: "demo", model: "demo" },
+          {
+            provider: "scripted",
+            model: "careful",
+            script: [
+              { toolCalls: [{ toolName: "memory", args: { command: "view", path: "/memories" } }] },
+              { text: "Answered by the conversation's model after the approval." },
+            ],
+          },
+        ],
+      }),
+    );
+    const id = (
+      await callRoute(conversations.POST, "/api/conversations", {
+        body: { agentId: gated.id },
+        bearer: tokens.operator,
+      })
+    ).json.id as string;
+    expect((await switchAs("operator", id, SCRIPTED)).status).toBe(200);
+    const sent = await callRoute(messages.POST, `/api/conversations/${id}/messages`, {
+      params: { id },
+      body: { content: "Look at your notes." },
+      bearer: tokens.operator,
+    });
+    expect(parseSse(sent.json).at(-1)?.data.data).toMatchObject({ status: "suspended" });
+    const held = await t.db.approval.findFirstOrThrow({ where: { conversationId: id, status: "pending" } });
+    const decided = await callRoute(decision.POST, `/api/approvals/${held.id}/decision`, {
+      params: { id: held.id },
+      body: { decision: "approve", argumentsHash: held.argumentsHash },
+      bearer: approver,
+    });
+    expect(decided.status).toBe(200);
+    await expect
+      .poll(async () => (await t.db.run.findUniqueOrThrow({ where: { id: held.runId } })).status, { timeout: 10_000 })
+      .toBe("completed");
+    const log = await callRoute(events.GET, `/api/conversations/${id}/events?after=0`, {
+      params: { id },
+      bearer: tokens.viewer,
+    });
+    const answers = (
+      log.json.events as Array<{ type: string; data: { role?: string; parts?: Array<{ text?: string }> } }>
+    )
+      .filter((e) => e.type === "LlmMessageEvent" && e.data.role === "assistant")
+      .flatMap((e) => e.data.parts!.flatMap((p) => (p.text ? [p.text] : [])));
+    expect(answers.at(-1)).toBe("Answered by the conversation's model after the approval.");
   });
 });
