@@ -66,9 +66,24 @@ function keyIdOf(key: Buffer): string {
   return createHash("sha256").update(key).digest("hex").slice(0, 12);
 }
 
+/**
+ * A memo of the stretch (a pure function of the passphrase), shared by every copy of this module
+ * in the process: Next.js bundles each route apart, and without it each bundle that reads a secret
+ * would pay its own scrypt (128 MiB, a blocked event loop) on first use. It holds nothing the
+ * process environment does not already hold.
+ */
+const STRETCHED = Symbol.for("atelier.secret-box.stretched");
+
 function stretch(passphrase: string): Buffer {
-  const { N, r, p, salt } = PASSPHRASE_SCRYPT;
-  return scryptSync(passphrase, salt, 32, { N, r, p, maxmem: 256 * N * r });
+  const g = globalThis as { [STRETCHED]?: Map<string, Buffer> };
+  const memo = (g[STRETCHED] ??= new Map());
+  let key = memo.get(passphrase);
+  if (!key) {
+    const { N, r, p, salt } = PASSPHRASE_SCRYPT;
+    key = scryptSync(passphrase, salt, 32, { N, r, p, maxmem: 256 * N * r });
+    memo.set(passphrase, key);
+  }
+  return Buffer.from(key);
 }
 
 export class SecretKey {
