@@ -193,7 +193,6 @@ export default tool({}, function f(...xs: string[]) { return ""; });
     });
     expect(result.preview?.description).toBe("Thin.");
   });
-
 });
 
 describe("static analysis only", () => {
