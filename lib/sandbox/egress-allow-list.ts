@@ -1,6 +1,6 @@
 /**
- * The operator's private-egress allow-lists, one per kind of caller (lib/sandbox/README.md; names
- * from DESIGN §13.0): comma-separated `host:port` pairs, e.g.
+ * The operator's private-egress allow-lists, one per kind of caller (lib/sandbox/README.md; the
+ * names are in README.md's settings table): comma-separated `host:port` pairs, e.g.
  * `10.0.0.5:8080,db.internal:5432,localhost:4555`.
  *
  * | caller    | variable                       | opens                                         |

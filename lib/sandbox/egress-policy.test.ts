@@ -152,7 +152,7 @@ describe("parseEgressAllowList (ATELIER_EGRESS_ALLOW)", () => {
   });
 });
 
-describe("one allow-list per kind of caller (DESIGN §13.0)", () => {
+describe("one allow-list per kind of caller (README, Settings)", () => {
   const env = {
     ATELIER_EGRESS_ALLOW: "10.0.0.5:8080",
     ATELIER_MCP_EGRESS_ALLOW: "127.0.0.1:8931",
