@@ -7,7 +7,14 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import path from "node:path";
 
 const ROOTS = ["app", "components", "lib", "public"];
-const FILES = ["next.config.mjs", "package-lock.json", "tsconfig.json", "prisma/schema.prisma"];
+const FILES = [
+  "next.config.mjs",
+  "instrumentation.ts",
+  "instrumentation-client.ts",
+  "package-lock.json",
+  "tsconfig.json",
+  "prisma/schema.prisma",
+];
 const STAMP = ".next/atelier-build-fingerprint";
 
 function walk(dir: string, out: string[]) {
