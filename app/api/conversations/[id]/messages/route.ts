@@ -5,6 +5,7 @@ import { relay, SSE_HEADERS, sseStream } from "@/lib/events/sse";
 import type { BusMessage } from "@/lib/events/event-bus";
 import { readyRunRuntime } from "@/lib/server/server";
 import { startTurn } from "@/lib/runs/start-turn";
+import { readConversationEvents } from "@/lib/runs/store/prisma-run-store";
 import { spend } from "@/lib/runs/turn-limits";
 import { hasAnyRole } from "@/lib/auth/roles";
 
@@ -63,7 +64,17 @@ const postHandler = defineRoute(
           },
           bufferBytes,
         );
-        const close = () => void followed.live.then(() => sink.close());
+        // The turn is over. In queue mode its last events may still be on their way through the
+        // fan-out (the lease poll can see the turn settle first): the stream ends with what the log
+        // holds beyond what it carried, so it always ends with the turn's last RunFinished.
+        const close = () =>
+          void followed.live
+            .then(async () => {
+              if (sink.closed) return;
+              for (const e of await readConversationEvents(rt.db, params.id, sink.lastSeq)) if (!sink.push(e)) return;
+            })
+            .catch(() => {})
+            .then(() => sink.close());
         turn.done.then(close, close);
         return () => {
           followed.stop();
