@@ -7,42 +7,14 @@
 import { createCipheriv, createHash, hkdfSync, randomBytes, scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { PASSPHRASE_SCRYPT, SecretKey, SecretKeyring } from "./secret-box";
+import { legacyPassphraseSeal } from "./testing/legacy-passphrase-seal";
 
 const PASSPHRASE = "correct horse battery staple";
 const AAD = "provider-credential:openai:OPENAI_API_KEY:";
 
 /** What the previous version wrote for a passphrase: its key id, and values in both formats. */
-const old = {
-  id: () =>
-    createHash("sha256").update(createHash("sha256").update(PASSPHRASE, "utf8").digest()).digest("hex").slice(0, 12),
-  /** Format v1: AES-256-GCM under SHA-256(passphrase), no salt, nothing bound. */
-  v1(plaintext: string) {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv("aes-256-gcm", createHash("sha256").update(PASSPHRASE, "utf8").digest(), iv);
-    const data = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-    return {
-      ciphertext: data.toString("base64"),
-      iv: iv.toString("base64"),
-      authTag: cipher.getAuthTag().toString("base64"),
-      keyId: old.id(),
-    };
-  },
-  /** Format v2: HKDF-SHA256(the passphrase's bytes, a random salt), the AAD bound. */
-  v2(plaintext: string, aad: string) {
-    const salt = randomBytes(16);
-    const iv = randomBytes(12);
-    const key = Buffer.from(hkdfSync("sha256", Buffer.from(PASSPHRASE, "utf8"), salt, "atelier secret-box v2", 32));
-    const cipher = createCipheriv("aes-256-gcm", key, iv);
-    cipher.setAAD(Buffer.from(aad, "utf8"));
-    const data = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-    return {
-      ciphertext: `v2:${salt.toString("base64")}:${data.toString("base64")}`,
-      iv: iv.toString("base64"),
-      authTag: cipher.getAuthTag().toString("base64"),
-      keyId: old.id(),
-    };
-  },
-};
+const legacy = legacyPassphraseSeal(PASSPHRASE);
+const old = { id: () => legacy.id, v1: legacy.v1, v2: legacy.v2 };
 
 describe("a passphrase ATELIER_SECRET", () => {
   const key = SecretKey.fromString(PASSPHRASE);

@@ -4,49 +4,21 @@
  * passphrase, in either format) is opened and re-sealed under the new key, so the weak key id
  * leaves the database. The rows are written here exactly as the previous version wrote them.
  */
-import { createCipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { credentialAad, readAllCredentials } from "../../lib/auth/provider-credentials";
 import { SecretKey, SecretKeyring } from "../../lib/auth/secret-box";
+import { legacyPassphraseSeal } from "../../lib/auth/testing/legacy-passphrase-seal";
 import { jsonColumn } from "../../lib/db/json-column";
 import { createTestDatabase, type TestDatabase } from "../../lib/db/testing/test-database";
 import { MCP_HEADERS_AAD, openHeaders } from "../../lib/mcp/mcp-server-store";
 import { prepareDatabase } from "./prepare-database";
 
 const PASSPHRASE = "the studio's old passphrase";
-const OLD_ID = createHash("sha256")
-  .update(createHash("sha256").update(PASSPHRASE, "utf8").digest())
-  .digest("hex")
-  .slice(0, 12);
-
-/** The previous version's v1 format: AES-256-GCM under SHA-256(passphrase), nothing bound. */
-function oldV1(plaintext: string) {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", createHash("sha256").update(PASSPHRASE, "utf8").digest(), iv);
-  const data = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return {
-    ciphertext: data.toString("base64"),
-    iv: iv.toString("base64"),
-    authTag: cipher.getAuthTag().toString("base64"),
-    keyId: OLD_ID,
-  };
-}
-
-/** The previous version's v2 format: HKDF over the passphrase's own bytes, the AAD bound. */
-function oldV2(plaintext: string, aad: string) {
-  const salt = randomBytes(16);
-  const iv = randomBytes(12);
-  const key = Buffer.from(hkdfSync("sha256", Buffer.from(PASSPHRASE, "utf8"), salt, "atelier secret-box v2", 32));
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
-  cipher.setAAD(Buffer.from(aad, "utf8"));
-  const data = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return {
-    ciphertext: `v2:${salt.toString("base64")}:${data.toString("base64")}`,
-    iv: iv.toString("base64"),
-    authTag: cipher.getAuthTag().toString("base64"),
-    keyId: OLD_ID,
-  };
-}
+/** The rows exactly as the previous version wrote them. */
+const legacy = legacyPassphraseSeal(PASSPHRASE);
+const OLD_ID = legacy.id;
+const oldV1 = legacy.v1;
+const oldV2 = legacy.v2;
 
 let t: TestDatabase;
 const saved = { secret: process.env.ATELIER_SECRET, demo: process.env.ATELIER_DEMO };
