@@ -104,18 +104,7 @@ export async function startCaseServer(port = 0): Promise<CaseServer> {
       await session.handlePostMessage(req, res);
       return;
     }
-    if (req.method !== "POST") {
-      res.writeHead(405).end();
-      return;
-    }
-    const server = build();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on("close", () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res);
+    await servePostStatelessly(build, req, res);
   });
   await new Promise<void>((resolve) => httpServer.listen(port, "127.0.0.1", resolve));
   const actual = (httpServer.address() as AddressInfo).port;
@@ -132,4 +121,24 @@ export async function startCaseServer(port = 0): Promise<CaseServer> {
         httpServer.close(() => resolve());
       }),
   };
+}
+
+/** Answers one request as a stateless streamable-HTTP MCP server built for it (405 for anything but POST). */
+export async function servePostStatelessly(
+  build: () => McpServer,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<void> {
+  if (req.method !== "POST") {
+    res.writeHead(405).end();
+    return;
+  }
+  const server = build();
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  res.on("close", () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  await transport.handleRequest(req, res);
 }

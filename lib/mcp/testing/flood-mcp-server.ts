@@ -7,7 +7,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { servePostStatelessly } from "./case-mcp-server";
 import { z } from "zod";
 
 export interface FloodServer {
@@ -58,20 +58,7 @@ export async function startFloodServer(port = 0): Promise<FloodServer> {
     return server;
   }
 
-  const httpServer = http.createServer(async (req, res) => {
-    if (req.method !== "POST") {
-      res.writeHead(405).end();
-      return;
-    }
-    const server = build();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on("close", () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res);
-  });
+  const httpServer = http.createServer((req, res) => servePostStatelessly(build, req, res));
   await new Promise<void>((resolve) => httpServer.listen(port, "127.0.0.1", resolve));
   const actual = (httpServer.address() as AddressInfo).port;
   return {
