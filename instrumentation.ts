@@ -9,7 +9,7 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { atelierRole } = await import("./lib/runs/queue/role");
+  const { atelierRole } = await import("./lib/runs/infra/queue/role");
   const role = atelierRole();
   if (role === "worker") throw new Error("ATELIER_ROLE=worker is started with `npm run worker`, not as a web server.");
   const { server } = await import("./lib/server/server");
@@ -21,7 +21,7 @@ export async function register(): Promise<void> {
     await root.ready();
     return;
   }
-  const { recoverAtStart } = await import("./lib/runs/recover-at-start");
+  const { recoverAtStart } = await import("./lib/runs/infra/recover-at-start");
   try {
     await recoverAtStart(root.runtime);
   } catch (err) {

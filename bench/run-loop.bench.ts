@@ -33,11 +33,11 @@ import { currentWorkspaceId } from "../lib/db/workspace";
 import { DEMO_SEED_STEPS } from "../lib/demo/demo-steps";
 import { newEvent } from "../lib/events/event-types";
 import { closeServer } from "../lib/server/server";
-import { runLoop } from "../lib/runs/run-loop";
-import type { RunTool } from "../lib/runs/run-tool";
+import { runLoop } from "../lib/runs/engine/run-loop";
+import type { RunTool } from "../lib/runs/engine/run-tool";
 import { testRunRuntime } from "../lib/server/testing/test-runtime";
-import { startTurn } from "../lib/runs/start-turn";
-import type { TurnResult } from "../lib/runs/execute-turn";
+import { startTurn } from "../lib/runs/use-cases/start-turn";
+import type { TurnResult } from "../lib/runs/engine/execute-turn";
 import { summarize } from "./stats";
 
 const arg = (name: string, fallback: number) =>

@@ -11,8 +11,8 @@ process.env.ATELIER_ROLE = "worker";
 ensurePrismaClients(process.cwd());
 
 const { server } = await import("../lib/server/server");
-const { assertRoleFits, queueSettings, RoleConfigError } = await import("../lib/runs/queue/role");
-const { ensureQueueMode, stopQueueMode } = await import("../lib/runs/queue/queue-mode");
+const { assertRoleFits, queueSettings, RoleConfigError } = await import("../lib/runs/infra/queue/role");
+const { ensureQueueMode, stopQueueMode } = await import("../lib/runs/infra/queue/queue-mode");
 
 let settings;
 const root = server();

@@ -3,7 +3,7 @@
  * as pretty JSON), the short form of its argument hash, its status in words, and the result a
  * finished call left, and what an approval will run (its target). Pure functions, no React.
  */
-import type { ApprovalTarget } from "@/lib/db/list-approvals.shared";
+import type { ApprovalTarget } from "@/lib/runs/read-models/approvals/list-approvals.shared";
 
 /** One argument: a string shown as it is, a number/boolean/null, or a nested value as pretty JSON. */
 export interface ArgumentRow {

@@ -10,7 +10,7 @@ import { conversationKeys } from "@/components/conversations/conversation-querie
 import { runKeys } from "@/components/runs/run-queries";
 import { approvalsApi } from "@/lib/api/contracts/approvals.shared";
 import type { ResponseOf } from "@/lib/api/contract.shared";
-import type { ApprovalDecision, ApprovalFilter } from "@/lib/db/list-approvals.shared";
+import type { ApprovalDecision, ApprovalFilter } from "@/lib/runs/read-models/approvals/list-approvals.shared";
 import type { MarkedApproval } from "@/lib/mcp/destructive-approvals.shared";
 
 /** What the inbox lists: the approvals of one tab and the pending count. */

@@ -9,7 +9,7 @@ import { useState } from "react";
 import { QueryState } from "@/components/shell/query-state";
 import { useCan, useViewer } from "@/components/shell/viewer-context";
 import { ApprovalCard, WHO_MAY_DECIDE } from "./approval-card";
-import type { ApprovalFilter } from "@/lib/db/list-approvals.shared";
+import type { ApprovalFilter } from "@/lib/runs/read-models/approvals/list-approvals.shared";
 import type { MarkedApproval } from "@/lib/mcp/destructive-approvals.shared";
 import { useApprovals } from "./approval-queries";
 import "./approvals.css";

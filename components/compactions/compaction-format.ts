@@ -1,5 +1,5 @@
 /** Labels the compaction views share. */
-import type { CompactionSummary } from "@/lib/events/compaction-views.shared";
+import type { CompactionSummary } from "@/lib/runs/read-models/compactions/compaction-views.shared";
 
 const LABELS: Record<string, string> = {
   summarize: "summarize",

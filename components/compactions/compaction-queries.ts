@@ -10,10 +10,10 @@ import { conversationKeys, mergeEvents } from "@/components/conversations/conver
 import { compactionsApi } from "@/lib/api/contracts/compactions.shared";
 import { conversationsApi } from "@/lib/api/contracts/conversations.shared";
 import type { RequestOf } from "@/lib/api/contract.shared";
-import type { BrowserStrategy } from "@/lib/events/compaction-views.shared";
+import type { BrowserStrategy } from "@/lib/runs/read-models/compactions/compaction-views.shared";
 import type { EventsPage, StoredEvent } from "@/lib/events/event-types.shared";
 
-export type { CompactionDetail, CompactionSummary, NextContextView } from "@/lib/events/compaction-views.shared";
+export type { CompactionDetail, CompactionSummary, NextContextView } from "@/lib/runs/read-models/compactions/compaction-views.shared";
 
 export interface CompactionFilters {
   agentId?: string;

@@ -1,7 +1,7 @@
 "use client";
 /** Messages of a context as the model reads them: role, text, tool calls and results, compactly. */
-import { outputText, prettyJson } from "@/components/conversations/transcript";
-import type { ContextMessageView } from "@/lib/events/compaction-views.shared";
+import { outputText, prettyJson } from "@/lib/events/tool-output-text.shared";
+import type { ContextMessageView } from "@/lib/runs/read-models/compactions/compaction-views.shared";
 
 const ROLE_LABEL: Record<ContextMessageView["role"], string> = {
   user: "user",

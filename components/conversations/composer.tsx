@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { ApiClientError } from "@/components/api/api-client";
-import type { PendingApprovalRef } from "@/lib/events/conversation-views.shared";
+import type { PendingApprovalRef } from "@/lib/runs/read-models/conversations/conversation-views.shared";
 import type { SendInput } from "./conversation-queries";
 
 interface RefusalBody {

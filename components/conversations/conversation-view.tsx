@@ -13,7 +13,7 @@ import { Composer } from "./composer";
 import { useLiveConversation } from "./conversation-queries";
 import { ModelSwitcher } from "./model-switcher";
 import { TranscriptView } from "./transcript-view";
-import type { Transcript } from "./transcript";
+import type { Transcript } from "@/lib/events/transcript-types.shared";
 import "./conversations.css";
 
 function totals(t: Transcript) {

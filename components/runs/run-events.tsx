@@ -3,7 +3,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { StoredEvent } from "@/lib/events/event-types.shared";
-import { decisionLabel, outputText, prettyJson } from "@/components/conversations/transcript";
+import { decisionLabel, outputText, prettyJson } from "@/lib/events/tool-output-text.shared";
 import { useRun } from "./run-queries";
 import { formatCost, formatDuration, formatTokens } from "./usage-format";
 import "@/components/conversations/conversations.css";

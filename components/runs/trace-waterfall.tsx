@@ -16,7 +16,7 @@ import type {
   TraceSpan,
   TraceToolSpan,
 } from "@/lib/events/run-trace.shared";
-import { outputText, prettyJson } from "@/components/conversations/transcript";
+import { outputText, prettyJson } from "@/lib/events/tool-output-text.shared";
 import { formatDateTime } from "@/components/shell/format";
 import { barPosition, flattenTrace, spanLabel, timeTicks, type WaterfallRow } from "./trace-layout";
 import { formatCost, formatDuration, formatTokens } from "./usage-format";

@@ -11,7 +11,7 @@
  */
 import type { JSONValue, LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
 import { z } from "zod";
-import { ApprovalTarget } from "../db/list-approvals.shared";
+import { ApprovalTarget } from "../runs/read-models/approvals/list-approvals.shared";
 
 const Int = z.number().int();
 

@@ -6,7 +6,7 @@
  * marked (`pricing`).
  */
 import { z } from "zod";
-import { ApprovalDecision, ApprovalStatus } from "../db/list-approvals.shared";
+import { ApprovalDecision, ApprovalStatus } from "../runs/read-models/approvals/list-approvals.shared";
 import { EventData, RunError, RunKind, RunStatus, StopReason, ToolResultOutput } from "./event-types.shared";
 import { Pricing } from "./usage-summary.shared";
 

@@ -17,7 +17,7 @@
  * Money is integer nano-USD; an unpriced model keeps its tokens and is marked (`pricing`).
  */
 import type { Db } from "../db/client";
-import type { ApprovalDecision, ApprovalStatus } from "../db/list-approvals.shared";
+import type { ApprovalDecision, ApprovalStatus } from "../runs/read-models/approvals/list-approvals.shared";
 import { NotFoundError } from "../errors";
 import type { RunKind, RunStatus, StopReason, StoredEvent, ToolResultOutput } from "./event-types";
 import type {

@@ -4,7 +4,7 @@
  * against the cached annotations.
  */
 import type { Db } from "../db/client";
-import type { ApprovalSummary } from "../db/list-approvals.shared";
+import type { ApprovalSummary } from "../runs/read-models/approvals/list-approvals.shared";
 import type { MarkedApproval } from "./destructive-approvals.shared";
 import { mcpToolFlags } from "./mcp-annotations";
 

@@ -13,8 +13,8 @@ import {
   startFakeProviderServer,
   type FakeProviderServer,
 } from "@/lib/models/testing/fake-provider-server";
-import type { RunRuntime } from "@/lib/runs/runtime";
-import { startTurn } from "@/lib/runs/start-turn";
+import type { RunRuntime } from "@/lib/runs/infra/runtime";
+import { startTurn } from "@/lib/runs/use-cases/start-turn";
 import { testRunRuntime } from "@/lib/server/testing/test-runtime";
 import * as agents from "./route";
 import * as agent from "./[id]/route";

@@ -10,7 +10,7 @@ import { parseSse } from "@/lib/runs/testing/sse";
 import * as conversations from "../conversations/route";
 import * as reconcile from "./[id]/reconcile/route";
 import { server } from "@/lib/server/server";
-import { recoverInterruptedRuns } from "@/lib/runs/store/recover-interrupted-runs";
+import { recoverInterruptedRuns } from "@/lib/runs/infra/store/recover-interrupted-runs";
 import { authenticateAs } from "@/lib/api/testing/authenticate-as";
 import { DEMO_TOOL_SOURCES } from "@/lib/demo/demo-tools";
 import type { Principal } from "@/lib/auth/roles";

@@ -17,7 +17,7 @@ import * as agents from "../agents/route";
 import * as conversations from "../conversations/route";
 import * as approvalsRoute from "./route";
 import { server } from "@/lib/server/server";
-import { recoverInterruptedRuns } from "@/lib/runs/store/recover-interrupted-runs";
+import { recoverInterruptedRuns } from "@/lib/runs/infra/store/recover-interrupted-runs";
 
 let t: TestDatabase;
 const ADMIN = "child-approvals-admin-token-0123456789";

@@ -2,7 +2,7 @@ import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { approvalsApi } from "@/lib/api/contracts/approvals.shared";
 import { ANY_ROLE } from "@/lib/auth/roles";
-import { countPendingApprovals, listApprovals } from "@/lib/db/list-approvals";
+import { countPendingApprovals, listApprovals } from "@/lib/runs/read-models/approvals/list-approvals";
 import { markDestructive } from "@/lib/mcp/destructive-approvals";
 
 export const dynamic = "force-dynamic";

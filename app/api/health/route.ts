@@ -4,7 +4,7 @@ import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { getDatabaseTarget } from "@/lib/db/client";
 import { checkHealth, healthFor } from "@/lib/db/health";
-import { runsHealth } from "@/lib/runs/queue/queue-health";
+import { runsHealth } from "@/lib/runs/infra/queue/queue-health";
 import { readyRunRuntime } from "@/lib/server/server";
 import pkg from "@/package.json";
 

@@ -3,8 +3,8 @@ import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
 import { handleMcpRequest } from "@/lib/mcp/serve/mcp-endpoint";
-import { askAgent } from "@/lib/runs/ask-agent";
-import { spend } from "@/lib/runs/turn-limits";
+import { askAgent } from "@/lib/runs/use-cases/ask-agent";
+import { spend } from "@/lib/runs/use-cases/turn-limits";
 
 export const dynamic = "force-dynamic";
 

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { endpoint } from "../contract.shared";
-import { ApprovalDecision, ApprovalFilter, ApprovalView } from "../../db/list-approvals.shared";
+import { ApprovalDecision, ApprovalFilter, ApprovalView } from "../../runs/read-models/approvals/list-approvals.shared";
 import { MarkedApproval } from "../../mcp/destructive-approvals.shared";
 
 const ApprovalParams = z.object({ id: z.string().min(1) });

@@ -6,8 +6,8 @@
  */
 import { z } from "zod";
 import { endpoint } from "../contract.shared";
-import { NextContextView } from "../../events/compaction-views.shared";
-import { ConversationDetail, ConversationSummary } from "../../events/conversation-views.shared";
+import { NextContextView } from "../../runs/read-models/compactions/compaction-views.shared";
+import { ConversationDetail, ConversationSummary } from "../../runs/read-models/conversations/conversation-views.shared";
 import {
   EVENTS_PAGE_DEFAULT,
   EVENTS_PAGE_MAX,

@@ -1,7 +1,7 @@
 /** The runs API (docs/http-contract.md): the runs list, one run with its events, and its trace. */
 import { z } from "zod";
 import { endpoint } from "../contract.shared";
-import { RunDetail, RunSummary } from "../../events/conversation-views.shared";
+import { RunDetail, RunSummary } from "../../runs/read-models/conversations/conversation-views.shared";
 import { RunTrace } from "../../events/run-trace.shared";
 
 export const runsApi = {

@@ -26,7 +26,7 @@ import { recordAudit } from "../../auth/audit-log";
 import { hasAnyRole, type Principal } from "../../auth/roles";
 import type { Db } from "../../db/client";
 import type { InvokeOutcome, InvokeToolRequest } from "../../sandbox/invoke-tool";
-import type { AgentAnswer } from "../../runs/ask-agent";
+import type { AgentAnswer } from "../../runs/use-cases/ask-agent";
 import { mcpAskMax } from "../mcp-limits";
 import { listServedAgents, type ServedAgent } from "./served-agents";
 import { listServedTools, type ServedTool } from "./served-tools";

@@ -7,10 +7,10 @@
  * behind the name means the person approved something else: the call is answered `ApprovalStale`
  * and nothing runs. A tool the agent no longer has is answered `ToolNotAvailable`.
  */
-import type { ApprovalTarget } from "../../db/list-approvals.shared";
-import { canonicalHash, canonicalJson } from "../canonical-json";
-import type { AgentToolRecord } from "../ports";
-import type { RunTool } from "../run-tool";
+import type { ApprovalTarget } from "../read-models/approvals/list-approvals.shared";
+import { canonicalHash, canonicalJson } from "./canonical-json";
+import type { AgentToolRecord } from "./ports";
+import type { RunTool } from "./run-tool";
 
 export type { ApprovalTarget };
 

@@ -3,7 +3,7 @@
  * same answer whether the child finished inside the call or later, after an approval it waited for
  * (lib/runs/approvals/resume-run.ts).
  */
-import type { RunError, RunStatus } from "../events/event-types";
+import type { RunError, RunStatus } from "../../events/event-types";
 import type { ToolOutcome } from "./run-tool";
 
 export interface FinishedChild {

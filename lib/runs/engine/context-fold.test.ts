@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StoredEvent } from "../events/event-types";
+import type { StoredEvent } from "../../events/event-types";
 import { foldContext } from "./context-fold";
 
 const at = "2026-11-30T00:00:00.000Z";

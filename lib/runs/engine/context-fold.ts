@@ -4,7 +4,7 @@
  * recorded. The same fold serves a live run and a restarted server, so both see the same history.
  */
 import type { LanguageModelV3Message } from "@ai-sdk/provider";
-import type { MessagePart, StoredEvent } from "../events/event-types";
+import type { MessagePart, StoredEvent } from "../../events/event-types";
 
 export interface FoldedContext {
   messages: LanguageModelV3Message[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AgentInput } from "../agents/agent-input.shared";
-import { modelRosterKey } from "../models/providers.shared";
+import { AgentInput } from "../../agents/agent-input.shared";
+import { modelRosterKey } from "../../models/providers.shared";
 import { conversationModel, withConversationModel } from "./conversation-model";
 
 const config = AgentInput.parse({

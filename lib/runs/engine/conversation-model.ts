@@ -7,10 +7,10 @@
  * A choice that no longer fits the agent — the entry left the roster, or the agent's compaction
  * settings now refuse it — falls back to the agent's active model rather than failing the run.
  */
-import type { AgentConfig } from "../agents/agent-input.shared";
-import { checkCompactionBounds } from "../agents/check-compaction-bounds.shared";
-import type { ModelConfig } from "../models/model-config.shared";
-import { modelRosterKey } from "../models/providers.shared";
+import type { AgentConfig } from "../../agents/agent-input.shared";
+import { checkCompactionBounds } from "../../agents/check-compaction-bounds.shared";
+import type { ModelConfig } from "../../models/model-config.shared";
+import { modelRosterKey } from "../../models/providers.shared";
 
 type ModelChoiceConfig = Pick<AgentConfig, "model" | "roster" | "compaction" | "runLimits">;
 

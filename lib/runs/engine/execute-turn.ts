@@ -6,7 +6,7 @@
  * reason on top of the healed context. Agents called as tools run as child runs through the same loop.
  */
 import type { LanguageModelV3Message } from "@ai-sdk/provider";
-import { renderSystemPrompt } from "../agents/prompt-template";
+import { renderSystemPrompt } from "../../agents/prompt-template";
 import { childRunOutcome } from "./child-outcome";
 import { foldContext } from "./context-fold";
 import { compactionGate } from "./stages/compaction";

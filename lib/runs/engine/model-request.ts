@@ -9,8 +9,8 @@ import type {
   LanguageModelV3Prompt,
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
-import type { MessagePart } from "../events/event-types";
-import { answeredByOf } from "../models/configured-model";
+import type { MessagePart } from "../../events/event-types";
+import { answeredByOf } from "../../models/configured-model";
 import type { RunTool } from "./run-tool";
 
 export interface ModelToolCall {

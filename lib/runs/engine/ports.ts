@@ -6,10 +6,10 @@
  * without a database. The composition root (lib/server/server.ts) wires the real ones.
  */
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import type { AgentConfig } from "../agents/agent-input.shared";
-import type { ModelConfig } from "../models/model-config.shared";
-import type { ApprovalTarget } from "../db/list-approvals.shared";
-import type { HttpClientConfig } from "../models/http-client-config.shared";
+import type { AgentConfig } from "../../agents/agent-input.shared";
+import type { ModelConfig } from "../../models/model-config.shared";
+import type { ApprovalTarget } from "../read-models/approvals/list-approvals.shared";
+import type { HttpClientConfig } from "../../models/http-client-config.shared";
 import type {
   EventData,
   EventEntry,
@@ -20,11 +20,11 @@ import type {
   RunUsage,
   RunError,
   TextDelta,
-} from "../events/event-types";
-import type { InvokeToolRequest, InvokeOutcome } from "../sandbox/invoke-tool";
-import type { MemoryFileStore } from "../tools/builtin/memory-tool";
-import type { AnalyzedTool } from "../tools/tool-types";
-import type { McpCaller } from "../mcp/mcp-caller";
+} from "../../events/event-types";
+import type { InvokeToolRequest, InvokeOutcome } from "../../sandbox/invoke-tool";
+import type { MemoryFileStore } from "../../tools/builtin/memory-tool";
+import type { AnalyzedTool } from "../../tools/tool-types";
+import type { McpCaller } from "../../mcp/mcp-caller";
 import type { RunTool } from "./run-tool";
 import type { McpToolRecord } from "./tools/mcp-run-tool";
 

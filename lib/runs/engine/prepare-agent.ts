@@ -1,5 +1,5 @@
 /** An agent record → the tools its runs call (sandbox tools, memory, agents as child runs, MCP tools). */
-import { approvalTarget } from "./approvals/approval-target";
+import { approvalTarget } from "./approval-target";
 import type { AgentRecord, AgentToolRecord, RunDeps, RunnableAgent } from "./ports";
 import type { RunTool } from "./run-tool";
 import { agentRunTool, type RunChild } from "./tools/agent-run-tool";

@@ -4,8 +4,8 @@
  * (`AgentUsageLimitError`, terminal, raised before a run starts). Both carry `limit`, `used` and
  * `max`, so nothing downstream parses a message to tell them apart.
  */
-import { AppError, BrandedError, runErrorType, type RunErrorType } from "../errors";
-import { ModelProviderError } from "../models/model-provider-error";
+import { AppError, BrandedError, runErrorType, type RunErrorType } from "../../errors";
+import { ModelProviderError } from "../../models/model-provider-error";
 
 /** The base of both tiers: catch this to handle any usage limit. */
 export class UsageLimitError extends AppError {

@@ -8,14 +8,14 @@
  * `suspended` with one approval per held call.
  */
 import type { LanguageModelV3, LanguageModelV3Message } from "@ai-sdk/provider";
-import type { RunLimits } from "../agents/usage-limits.shared";
-import { needsApproval } from "../agents/autonomy.shared";
+import type { RunLimits } from "../../agents/usage-limits.shared";
+import { needsApproval } from "../../agents/autonomy.shared";
 import { systemMessages } from "./compaction/estimate";
-import { modelRosterKey } from "../models/providers.shared";
-import { renderSystemPrompt } from "../agents/prompt-template";
-import type { MessagePart, RunError, RunKind, RunUsage, FinishedRunStatus, StopReason } from "../events/event-types";
-import { newEvent } from "../events/event-types";
-import { priceUsage } from "../events/price-usage";
+import { modelRosterKey } from "../../models/providers.shared";
+import { renderSystemPrompt } from "../../agents/prompt-template";
+import type { MessagePart, RunError, RunKind, RunUsage, FinishedRunStatus, StopReason } from "../../events/event-types";
+import { newEvent } from "../../events/event-types";
+import { priceUsage } from "../../events/price-usage";
 import { canonicalHash } from "./canonical-json";
 import { toModelMessage } from "./context-fold";
 import { functionTools, parseToolInput, requestModel, type ModelResponse, type ModelToolCall } from "./model-request";

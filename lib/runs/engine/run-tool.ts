@@ -4,8 +4,8 @@
  * sandbox, `memory` against the agent's files, agents as tools as child runs, and imported
  * tools on their MCP server (lib/runs/tools/*).
  */
-import type { ApprovalTarget } from "../db/list-approvals.shared";
-import type { ToolCallError } from "../sandbox/tool-call-outcome";
+import type { ApprovalTarget } from "../read-models/approvals/list-approvals.shared";
+import type { ToolCallError } from "../../sandbox/tool-call-outcome";
 
 export type RunToolKind = "sandbox" | "memory" | "agent" | "mcp";
 

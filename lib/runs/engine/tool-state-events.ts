@@ -5,7 +5,7 @@
  * loop, an approved call when its run resumes, a call retried by reconciliation. A replayed or
  * memoized answer executed nothing and emits nothing.
  */
-import { newEvent, type EventEntry } from "../events/event-types";
+import { newEvent, type EventEntry } from "../../events/event-types";
 import type { RunStore } from "./ports";
 import type { RunTool } from "./run-tool";
 import type { DispatchResult } from "./tool-dispatch/middleware";

@@ -3,7 +3,7 @@
  * runs is refused (409 RunInProgress), and a turn's runs can be cancelled through its controller.
  * Claiming is synchronous, so two messages arriving together cannot both start a turn.
  */
-import type { AgentRecord } from "./ports";
+import type { AgentRecord } from "../engine/ports";
 
 export interface ActiveTurn {
   conversationId: string;

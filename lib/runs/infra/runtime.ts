@@ -5,21 +5,21 @@
  * built by the composition root (lib/server/server.ts) from the parts it holds.
  */
 import { randomUUID } from "node:crypto";
-import type { Db } from "../db/client";
-import type { EventBus } from "../events/event-bus";
-import type { Logger } from "../logger";
-import { EventWriter } from "../events/event-writer";
-import { createMcpCaller } from "../mcp/mcp-caller";
-import { createLanguageModel } from "../models/create-language-model";
-import { loadSavedKeys } from "../models/load-saved-keys";
-import { invokeTool } from "../sandbox/invoke-tool";
-import type { SandboxPool } from "../sandbox/worker-pool";
-import type { PgFanout } from "../events/pg-fanout";
+import type { Db } from "../../db/client";
+import type { EventBus } from "../../events/event-bus";
+import type { Logger } from "../../logger";
+import { EventWriter } from "../../events/event-writer";
+import { createMcpCaller } from "../../mcp/mcp-caller";
+import { createLanguageModel } from "../../models/create-language-model";
+import { loadSavedKeys } from "../../models/load-saved-keys";
+import { invokeTool } from "../../sandbox/invoke-tool";
+import type { SandboxPool } from "../../sandbox/worker-pool";
+import type { PgFanout } from "../../events/pg-fanout";
 import { ActiveRuns } from "./active-runs";
 import { InProcessQueue } from "./queue/in-process-queue";
 import type { RunQueue } from "./queue/run-queue";
 import { SettledSignals } from "./queue/settled-signals";
-import { systemClock, type RunDeps } from "./ports";
+import { systemClock, type RunDeps } from "../engine/ports";
 import { createPrismaAgentLoader } from "./store/prisma-agent-loader";
 import { createPrismaRunStore } from "./store/prisma-run-store";
 

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { StoredEvent } from "../../events/event-types";
-import type { AgentToolRecord } from "../ports";
+import type { AgentToolRecord } from "../engine/ports";
 import {
   agentTool,
   createHarness,

@@ -16,12 +16,12 @@ import { closeServer } from "@/lib/server/server";
 import { testRunRuntime } from "@/lib/server/testing/test-runtime";
 import { createTool, saveToolVersion } from "@/lib/tool-store/save-tool";
 import { analyzeTool } from "@/lib/tools/analyze-tool";
-import { decideApproval } from "../approvals/decide-approval";
-import { reconcileApproval } from "../approvals/reconcile-approval";
-import { canonicalHash } from "../canonical-json";
-import type { RunRuntime } from "../runtime";
-import { startTurn } from "../start-turn";
-import { readConversationEvents } from "../store/prisma-run-store";
+import { decideApproval } from "../use-cases/decide-approval";
+import { reconcileApproval } from "../use-cases/reconcile-approval";
+import { canonicalHash } from "../engine/canonical-json";
+import type { RunRuntime } from "../infra/runtime";
+import { startTurn } from "../use-cases/start-turn";
+import { readConversationEvents } from "../infra/store/prisma-run-store";
 
 let t: TestDatabase;
 let rt: RunRuntime;

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { StoredEvent } from "../../events/event-types";
-import type { AgentToolRecord } from "../ports";
-import { MAX_AGENT_DEPTH } from "../tools/agent-run-tool";
+import type { AgentToolRecord } from "../engine/ports";
+import { MAX_AGENT_DEPTH } from "../engine/tools/agent-run-tool";
 import {
   agentTool,
   createHarness,

@@ -16,17 +16,17 @@ import {
   startFakeProviderServer,
   type FakeProviderServer,
 } from "../../models/testing/fake-provider-server";
-import { listCompactions, getCompaction } from "../compaction/browser";
-import { clearConversation, compactConversation } from "../compaction/manual";
-import { nextContextView } from "../compaction/next-context";
-import { summarizerPrompt } from "../compaction/summarizer-prompts";
-import { isTruncationMarker } from "../compaction/strategies";
-import { SUMMARY_PREFIX } from "../context-fold";
-import { createConversation } from "../conversation-views";
-import type { RunRuntime } from "../runtime";
+import { listCompactions, getCompaction } from "../read-models/compactions/compaction-browser";
+import { clearConversation, compactConversation } from "../use-cases/compact-conversation";
+import { nextContextView } from "../read-models/compactions/next-context";
+import { summarizerPrompt } from "../engine/compaction/summarizer-prompts";
+import { isTruncationMarker } from "../engine/compaction/strategies";
+import { SUMMARY_PREFIX } from "../engine/context-fold";
+import { createConversation } from "../read-models/conversations/conversation-views";
+import type { RunRuntime } from "../infra/runtime";
 import { testRunRuntime } from "../../server/testing/test-runtime";
-import { startTurn } from "../start-turn";
-import { readConversationEvents } from "../store/prisma-run-store";
+import { startTurn } from "../use-cases/start-turn";
+import { readConversationEvents } from "../infra/store/prisma-run-store";
 
 const PATH = "/v1/chat/completions";
 const PROMPT = "You remember what the user tells you.";

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { AgentInput } from "../../agents/agent-input.shared";
-import { foldContext } from "../context-fold";
+import { foldContext } from "../engine/context-fold";
 import { createHarness, eventsOfType, mockModel, turn, type MockStep } from "../testing/run-harness";
 import type { MemoryRunStore } from "../testing/memory-run-store";
 

@@ -13,9 +13,9 @@ import type { AgentInput } from "../../agents/agent-input.shared";
 import { priceUsage } from "../../events/price-usage";
 import { estimateTokens } from "../../models/demo-text";
 import { promptText } from "../../models/model-output";
-import { foldContext, summaryMessage } from "../context-fold";
-import { isTruncationMarker, truncationMarker, windowMarker } from "../compaction/strategies";
-import { summarizerPrompt } from "../compaction/summarizer-prompts";
+import { foldContext, summaryMessage } from "../engine/context-fold";
+import { isTruncationMarker, truncationMarker, windowMarker } from "../engine/compaction/strategies";
+import { summarizerPrompt } from "../engine/compaction/summarizer-prompts";
 import {
   createHarness,
   eventsOfType,

@@ -8,9 +8,9 @@ import type { LanguageModelV3Message } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import type { AgentInput } from "../../agents/agent-input.shared";
 import { DEFAULT_CONCLUSION_REASON } from "../../agents/limit-recovery.shared";
-import { foldContext, summaryMessage } from "../context-fold";
-import { decideTrigger, triggerThreshold } from "../compaction/trigger";
-import { AgentUsageLimitError } from "../run-errors";
+import { foldContext, summaryMessage } from "../engine/context-fold";
+import { decideTrigger, triggerThreshold } from "../engine/compaction/trigger";
+import { AgentUsageLimitError } from "../engine/run-errors";
 import {
   createHarness,
   eventsOfType,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { newEvent } from "../../events/event-types";
-import { foldContext, SUMMARY_PREFIX } from "../context-fold";
+import { foldContext, SUMMARY_PREFIX } from "../engine/context-fold";
 import {
   agentTool,
   createHarness,

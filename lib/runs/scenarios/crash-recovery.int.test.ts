@@ -12,12 +12,12 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-dat
 import { currentWorkspaceId } from "@/lib/db/workspace";
 import { DEMO_SEED_STEPS } from "@/lib/demo/demo-steps";
 import { closeServer } from "@/lib/server/server";
-import { foldContext } from "../context-fold";
-import type { RunRuntime } from "../runtime";
+import { foldContext } from "../engine/context-fold";
+import type { RunRuntime } from "../infra/runtime";
 import { testRunRuntime } from "../../server/testing/test-runtime";
-import { startTurn } from "../start-turn";
-import { INTERRUPTED_INSTRUCTION, recoverInterruptedRuns } from "../store/recover-interrupted-runs";
-import { readConversationEvents } from "../store/prisma-run-store";
+import { startTurn } from "../use-cases/start-turn";
+import { INTERRUPTED_INSTRUCTION, recoverInterruptedRuns } from "../infra/store/recover-interrupted-runs";
+import { readConversationEvents } from "../infra/store/prisma-run-store";
 
 let t: TestDatabase;
 let atlasId = "";

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { AgentLimits } from "../../agents/usage-limits.shared";
-import { AgentUsageLimitError } from "../run-errors";
+import { AgentUsageLimitError } from "../engine/run-errors";
 import {
   createHarness,
   eventsOfType,

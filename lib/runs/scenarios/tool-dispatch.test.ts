@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { StoredEvent } from "../../events/event-types";
 import { startSandboxTestbed } from "../../sandbox/testing/sandbox-testbed";
-import { canonicalHash } from "../canonical-json";
+import { canonicalHash } from "../engine/canonical-json";
 import {
   createHarness,
   eventsOfType,

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { RunLimits } from "../../agents/usage-limits.shared";
 import { DEFAULT_CONCLUSION_REASON } from "../../agents/limit-recovery.shared";
 import type { StoredEvent } from "../../events/event-types";
-import { BUDGET_SPENT_INSTRUCTION } from "../stages/healing";
+import { BUDGET_SPENT_INSTRUCTION } from "../engine/stages/healing";
 import {
   createHarness,
   eventsOfType,

@@ -12,7 +12,7 @@
  */
 import type { RunStatus, StopReason, RunError, RunUsage, StoredEvent } from "../../events/event-types";
 import type { MemoryFileStore } from "../../tools/builtin/memory-tool";
-import type { AuditEntry, LifetimeUsage, NewApproval, NewRunRecord, RunFinish, RunStore } from "../ports";
+import type { AuditEntry, LifetimeUsage, NewApproval, NewRunRecord, RunFinish, RunStore } from "../engine/ports";
 
 export interface MemoryRun extends NewRunRecord {
   status: RunStatus;

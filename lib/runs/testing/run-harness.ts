@@ -19,8 +19,8 @@ import type { Env } from "../../models/provider-keys";
 import { invokeTool, type InvokeOutcome, type InvokeToolRequest } from "../../sandbox/invoke-tool";
 import type { SandboxPool } from "../../sandbox/worker-pool";
 import { analyzeTool } from "../../tools/analyze-tool";
-import { executeTurn, type TurnInput, type TurnResult } from "../execute-turn";
-import type { AgentLoader, AgentRecord, AgentToolRecord, Clock, ModelFactory, RunActor, RunDeps } from "../ports";
+import { executeTurn, type TurnInput, type TurnResult } from "../engine/execute-turn";
+import type { AgentLoader, AgentRecord, AgentToolRecord, Clock, ModelFactory, RunActor, RunDeps } from "../engine/ports";
 import { MemoryRunStore } from "./memory-run-store";
 
 export const TEST_NOW = new Date("2025-06-01T12:00:00.000Z");

@@ -5,13 +5,13 @@
  * (a spent agent: AgentUsageLimitError; the caller's running-turn cap) is thrown as the conversation
  * API would answer it, and the new conversation is removed again.
  */
-import { storedRunError } from "../events/stored-event";
-import { lastAssistantTexts } from "./context-fold";
-import { createConversation } from "./conversation-views";
-import type { RunActor } from "./ports";
-import type { RunRuntime } from "./runtime";
+import { storedRunError } from "../../events/stored-event";
+import { lastAssistantTexts } from "../engine/context-fold";
+import { createConversation } from "../read-models/conversations/conversation-views";
+import type { RunActor } from "../engine/ports";
+import type { RunRuntime } from "../infra/runtime";
 import { startTurn } from "./start-turn";
-import { readConversationEvents } from "./store/prisma-run-store";
+import { readConversationEvents } from "../infra/store/prisma-run-store";
 import type { RunningTurns } from "./turn-limits";
 
 export interface AgentAnswer {

@@ -10,17 +10,17 @@
 import { AppError, BadRequestError, ConflictError } from "../../errors";
 import type { EventOf } from "../../events/event-types";
 import { renderSystemPrompt } from "../../agents/prompt-template";
-import { foldEvents, type ContextFold } from "../context-fold";
-import { preflightAgent } from "../execute-turn";
-import { noChildRun, prepareAgent } from "../prepare-agent";
-import type { ActiveTurn } from "../active-runs";
-import { currentLease } from "../queue/run-lease";
-import { RunInProgressError } from "../run-errors";
-import type { RunRuntime } from "../runtime";
-import { ConversationNotFoundError } from "../start-turn";
-import { clearContext, compactContext, type CompactOutcome } from "./compact";
-import { estimateRequestTokens } from "./estimate";
-import type { FoldingStrategy } from "./strategies";
+import { foldEvents, type ContextFold } from "../engine/context-fold";
+import { preflightAgent } from "../engine/execute-turn";
+import { noChildRun, prepareAgent } from "../engine/prepare-agent";
+import type { ActiveTurn } from "../infra/active-runs";
+import { currentLease } from "../infra/queue/run-lease";
+import { RunInProgressError } from "../engine/run-errors";
+import type { RunRuntime } from "../infra/runtime";
+import { ConversationNotFoundError } from "./start-turn";
+import { clearContext, compactContext, type CompactOutcome } from "../engine/compaction/compact";
+import { estimateRequestTokens } from "../engine/compaction/estimate";
+import type { FoldingStrategy } from "../engine/compaction/strategies";
 
 /** A run of the conversation waits for approval: a fold now would orphan its held calls' answers. */
 export class CompactionWhileSuspendedError extends AppError {

@@ -9,11 +9,11 @@
 import { recordAudit } from "../../auth/audit-log";
 import { NotFoundError } from "../../errors";
 import { newEvent } from "../../events/event-types";
-import type { RunActor } from "../ports";
-import type { RunRuntime } from "../runtime";
+import type { RunActor } from "../engine/ports";
+import type { RunRuntime } from "../infra/runtime";
 import { ApprovalDecidedError, ApprovalMismatchError } from "./approval-errors";
-import { toApprovalView, type ApprovalView } from "./approval-view";
-import { submitResume } from "../queue/submit-resume";
+import { toApprovalView, type ApprovalView } from "../read-models/approvals/approval-view";
+import { submitResume } from "../infra/queue/submit-resume";
 
 export interface DecisionInput {
   approvalId: string;

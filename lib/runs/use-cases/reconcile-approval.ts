@@ -13,18 +13,18 @@
  * without running. What the retried call emitted (`ctx.emit`) is appended to its run's log, once.
  */
 import { recordAudit } from "../../auth/audit-log";
-import { readApprovalTarget } from "../../db/list-approvals";
+import { readApprovalTarget } from "../read-models/approvals/list-approvals";
 import { NotFoundError } from "../../errors";
-import type { RunActor } from "../ports";
-import { prepareAgent } from "../prepare-agent";
-import { createChildRunner } from "../execute-turn";
-import { errorRecord } from "../run-errors";
-import { decidedCallChain } from "../tool-dispatch/dispatch-chain";
-import { toolStateEntries } from "../tool-state-events";
-import type { RunRuntime } from "../runtime";
+import type { RunActor } from "../engine/ports";
+import { prepareAgent } from "../engine/prepare-agent";
+import { createChildRunner } from "../engine/execute-turn";
+import { errorRecord } from "../engine/run-errors";
+import { decidedCallChain } from "../engine/tool-dispatch/dispatch-chain";
+import { toolStateEntries } from "../engine/tool-state-events";
+import type { RunRuntime } from "../infra/runtime";
 import { ApprovalDecidedError } from "./approval-errors";
-import { approvedCallRefusal, toolNotAvailable } from "./approval-target";
-import { toApprovalView, type ApprovalView } from "./approval-view";
+import { approvedCallRefusal, toolNotAvailable } from "../engine/approval-target";
+import { toApprovalView, type ApprovalView } from "../read-models/approvals/approval-view";
 
 export type Reconciliation = { action: "done"; result: unknown } | { action: "retry" };
 

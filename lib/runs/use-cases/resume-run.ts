@@ -10,22 +10,22 @@
  * (as if the child had finished inside the call) and the caller resumes in turn, when nothing
  * else of its own is still pending.
  */
-import { answerChildCalls, openChildren } from "../store/answer-child-calls";
-import { runUsageOf } from "../store/recover-interrupted-runs";
-import { foldContext, runMessages } from "../context-fold";
-import { admitsConclusion, concludeIfRecovered, createChildRunner, type TurnResult } from "../execute-turn";
+import { answerChildCalls, openChildren } from "../infra/store/answer-child-calls";
+import { runUsageOf } from "../infra/store/recover-interrupted-runs";
+import { foldContext, runMessages } from "../engine/context-fold";
+import { admitsConclusion, concludeIfRecovered, createChildRunner, type TurnResult } from "../engine/execute-turn";
 import type { EventEntry, RunKind } from "../../events/event-types";
-import type { ActiveTurn } from "../active-runs";
-import type { RunActor } from "../ports";
-import { prepareAgent } from "../prepare-agent";
-import { runLoop } from "../run-loop";
-import type { RunRuntime } from "../runtime";
-import { answerEvents, healingAnswers, type CallAnswer } from "../stages/healing";
-import { decidedCallChain } from "../tool-dispatch/dispatch-chain";
-import { toolResultOutput } from "../tool-result-output";
-import { toolStateEntries } from "../tool-state-events";
-import { readApprovalTarget } from "../../db/list-approvals";
-import { approvedCallRefusal, toolNotAvailable } from "./approval-target";
+import type { ActiveTurn } from "../infra/active-runs";
+import type { RunActor } from "../engine/ports";
+import { prepareAgent } from "../engine/prepare-agent";
+import { runLoop } from "../engine/run-loop";
+import type { RunRuntime } from "../infra/runtime";
+import { answerEvents, healingAnswers, type CallAnswer } from "../engine/stages/healing";
+import { decidedCallChain } from "../engine/tool-dispatch/dispatch-chain";
+import { toolResultOutput } from "../engine/tool-result-output";
+import { toolStateEntries } from "../engine/tool-state-events";
+import { readApprovalTarget } from "../read-models/approvals/list-approvals";
+import { approvedCallRefusal, toolNotAvailable } from "../engine/approval-target";
 
 export function deniedMessage(decidedBy: string | null, reason: string | null): string {
   return `Denied by ${decidedBy ?? "an approver"}${reason ? `: ${reason}` : " (no reason given)"}. The call was not executed; do not retry it unless the user asks again.`;

@@ -12,18 +12,18 @@
  * and a `RunLease` row in queue mode (lib/runs/queue), so it holds whichever web process the second
  * message reaches.
  */
-import { NotFoundError } from "../errors";
-import { preflightAgent, type TurnResult } from "./execute-turn";
-import type { AgentRecord } from "./ports";
-import { newLeaseToken, claimLease, currentLease, releaseLease } from "./queue/run-lease";
-import { ensureLocalWorker } from "./queue/local-worker";
-import type { RunJob } from "./queue/run-job";
-import { waitSettled } from "./queue/wait-settled";
-import { RunInProgressError, RunSuspendedError } from "./run-errors";
-import type { RunRuntime } from "./runtime";
-import type { RunActor } from "./ports";
+import { NotFoundError } from "../../errors";
+import { preflightAgent, type TurnResult } from "../engine/execute-turn";
+import type { AgentRecord } from "../engine/ports";
+import { newLeaseToken, claimLease, currentLease, releaseLease } from "../infra/queue/run-lease";
+import { ensureLocalWorker } from "../infra/queue/local-worker";
+import type { RunJob } from "../infra/queue/run-job";
+import { waitSettled } from "../infra/queue/wait-settled";
+import { RunInProgressError, RunSuspendedError } from "../engine/run-errors";
+import type { RunRuntime } from "../infra/runtime";
+import type { RunActor } from "../engine/ports";
 import type { RunningTurns } from "./turn-limits";
-import { supersedeSuspendedRun } from "./store/supersede-suspended-run";
+import { supersedeSuspendedRun } from "../infra/store/supersede-suspended-run";
 
 export class ConversationNotFoundError extends NotFoundError {
   static override readonly kind: string = "ConversationNotFoundError";

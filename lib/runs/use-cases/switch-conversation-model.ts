@@ -10,14 +10,14 @@
  * changes nothing. The run in flight keeps its model; the conversation's next run uses the new one.
  * Switching to the model the conversation already uses changes nothing and records nothing.
  */
-import { getAgent } from "../agents/read-agent";
-import { switchModel } from "../agents/switch-model";
-import { recordAudit } from "../auth/audit-log";
-import type { Principal } from "../auth/roles";
-import { newEvent, type EventOf } from "../events/event-types";
-import { modelRosterKey } from "../models/providers.shared";
-import { conversationModel } from "./conversation-model";
-import type { RunRuntime } from "./runtime";
+import { getAgent } from "../../agents/read-agent";
+import { switchModel } from "../../agents/switch-model";
+import { recordAudit } from "../../auth/audit-log";
+import type { Principal } from "../../auth/roles";
+import { newEvent, type EventOf } from "../../events/event-types";
+import { modelRosterKey } from "../../models/providers.shared";
+import { conversationModel } from "../engine/conversation-model";
+import type { RunRuntime } from "../infra/runtime";
 import { ConversationNotFoundError } from "./start-turn";
 
 export async function switchConversationModel(

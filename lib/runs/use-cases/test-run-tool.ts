@@ -18,10 +18,10 @@ import type { Db } from "../../db/client";
 import { readJsonColumn } from "../../db/json-column";
 import { ForbiddenError } from "../../errors";
 import type { InvokeOutcome } from "../../sandbox/invoke-tool";
-import type { SandboxInvoker } from "../ports";
+import type { SandboxInvoker } from "../engine/ports";
 import { getRunnableTool } from "../../tool-store/read-tool";
 import type { AnalyzedTool } from "../../tools/tool-types";
-import { canonicalHash, canonicalJson } from "../canonical-json";
+import { canonicalHash, canonicalJson } from "../engine/canonical-json";
 
 export interface TestRunRequest {
   toolId: string;

@@ -9,9 +9,9 @@
  * The defaults let one token post 50 conversations at once and a message in each (the run-loop
  * benchmark's burst, bench/run-loop.bench.ts) with room to spare.
  */
-import { PrincipalRateLimiter, type RateLimiterOptions } from "../auth/rate-limiter";
-import type { Principal } from "../auth/roles";
-import { RetryLaterError } from "../errors";
+import { PrincipalRateLimiter, type RateLimiterOptions } from "../../auth/rate-limiter";
+import type { Principal } from "../../auth/roles";
+import { RetryLaterError } from "../../errors";
 
 export interface TurnLimitSettings {
   /** New conversations per principal per minute (also the burst). */

@@ -5,7 +5,7 @@
  */
 import type { Db } from "../../db/client";
 import { EventBus } from "../../events/event-bus";
-import { createRunRuntime, type RunRuntime } from "../../runs/runtime";
+import { createRunRuntime, type RunRuntime } from "../../runs/infra/runtime";
 import { server } from "../server";
 
 export function testRunRuntime(

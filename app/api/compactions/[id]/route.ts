@@ -2,7 +2,7 @@ import { compactionsApi } from "@/lib/api/contracts/compactions.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
-import { getCompaction } from "@/lib/runs/compaction/browser";
+import { getCompaction } from "@/lib/runs/read-models/compactions/compaction-browser";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import { conversationsApi } from "@/lib/api/contracts/conversations.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
-import { getConversationView } from "@/lib/runs/conversation-views";
+import { getConversationView } from "@/lib/runs/read-models/conversations/conversation-views";
 
 export const dynamic = "force-dynamic";
 

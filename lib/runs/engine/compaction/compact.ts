@@ -9,9 +9,9 @@
  * The fold the caller holds is then advanced with the stored events through `applyEvent` — the same
  * function a replay uses — so the next request carries exactly what a restarted server would send.
  */
-import type { AgentConfig } from "../../agents/agent-input.shared";
-import { renderSystemPrompt } from "../../agents/prompt-template";
-import { newEvent, type EventEntry, type EventOf, type StoredEvent } from "../../events/event-types";
+import type { AgentConfig } from "../../../agents/agent-input.shared";
+import { renderSystemPrompt } from "../../../agents/prompt-template";
+import { newEvent, type EventEntry, type EventOf, type StoredEvent } from "../../../events/event-types";
 import { applyEvent, type ContextFold } from "../context-fold";
 import type { Clock, ModelFactory, RunStore } from "../ports";
 import type { RunTool } from "../run-tool";

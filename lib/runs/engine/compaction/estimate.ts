@@ -5,9 +5,9 @@
  * estimate — which is why the trigger itself never uses it, only provider-reported counts.
  */
 import type { LanguageModelV3Message, LanguageModelV3Prompt } from "@ai-sdk/provider";
-import type { RenderedPromptPart } from "../../agents/prompt-template";
-import { estimateTokens } from "../../models/demo-text";
-import { promptText } from "../../models/model-output";
+import type { RenderedPromptPart } from "../../../agents/prompt-template";
+import { estimateTokens } from "../../../models/demo-text";
+import { promptText } from "../../../models/model-output";
 import { functionTools } from "../model-request";
 import type { RunTool } from "../run-tool";
 

@@ -11,7 +11,7 @@
  * - `none` never folds on its own (a manual compaction names another strategy).
  */
 import type { LanguageModelV3Message } from "@ai-sdk/provider";
-import { toolResultText } from "../../models/model-output";
+import { toolResultText } from "../../../models/model-output";
 import { pairSafeCut } from "../context-fold";
 
 export type FoldingStrategy = "summarize" | "sliding_window";

@@ -8,11 +8,11 @@
  * caller degrades to a truncation marker and the run goes on.
  */
 import type { LanguageModelV3, LanguageModelV3Message } from "@ai-sdk/provider";
-import type { AgentConfig } from "../../agents/agent-input.shared";
-import type { EventData } from "../../events/event-types";
-import { priceUsage } from "../../events/price-usage";
-import type { ModelConfig } from "../../models/model-config.shared";
-import { modelRosterKey } from "../../models/providers.shared";
+import type { AgentConfig } from "../../../agents/agent-input.shared";
+import type { EventData } from "../../../events/event-types";
+import { priceUsage } from "../../../events/price-usage";
+import type { ModelConfig } from "../../../models/model-config.shared";
+import { modelRosterKey } from "../../../models/providers.shared";
 import { requestModel } from "../model-request";
 import type { Clock, ModelFactory } from "../ports";
 import { summarizerTranscript } from "./strategies";

@@ -5,9 +5,9 @@
  * the measure. A model without `contextLength`, `autoTrigger: false` or the `none` strategy never
  * triggers, and neither does a context with no reported request since its last fold.
  */
-import { compactionThreshold, triggerThreshold } from "../../agents/check-compaction-bounds.shared";
-import type { CompactionConfig } from "../../agents/compaction-config.shared";
-import type { ModelConfig } from "../../models/model-config.shared";
+import { compactionThreshold, triggerThreshold } from "../../../agents/check-compaction-bounds.shared";
+import type { CompactionConfig } from "../../../agents/compaction-config.shared";
+import type { ModelConfig } from "../../../models/model-config.shared";
 
 export interface TriggerDecision {
   /** True when the run head folds the context. */

@@ -6,7 +6,7 @@
  * trace, is what the next run reasons from.
  */
 import type { LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
-import { newEvent, type EventData, type EventEntry, type MessagePart } from "../../events/event-types";
+import { newEvent, type EventData, type EventEntry, type MessagePart } from "../../../events/event-types";
 import { RunUsageLimitError } from "../run-errors";
 
 export const BUDGET_SPENT_INSTRUCTION =

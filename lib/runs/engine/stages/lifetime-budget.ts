@@ -4,7 +4,7 @@
  * (nothing is kept in memory, so a restart changes nothing). A refusal appends nothing. The run
  * that crosses a token limit completes; the next one is refused.
  */
-import type { AgentLimits } from "../../agents/usage-limits.shared";
+import type { AgentLimits } from "../../../agents/usage-limits.shared";
 import type { LifetimeUsage } from "../ports";
 import { AgentUsageLimitError } from "../run-errors";
 

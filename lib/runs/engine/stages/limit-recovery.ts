@@ -5,7 +5,7 @@
  * is terminal, and a conclusion is never itself recovered. A child run (an agent called as a tool)
  * is not recovered either: its breach becomes the tool's error, and the parent's model decides.
  */
-import { conclusionReason, type LimitRecovery } from "../../agents/limit-recovery.shared";
+import { conclusionReason, type LimitRecovery } from "../../../agents/limit-recovery.shared";
 
 export interface ConclusionDecision {
   reason: string;

@@ -3,8 +3,8 @@
  * tool-call limits are checked before the request or calls they would exceed; token limits after
  * each response. Messages keep the shape of the reference implementation, with our field names.
  */
-import type { RunLimits } from "../../agents/usage-limits.shared";
-import type { RunUsage } from "../../events/event-types";
+import type { RunLimits } from "../../../agents/usage-limits.shared";
+import type { RunUsage } from "../../../events/event-types";
 import { RunUsageLimitError } from "../run-errors";
 
 export function checkBeforeRequest(limits: RunLimits, usage: RunUsage): void {

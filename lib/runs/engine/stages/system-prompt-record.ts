@@ -5,7 +5,7 @@
  * nothing. The last hash is re-read from the log, so a restart does not re-record.
  */
 import { createHash } from "node:crypto";
-import type { EventData } from "../../events/event-types";
+import type { EventData } from "../../../events/event-types";
 
 export type SystemPromptParts = EventData["LlmSystemPromptEvent"]["parts"];
 

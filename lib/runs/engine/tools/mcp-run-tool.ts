@@ -3,11 +3,11 @@
  * schema are what the model sees (renamed by `as`); annotations set the flags (lib/mcp); a call
  * goes to the server through the MCP caller and every failure is a tool error for the model.
  */
-import { mcpToolFlags } from "../../mcp/mcp-annotations";
-import type { McpCaller } from "../../mcp/mcp-caller";
-import { checkValue, formatProblems } from "../../tools/check-json-value";
-import { ToolArgumentError } from "../../tools/errors";
-import type { JsonSchema } from "../../tools/tool-types";
+import { mcpToolFlags } from "../../../mcp/mcp-annotations";
+import type { McpCaller } from "../../../mcp/mcp-caller";
+import { checkValue, formatProblems } from "../../../tools/check-json-value";
+import { ToolArgumentError } from "../../../tools/errors";
+import type { JsonSchema } from "../../../tools/tool-types";
 import type { RunTool, ToolArgumentFailure } from "../run-tool";
 
 export interface McpToolRecord {

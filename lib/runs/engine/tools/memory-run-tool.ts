@@ -4,7 +4,7 @@ import {
   memoryArgumentError,
   runMemoryCommand,
   type MemoryFileStore,
-} from "../../tools/builtin/memory-tool";
+} from "../../../tools/builtin/memory-tool";
 import type { RunTool } from "../run-tool";
 
 export function memoryRunTool(files: MemoryFileStore): RunTool {

@@ -1,8 +1,8 @@
 /** A saved tool as a run calls it: its analysed definition, executed in the sandbox. */
 import type { SandboxInvoker } from "../ports";
-import { ToolArgumentError } from "../../tools/errors";
-import type { AnalyzedTool } from "../../tools/tool-types";
-import { validateArguments } from "../../tools/validate-arguments";
+import { ToolArgumentError } from "../../../tools/errors";
+import type { AnalyzedTool } from "../../../tools/tool-types";
+import { validateArguments } from "../../../tools/validate-arguments";
 import type { RunTool, ToolArgumentFailure } from "../run-tool";
 
 export function sandboxRunTool(toolId: string, tool: AnalyzedTool, source: string, invoke: SandboxInvoker): RunTool {

@@ -4,12 +4,12 @@
  * never started a second time; a claim that is gone or held elsewhere is left alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AgentInput } from "../../agents/agent-input.shared";
-import { createAgent } from "../../agents/save-agent";
-import { createTestDatabase, type TestDatabase } from "../../db/testing/test-database";
-import { closeServer } from "../../server/server";
-import { testRunRuntime } from "../../server/testing/test-runtime";
-import { createConversation } from "../conversation-views";
+import { AgentInput } from "../../../agents/agent-input.shared";
+import { createAgent } from "../../../agents/save-agent";
+import { createTestDatabase, type TestDatabase } from "../../../db/testing/test-database";
+import { closeServer } from "../../../server/server";
+import { testRunRuntime } from "../../../server/testing/test-runtime";
+import { createConversation } from "../../read-models/conversations/conversation-views";
 import type { RunRuntime } from "../runtime";
 import { readConversationEvents } from "../store/prisma-run-store";
 import type { JobContext } from "./execute-job";

@@ -5,8 +5,8 @@
  * and tells every web process that the turn settled at the end.
  */
 import type { ActiveTurn } from "../active-runs";
-import { resumeRun } from "../approvals/resume-run";
-import { executeTurn, type TurnResult } from "../execute-turn";
+import { resumeRun } from "../../use-cases/resume-run";
+import { executeTurn, type TurnResult } from "../../engine/execute-turn";
 import type { RunRuntime } from "../runtime";
 import { acquireLease, recordLeaseRun, releaseLease, renewLease } from "./run-lease";
 import type { RunJob } from "./run-job";

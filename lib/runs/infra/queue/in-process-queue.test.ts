@@ -1,4 +1,4 @@
-import { createLogger } from "../../logger";
+import { createLogger } from "../../../logger";
 import { describe, expect, it } from "vitest";
 import { InProcessQueue } from "./in-process-queue";
 import type { RunJob } from "./run-job";

@@ -3,7 +3,7 @@
  * the rest waiting in order. What `ATELIER_ROLE=all` uses for resumes; the same interface as the
  * pg-boss queue, so the handler is shared.
  */
-import type { Logger } from "../../logger";
+import type { Logger } from "../../../logger";
 import type { RunJob } from "./run-job";
 import type { JobHandler, RunQueue } from "./run-queue";
 

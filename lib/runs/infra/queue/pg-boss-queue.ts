@@ -4,7 +4,7 @@
  * are woken at once by the fan-out's `atelier_jobs` notification. Retries, back-off and expiry are
  * pg-boss's, configured here, not re-implemented.
  */
-import type { Logger } from "../../logger";
+import type { Logger } from "../../../logger";
 import PgBoss from "pg-boss";
 import { RUN_QUEUE, RunJob } from "./run-job";
 import type { JobHandler, RunQueue } from "./run-queue";

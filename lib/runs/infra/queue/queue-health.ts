@@ -2,7 +2,7 @@
  * What `/api/health` reports about run execution: this process's role, the jobs waiting in the
  * queue, the worker processes alive (queue mode), and the turns this process is executing.
  */
-import type { RunsHealth } from "../../db/health.shared";
+import type { RunsHealth } from "../../../db/health.shared";
 import type { RunRuntime } from "../runtime";
 import { countLiveWorkers } from "./queue-workers";
 import { atelierRole } from "./role";

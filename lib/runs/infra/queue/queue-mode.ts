@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import os from "node:os";
-import { PgFanout } from "../../events/pg-fanout";
+import { PgFanout } from "../../../events/pg-fanout";
 import type { RunRuntime } from "../runtime";
 import { readConversationEvents } from "../store/prisma-run-store";
 import type { JobContext } from "./execute-job";

@@ -4,7 +4,7 @@
  * count the live ones.
  */
 import os from "node:os";
-import type { Db } from "../../db/client";
+import type { Db } from "../../../db/client";
 
 /** A worker not seen for this long is not counted as live. */
 export const WORKER_STALE_MS = 30_000;

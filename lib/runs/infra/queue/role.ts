@@ -3,7 +3,7 @@
  * `web` (accepts messages, streams, decides; runs are enqueued for workers) or `worker` (executes
  * queued runs; no HTTP). `web` and `worker` need PostgreSQL: with SQLite only `all` is allowed.
  */
-import { BrandedError } from "../../errors";
+import { BrandedError } from "../../../errors";
 export type AtelierRole = "web" | "worker" | "all";
 
 /** A process started with settings it cannot run with (never an HTTP answer: the process exits). */

@@ -5,7 +5,7 @@
  * settles. A lease whose owner stopped renewing lapses and another worker takes it over.
  */
 import { randomUUID } from "node:crypto";
-import type { Db } from "../../db/client";
+import type { Db } from "../../../db/client";
 import type { RunJob } from "./run-job";
 
 export interface LeaseRow {

@@ -3,7 +3,7 @@
  * job handler fires it with the turn's result; in queue mode the worker's notification fires it
  * (without a result) in every web process, and a slow poll of the lease row backs it up.
  */
-import type { TurnResult } from "../execute-turn";
+import type { TurnResult } from "../../engine/execute-turn";
 
 export class SettledSignals {
   private readonly waiters = new Map<string, Array<(result: TurnResult | null) => void>>();

@@ -3,9 +3,9 @@
  * background; in queue mode the deciding web process claims the conversation and enqueues a resume
  * job, so a worker resumes it and every web process following the conversation streams it.
  */
-import { resumeRun } from "../approvals/resume-run";
-import type { TurnResult } from "../execute-turn";
-import type { RunActor } from "../ports";
+import { resumeRun } from "../../use-cases/resume-run";
+import type { TurnResult } from "../../engine/execute-turn";
+import type { RunActor } from "../../engine/ports";
 import type { RunRuntime } from "../runtime";
 import type { RunJob } from "./run-job";
 import { claimLease, newLeaseToken, releaseLease } from "./run-lease";

@@ -9,12 +9,12 @@
  *    executing → the run finishes `interrupted` (`executing` approvals become `outcome_unknown`):
  *    a call is never executed twice.
  */
-import type { EventEntry } from "../../events/event-types";
-import { resumeRun } from "../approvals/resume-run";
-import { createChildRunner } from "../execute-turn";
-import { prepareAgent } from "../prepare-agent";
+import type { EventEntry } from "../../../events/event-types";
+import { resumeRun } from "../../use-cases/resume-run";
+import { createChildRunner } from "../../engine/execute-turn";
+import { prepareAgent } from "../../engine/prepare-agent";
 import type { RunRuntime } from "../runtime";
-import { answerEvents, healingAnswers } from "../stages/healing";
+import { answerEvents, healingAnswers } from "../../engine/stages/healing";
 import { readConversationEvents } from "../store/prisma-run-store";
 import { danglingOf, interruptRun, recountRunUsage } from "../store/recover-interrupted-runs";
 import { executeJob, runClaimedJob, runJob, type JobContext } from "./execute-job";

@@ -4,7 +4,7 @@
  * notification that never arrived (a worker killed before sending it: the lease is then taken over,
  * and released by whoever finishes the turn).
  */
-import type { TurnResult } from "../execute-turn";
+import type { TurnResult } from "../../engine/execute-turn";
 import type { RunRuntime } from "../runtime";
 
 const POLL_MS = 2000;

@@ -5,14 +5,14 @@
  * Resuming a run (lib/runs/approvals/resume-run.ts) and superseding one (supersede-suspended-run.ts)
  * both answer them, so the caller's context never keeps a call without its result.
  */
-import type { Db } from "../../db/client";
-import type { RunStatus } from "../../events/event-types";
-import { storedRunError } from "../../events/stored-event";
-import { childRunOutcome } from "../child-outcome";
-import { lastAssistantTexts } from "../context-fold";
-import type { RunStore } from "../ports";
-import type { CallAnswer } from "../stages/healing";
-import { toolResultOutput } from "../tool-result-output";
+import type { Db } from "../../../db/client";
+import type { RunStatus } from "../../../events/event-types";
+import { storedRunError } from "../../../events/stored-event";
+import { childRunOutcome } from "../../engine/child-outcome";
+import { lastAssistantTexts } from "../../engine/context-fold";
+import type { RunStore } from "../../engine/ports";
+import type { CallAnswer } from "../../engine/stages/healing";
+import { toolResultOutput } from "../../engine/tool-result-output";
 
 const OPEN = ["running", "suspended"];
 

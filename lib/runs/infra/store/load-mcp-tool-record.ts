@@ -3,8 +3,8 @@
  * server is down; a tool the server no longer offers makes the agent not runnable (the loader
  * raises AgentNotRunnableError with this module's message).
  */
-import type { Db } from "../../db/client";
-import type { AgentToolRecord } from "../ports";
+import type { Db } from "../../../db/client";
+import type { AgentToolRecord } from "../../engine/ports";
 
 export async function loadMcpToolRecord(
   db: Db,

@@ -13,12 +13,12 @@
  * Loaded for a conversation, the agent runs with the model that conversation switched to, if any
  * (`Conversation.modelKey`, ../conversation-model.ts): one more small read.
  */
-import type { AgentView } from "../../agents/agent-view";
-import { getAgent } from "../../agents/read-agent";
-import type { Db } from "../../db/client";
-import type { AnalyzedTool } from "../../tools/tool-types";
-import type { AgentLoader, AgentRecord, AgentToolRecord } from "../ports";
-import { withConversationModel } from "../conversation-model";
+import type { AgentView } from "../../../agents/agent-view";
+import { getAgent } from "../../../agents/read-agent";
+import type { Db } from "../../../db/client";
+import type { AnalyzedTool } from "../../../tools/tool-types";
+import type { AgentLoader, AgentRecord, AgentToolRecord } from "../../engine/ports";
+import { withConversationModel } from "../../engine/conversation-model";
 import { AgentNotRunnableError } from "./agent-not-runnable-error";
 import { loadMcpToolRecord } from "./load-mcp-tool-record";
 

@@ -3,14 +3,14 @@
  * (lib/events/event-writer.ts), runs, approvals, lifetime usage from stored rows, tool-state
  * sequences, audit and the memory tool's files.
  */
-import { toStoredEvent, type EventRow } from "../../events/stored-event";
-import { recordAudit, type AuditAction } from "../../auth/audit-log";
-import type { Db } from "../../db/client";
-import { jsonColumn } from "../../db/json-column";
-import { prismaMemoryFileStore } from "../../db/memory-file-store";
-import type { StoredEvent } from "../../events/event-types";
-import type { EventWriter } from "../../events/event-writer";
-import type { RunStore } from "../ports";
+import { toStoredEvent, type EventRow } from "../../../events/stored-event";
+import { recordAudit, type AuditAction } from "../../../auth/audit-log";
+import type { Db } from "../../../db/client";
+import { jsonColumn } from "../../../db/json-column";
+import { prismaMemoryFileStore } from "../../../db/memory-file-store";
+import type { StoredEvent } from "../../../events/event-types";
+import type { EventWriter } from "../../../events/event-writer";
+import type { RunStore } from "../../engine/ports";
 
 export { toStoredEvent };
 

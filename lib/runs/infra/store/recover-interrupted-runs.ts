@@ -3,10 +3,10 @@
  * `interrupted` — its dangling tool calls answered with a healing instruction and a RunFinished
  * appended — so the conversation accepts the next message and its context stays valid.
  */
-import type { Db } from "../../db/client";
-import { newEvent, type EventEntry, type MessagePart, type StoredEvent } from "../../events/event-types";
-import type { RunStore } from "../ports";
-import { answerEvents, healingAnswers } from "../stages/healing";
+import type { Db } from "../../../db/client";
+import { newEvent, type EventEntry, type MessagePart, type StoredEvent } from "../../../events/event-types";
+import type { RunStore } from "../../engine/ports";
+import { answerEvents, healingAnswers } from "../../engine/stages/healing";
 import { openChildren } from "./answer-child-calls";
 import { readConversationEvents } from "./prisma-run-store";
 

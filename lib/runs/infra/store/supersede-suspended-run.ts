@@ -10,13 +10,13 @@
  * approval holds its caller suspended): the whole chain is superseded, children first, and each
  * caller's open call is answered that its child was superseded.
  */
-import { answerEvents, healingAnswers } from "../stages/healing";
+import { answerEvents, healingAnswers } from "../../engine/stages/healing";
 import { answerChildCalls } from "./answer-child-calls";
 import { runUsageOf } from "./recover-interrupted-runs";
-import { recordAudit } from "../../auth/audit-log";
-import type { Db } from "../../db/client";
-import { newEvent, type EventEntry } from "../../events/event-types";
-import type { RunActor, RunStore } from "../ports";
+import { recordAudit } from "../../../auth/audit-log";
+import type { Db } from "../../../db/client";
+import { newEvent, type EventEntry } from "../../../events/event-types";
+import type { RunActor, RunStore } from "../../engine/ports";
 
 export const SUPERSEDED_REASON = "superseded by a new user message";
 

@@ -1,7 +1,7 @@
 /** An approval as the API answers it (its shape, `ApprovalView`, is in lib/db/list-approvals.shared.ts). */
-import type { Db } from "../../db/client";
-import { readApprovalTarget } from "../../db/list-approvals";
-import type { ApprovalDecision, ApprovalStatus, ApprovalView } from "../../db/list-approvals.shared";
+import type { Db } from "../../../db/client";
+import { readApprovalTarget } from "./list-approvals";
+import type { ApprovalDecision, ApprovalStatus, ApprovalView } from "./list-approvals.shared";
 
 export type { ApprovalView };
 

@@ -2,8 +2,8 @@
  * The approval inbox: pending calls across all conversations, or the decided history. Its shape,
  * `ApprovalSummary`, is declared in list-approvals.shared.ts (the contract and the page use it).
  */
-import type { Db } from "./client";
-import { readJsonColumn } from "./json-column";
+import type { Db } from "../../../db/client";
+import { readJsonColumn } from "../../../db/json-column";
 import {
   ApprovalTarget,
   type ApprovalDecision,

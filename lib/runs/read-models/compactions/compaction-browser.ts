@@ -7,13 +7,13 @@
  * A fold's summarizer usage is the LlmUsageEvent written just before it in the same append (same
  * run, or both outside any run): the usage record at `seq - 1` with the fold's run id.
  */
-import type { Db } from "../../db/client";
-import type { CompactionsQuery } from "../../events/compaction-views.shared";
-import type { EventOf, RunKind, RunStatus } from "../../events/event-types";
-import { NotFoundError } from "../../errors";
-import { foldEvents, pairSafeCut } from "../context-fold";
-import { readConversationEvents, toStoredEvent } from "../store/prisma-run-store";
-import { isTruncationMarker } from "./strategies";
+import type { Db } from "../../../db/client";
+import type { CompactionsQuery } from "./compaction-views.shared";
+import type { EventOf, RunKind, RunStatus } from "../../../events/event-types";
+import { NotFoundError } from "../../../errors";
+import { foldEvents, pairSafeCut } from "../../engine/context-fold";
+import { readConversationEvents, toStoredEvent } from "../../infra/store/prisma-run-store";
+import { isTruncationMarker } from "../../engine/compaction/strategies";
 import {
   compactionId,
   isSummaryMessage,
@@ -21,7 +21,7 @@ import {
   parseCompactionId,
   type CompactionDetail,
   type CompactionSummary,
-} from "./views";
+} from "./compaction-views";
 
 export const COMPACTION_EVENT_TYPES = ["LlmContextCompactedEvent", "LlmContextClearedEvent"] as const;
 /** How many fold events are read before the strategy filter (which reads the payload) applies. */

@@ -5,8 +5,8 @@
  * browser.ts, views.ts).
  */
 import { z } from "zod";
-import { CompactionStrategy } from "../agents/compaction-config.shared";
-import { MessagePart, MessageRole, RunKind, RunStatus, SystemPromptPart } from "./event-types.shared";
+import { CompactionStrategy } from "../../../agents/compaction-config.shared";
+import { MessagePart, MessageRole, RunKind, RunStatus, SystemPromptPart } from "../../../events/event-types.shared";
 
 const Count = z.number().int().nonnegative();
 const IsoDateTime = z.iso.datetime();

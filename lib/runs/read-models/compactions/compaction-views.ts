@@ -3,16 +3,16 @@
  * of a context as the model reads it, and the compaction browser's ids of folds.
  */
 import type { LanguageModelV3Message } from "@ai-sdk/provider";
-import type { ContextMessageView } from "../../events/compaction-views.shared";
-import type { MessagePart } from "../../events/event-types";
-import { SUMMARY_PREFIX } from "../context-fold";
+import type { ContextMessageView } from "./compaction-views.shared";
+import type { MessagePart } from "../../../events/event-types";
+import { SUMMARY_PREFIX } from "../../engine/context-fold";
 
 export type {
   CompactionDetail,
   CompactionSummary,
   ContextMessageView,
   NextContextView,
-} from "../../events/compaction-views.shared";
+} from "./compaction-views.shared";
 
 /** The compaction browser's id of a fold. */
 export function compactionId(conversationId: string, seq: number): string {

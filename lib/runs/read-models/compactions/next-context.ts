@@ -5,22 +5,22 @@
  * the next run will fold it first. It is the same fold the run head uses (context-fold.ts), so what
  * this shows is what is sent, up to the next user message.
  */
-import { renderSystemPrompt } from "../../agents/prompt-template";
-import { getAgent } from "../../agents/read-agent";
-import type { StoredEvent } from "../../events/event-types";
-import { modelRosterKey } from "../../models/providers.shared";
-import { foldEvents } from "../context-fold";
-import { noChildRun, prepareAgent } from "../prepare-agent";
-import type { RunTool } from "../run-tool";
-import type { RunRuntime } from "../runtime";
-import { ConversationNotFoundError } from "../start-turn";
-import { estimateRequestTokens } from "./estimate";
-import { isTruncationMarker } from "./strategies";
-import { summarizerModel } from "./summarizer";
-import { summarizerPrompt } from "./summarizer-prompts";
-import { withConversationModel } from "../conversation-model";
-import { decideTrigger } from "./trigger";
-import { messageView, type NextContextView } from "./views";
+import { renderSystemPrompt } from "../../../agents/prompt-template";
+import { getAgent } from "../../../agents/read-agent";
+import type { StoredEvent } from "../../../events/event-types";
+import { modelRosterKey } from "../../../models/providers.shared";
+import { foldEvents } from "../../engine/context-fold";
+import { noChildRun, prepareAgent } from "../../engine/prepare-agent";
+import type { RunTool } from "../../engine/run-tool";
+import type { RunRuntime } from "../../infra/runtime";
+import { ConversationNotFoundError } from "../../use-cases/start-turn";
+import { estimateRequestTokens } from "../../engine/compaction/estimate";
+import { isTruncationMarker } from "../../engine/compaction/strategies";
+import { summarizerModel } from "../../engine/compaction/summarizer";
+import { summarizerPrompt } from "../../engine/compaction/summarizer-prompts";
+import { withConversationModel } from "../../engine/conversation-model";
+import { decideTrigger } from "../../engine/compaction/trigger";
+import { messageView, type NextContextView } from "./compaction-views";
 
 /** The last compaction or clear of the log, or null. */
 function lastFold(events: readonly StoredEvent[]) {

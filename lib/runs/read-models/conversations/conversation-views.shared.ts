@@ -5,7 +5,7 @@
  * is integer nano-USD.
  */
 import { z } from "zod";
-import { RunError, RunKind, RunStatus, StopReason, StoredEvent } from "./event-types.shared";
+import { RunError, RunKind, RunStatus, StopReason, StoredEvent } from "../../../events/event-types.shared";
 
 const Count = z.number().int().nonnegative();
 const IsoDateTime = z.iso.datetime();

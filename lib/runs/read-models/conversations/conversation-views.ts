@@ -4,21 +4,21 @@
  * agent's active model) and its agent's roster, its active run and pending approvals, and its runs;
  * the runs list; a run with its events.
  */
-import { NotFoundError } from "../errors";
-import { modelRosterKey } from "../models/providers.shared";
-import { getAgent } from "../agents/read-agent";
-import { currentWorkspaceId } from "../db/workspace";
-import type { Db } from "../db/client";
+import { NotFoundError } from "../../../errors";
+import { modelRosterKey } from "../../../models/providers.shared";
+import { getAgent } from "../../../agents/read-agent";
+import { currentWorkspaceId } from "../../../db/workspace";
+import type { Db } from "../../../db/client";
 import type {
   ConversationDetail,
   ConversationSummary,
   RunDetail,
   RunSummary,
   RunView,
-} from "../events/conversation-views.shared";
-import type { RunKind, RunStatus, StopReason } from "../events/event-types";
-import { storedRunError, toStoredEvent } from "../events/stored-event";
-import { conversationModel } from "./conversation-model";
+} from "./conversation-views.shared";
+import type { RunKind, RunStatus, StopReason } from "../../../events/event-types";
+import { storedRunError, toStoredEvent } from "../../../events/stored-event";
+import { conversationModel } from "../../engine/conversation-model";
 
 type RunRow = Awaited<ReturnType<Db["run"]["findFirstOrThrow"]>>;
 

@@ -1,7 +1,7 @@
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { approvalsApi } from "@/lib/api/contracts/approvals.shared";
-import { decideApproval } from "@/lib/runs/approvals/decide-approval";
+import { decideApproval } from "@/lib/runs/use-cases/decide-approval";
 import { readyRunRuntime } from "@/lib/server/server";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { approvalsApi } from "@/lib/api/contracts/approvals.shared";
-import { reconcileApproval } from "@/lib/runs/approvals/reconcile-approval";
+import { reconcileApproval } from "@/lib/runs/use-cases/reconcile-approval";
 import { readyRunRuntime } from "@/lib/server/server";
 
 export const dynamic = "force-dynamic";

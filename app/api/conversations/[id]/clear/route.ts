@@ -1,8 +1,8 @@
 import { conversationsApi } from "@/lib/api/contracts/conversations.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
-import { clearConversation } from "@/lib/runs/compaction/manual";
-import { nextContextView } from "@/lib/runs/compaction/next-context";
+import { clearConversation } from "@/lib/runs/use-cases/compact-conversation";
+import { nextContextView } from "@/lib/runs/read-models/compactions/next-context";
 import { readyRunRuntime } from "@/lib/server/server";
 
 export const dynamic = "force-dynamic";

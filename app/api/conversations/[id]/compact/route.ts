@@ -3,8 +3,8 @@ import { defineRoute } from "@/lib/api/define-route";
 import { readJsonBody } from "@/lib/api/read-body";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
-import { compactConversation } from "@/lib/runs/compaction/manual";
-import { nextContextView } from "@/lib/runs/compaction/next-context";
+import { compactConversation } from "@/lib/runs/use-cases/compact-conversation";
+import { nextContextView } from "@/lib/runs/read-models/compactions/next-context";
 import { readyRunRuntime } from "@/lib/server/server";
 
 export const dynamic = "force-dynamic";

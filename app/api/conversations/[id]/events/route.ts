@@ -6,7 +6,7 @@ import { ANY_ROLE } from "@/lib/auth/roles";
 import type { Db } from "@/lib/db/client";
 import { relay, SSE_CONNECTED, SSE_HEADERS, SSE_PING, sseStream } from "@/lib/events/sse";
 import { readyRunRuntime } from "@/lib/server/server";
-import { readConversationEvents } from "@/lib/runs/store/prisma-run-store";
+import { readConversationEvents } from "@/lib/runs/infra/store/prisma-run-store";
 
 export const dynamic = "force-dynamic";
 

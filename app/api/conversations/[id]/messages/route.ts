@@ -4,9 +4,9 @@ import { routeMethods } from "@/lib/api/route-methods";
 import { relay, SSE_HEADERS, sseStream } from "@/lib/events/sse";
 import type { BusMessage } from "@/lib/events/event-bus";
 import { readyRunRuntime } from "@/lib/server/server";
-import { startTurn } from "@/lib/runs/start-turn";
-import { readConversationEvents } from "@/lib/runs/store/prisma-run-store";
-import { spend } from "@/lib/runs/turn-limits";
+import { startTurn } from "@/lib/runs/use-cases/start-turn";
+import { readConversationEvents } from "@/lib/runs/infra/store/prisma-run-store";
+import { spend } from "@/lib/runs/use-cases/turn-limits";
 import { hasAnyRole } from "@/lib/auth/roles";
 
 export const dynamic = "force-dynamic";

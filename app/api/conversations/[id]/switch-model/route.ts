@@ -2,7 +2,7 @@ import { conversationsApi } from "@/lib/api/contracts/conversations.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { readyRunRuntime } from "@/lib/server/server";
-import { switchConversationModel } from "@/lib/runs/switch-conversation-model";
+import { switchConversationModel } from "@/lib/runs/use-cases/switch-conversation-model";
 
 export const dynamic = "force-dynamic";
 

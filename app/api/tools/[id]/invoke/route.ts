@@ -1,7 +1,7 @@
 import { toolsApi } from "@/lib/api/contracts/tools.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
-import { testRunTool } from "@/lib/runs/tools/test-run-tool";
+import { testRunTool } from "@/lib/runs/use-cases/test-run-tool";
 import { server } from "@/lib/server/server";
 
 export const dynamic = "force-dynamic";
