@@ -13,7 +13,7 @@ import { agentKeys } from "@/components/agents/agent-queries";
 import { runKeys } from "@/components/runs/run-queries";
 import { conversationsApi } from "@/lib/api/contracts/conversations.shared";
 import type { RequestOf } from "@/lib/api/contract.shared";
-import type { ConversationDetail } from "@/lib/events/conversation-views.shared";
+import type { ConversationDetail } from "@/lib/runs/read-models/conversations/conversation-views.shared";
 import {
   STREAM_OVERFLOW,
   StreamErrorFrame,
@@ -22,14 +22,8 @@ import {
   type StoredEvent,
 } from "@/lib/events/event-types.shared";
 import { readEventStream, type SseMessage } from "./sse";
-import {
-  activeRunStillRunning,
-  addDelta,
-  buildTranscript,
-  settleDeltas,
-  type PendingTexts,
-  type Transcript,
-} from "./transcript";
+import type { Transcript } from "@/lib/events/transcript-types.shared";
+import { activeRunStillRunning, addDelta, buildTranscript, settleDeltas, type PendingTexts } from "./transcript";
 
 export const conversationKeys = {
   list: ["conversations"] as const,

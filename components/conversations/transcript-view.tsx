@@ -5,17 +5,16 @@ import { PendingApprovalCard } from "@/components/approvals/approval-card";
 import { formatCost, formatDuration, formatTokens } from "@/components/runs/usage-format";
 import { parseInline } from "./markdown";
 import { Markdown } from "./markdown-view";
-import {
-  decisionLabel,
-  outputText,
-  type TranscriptApproval,
-  type CallStatus,
-  type RunItem,
-  type TranscriptRun,
-  type StatusLine,
-  type ToolCallView,
-  type Transcript,
-} from "./transcript";
+import { decisionLabel, outputText } from "@/lib/events/tool-output-text.shared";
+import type {
+  CallStatus,
+  RunItem,
+  ToolCallView,
+  Transcript,
+  TranscriptApproval,
+  TranscriptRun,
+} from "@/lib/events/transcript-types.shared";
+import { statusLineOf, type StatusLine } from "./transcript";
 
 const CALL_STATUS: Record<CallStatus, { label: string; className: string }> = {
   running: { label: "running", className: "pill status-running" },
@@ -195,12 +194,13 @@ function Item({ item }: { item: RunItem }) {
 }
 
 function RunBody({ run }: { run: TranscriptRun }) {
+  const statusLine = statusLineOf(run);
   return (
     <div className="cv-run-body">
       {run.items.map((item) => (
         <Item key={item.key} item={item} />
       ))}
-      {run.statusLine ? <StatusLineView line={run.statusLine} spinning={run.status === "running"} /> : null}
+      {statusLine ? <StatusLineView line={statusLine} spinning={run.status === "running"} /> : null}
       <Approvals approvals={run.approvals} suspended={run.status === "suspended"} />
       <UsageLine run={run} />
     </div>

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { EventData, EventType, StoredEvent, ToolResultOutput } from "@/lib/events/event-types.shared";
-import {
-  activeRunStillRunning,
-  addDelta,
-  buildTranscript,
-  prettyJson,
-  settleDeltas,
-  type RunItem,
-  type TranscriptRun,
-  type ToolCallView,
-  type TranscriptEntry,
-} from "./transcript";
+import { activeRunStillRunning, addDelta, buildTranscript, settleDeltas, statusLineOf } from "./transcript";
+import { prettyJson } from "@/lib/events/tool-output-text.shared";
+import type { RunItem, ToolCallView, TranscriptEntry, TranscriptRun } from "@/lib/events/transcript-types.shared";
 
 /** A conversation's event log, numbered 1, 2, 3… as the server stores it. */
 function log() {
@@ -93,7 +85,8 @@ describe("buildTranscript", () => {
     expect(t.entries[0]).toMatchObject({ kind: "user", text: "Hello there" });
     const [run] = runEntries(t.entries);
     expect(texts(run)).toEqual([{ kind: "text", key: "text-4", text: "Hi! **How** can I help?", streaming: false }]);
-    expect(run).toMatchObject({ status: "completed", stopReason: "end_turn", model: "demo:demo", statusLine: null });
+    expect(run).toMatchObject({ status: "completed", stopReason: "end_turn", model: "demo:demo" });
+    expect(statusLineOf(run)).toBeNull();
     expect(run.usage).toMatchObject({ requests: 1, totalTokens: 15, costNanoUsd: 123_000, priced: "all", final: true });
     expect(t.running).toBe(false);
     expect(t.lastSeq).toBe(5);
@@ -106,7 +99,7 @@ describe("buildTranscript", () => {
     l.answer("r1", "ok");
     const t = buildTranscript(l.events);
     expect(t.entries.map((e) => e.kind)).toEqual(["user", "run"]);
-    expect(runEntries(t.entries)[0].statusLine).toEqual({ tone: "info", text: "thinking…" });
+    expect(statusLineOf(runEntries(t.entries)[0])).toEqual({ tone: "info", text: "thinking…" });
     expect(t.running).toBe(true);
   });
 
@@ -120,7 +113,7 @@ describe("buildTranscript", () => {
     expect(tools(during)).toMatchObject([
       { toolName: "city_population", status: "running", argumentsText: '{ "city": "Paris" }' },
     ]);
-    expect(during.statusLine).toEqual({ tone: "info", text: "calling `city_population`…" });
+    expect(statusLineOf(during)).toEqual({ tone: "info", text: "calling `city_population`…" });
 
     l.ret("r1", "c1", "city_population", { durationMs: 42 });
     l.results("r1", [{ id: "c1", name: "city_population", output: { type: "json", value: 2103000 } }]);
@@ -134,7 +127,7 @@ describe("buildTranscript", () => {
       result: { type: "json", value: 2103000 },
       errorType: null,
     });
-    expect(run.statusLine).toBeNull();
+    expect(statusLineOf(run)).toBeNull();
   });
 
   it("a failed tool call shows its error type and message", () => {
@@ -170,7 +163,7 @@ describe("buildTranscript", () => {
       ["forecast", "running"],
       ["city_population", "ok"],
     ]);
-    expect(mid.statusLine?.text).toBe("calling `forecast`…");
+    expect(statusLineOf(mid)?.text).toBe("calling `forecast`…");
     l.ret("r1", "a", "forecast", { durationMs: 9 });
     l.results("r1", [
       { id: "a", name: "forecast", output: { type: "text", value: "mild" } },
@@ -204,7 +197,7 @@ describe("buildTranscript", () => {
     const midParent = runEntries(mid.entries)[0];
     expect(runEntries(mid.entries)).toHaveLength(1);
     expect(tools(midParent)[0].child?.runId).toBe("k");
-    expect(tools(midParent)[0].child?.statusLine?.text).toBe("calling `city_population`…");
+    expect(statusLineOf(tools(midParent)[0].child!)?.text).toBe("calling `city_population`…");
 
     l.ret("k", "k1", "city_population");
     l.answer("k", "13960000");
@@ -320,13 +313,13 @@ describe("buildTranscript", () => {
     l.usageEvent("t");
     l.finish("t", { stopReason: "usage_limit" });
     const before = runEntries(buildTranscript(l.events).entries)[0];
-    expect(before.statusLine).toEqual({ tone: "warn", text: "usage limit reached" });
+    expect(statusLineOf(before)).toEqual({ tone: "warn", text: "usage limit reached" });
     l.start("c", "conclusion", "t");
     l.answer("c", "I ran out of budget; here is what I have.");
     l.finish("c");
     const t = buildTranscript(l.events);
     const [turn, conclusion] = runEntries(t.entries);
-    expect(turn.statusLine).toEqual({ tone: "warn", text: "usage limit reached — concluding" });
+    expect(statusLineOf(turn)).toEqual({ tone: "warn", text: "usage limit reached — concluding" });
     expect(turn.concludedBy).toBe("c");
     expect(conclusion).toMatchObject({ kind: "conclusion", parentRunId: "t", status: "completed" });
     expect(texts(conclusion)[0].text).toContain("ran out of budget");
@@ -343,7 +336,7 @@ describe("buildTranscript", () => {
     });
     const run = runEntries(buildTranscript(l.events).entries)[0];
     expect(run.error).toEqual({ type: "ProviderError", message: "the provider answered 500" });
-    expect(run.statusLine).toEqual({ tone: "error", text: "run failed — ProviderError: the provider answered 500" });
+    expect(statusLineOf(run)).toEqual({ tone: "error", text: "run failed — ProviderError: the provider answered 500" });
   });
 
   it("a suspended run awaits approval and lists the held calls", () => {
@@ -361,7 +354,7 @@ describe("buildTranscript", () => {
     l.finish("r1", { status: "suspended", stopReason: "awaiting_approval" });
     const t = buildTranscript(l.events);
     const run = runEntries(t.entries)[0];
-    expect(run.statusLine).toEqual({ tone: "warn", text: "awaiting approval" });
+    expect(statusLineOf(run)).toEqual({ tone: "warn", text: "awaiting approval" });
     expect(run.approvals).toMatchObject([{ approvalId: "ap1", toolName: "refund", decision: null }]);
     expect(tools(run)[0].status).toBe("held");
     expect(t.heldApprovals.map((a) => a.approvalId)).toEqual(["ap1"]);
@@ -370,10 +363,8 @@ describe("buildTranscript", () => {
     // Decided: the same run goes on under its id (no second RunStarted) and finishes.
     l.add("r1", "ApprovalDecided", { approvalId: "ap1", decision: "approve", reason: null, decidedBy: "ada" });
     const resuming = buildTranscript(l.events);
-    expect(runEntries(resuming.entries)[0]).toMatchObject({
-      status: "running",
-      statusLine: { tone: "info", text: "calling `refund`…" },
-    });
+    expect(runEntries(resuming.entries)[0]).toMatchObject({ status: "running" });
+    expect(statusLineOf(runEntries(resuming.entries)[0])).toEqual({ tone: "info", text: "calling `refund`…" });
     expect(resuming.heldApprovals).toEqual([]);
     l.ret("r1", "c1", "refund");
     l.usageEvent("r1");
@@ -430,7 +421,7 @@ describe("buildTranscript", () => {
     l.user("r2", "Hello?");
     const t = buildTranscript(l.events);
     const [first] = runEntries(t.entries);
-    expect(first.statusLine).toEqual({ tone: "warn", text: "superseded by a newer message" });
+    expect(statusLineOf(first)).toEqual({ tone: "warn", text: "superseded by a newer message" });
     expect(tools(first)[0]).toMatchObject({
       status: "error",
       errorType: "ApprovalDenied",
@@ -447,7 +438,7 @@ describe("buildTranscript", () => {
     pending = addDelta(pending, "r1", "lo **wor", 2);
     const streaming = runEntries(buildTranscript(l.events, pending).entries)[0];
     expect(texts(streaming)).toMatchObject([{ text: "Hello **wor", streaming: true }]);
-    expect(streaming.statusLine).toBeNull();
+    expect(statusLineOf(streaming)).toBeNull();
 
     const stored = l.answer("r1", "Hello **world**");
     // Before the pending texts are settled the fold already prefers the stored message…
