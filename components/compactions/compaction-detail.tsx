@@ -6,7 +6,8 @@
  */
 import Link from "next/link";
 import { ApiClientError } from "@/components/api/api-client";
-import { formatDateTime, formatInt, formatNanoUsd } from "@/components/shell/format";
+import { formatDateTime, formatInt } from "@/components/shell/format";
+import { formatNanoUsd } from "@/lib/events/money.shared";
 import { ContextMessages } from "./context-messages";
 import { useCompaction } from "./compaction-queries";
 import { strategyLabel, strategyPillClass } from "./compaction-format";

@@ -8,7 +8,8 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useAgents } from "@/components/agents/agent-queries";
-import { formatDateTime, formatInt, formatNanoUsd } from "@/components/shell/format";
+import { formatDateTime, formatInt } from "@/components/shell/format";
+import { formatNanoUsd } from "@/lib/events/money.shared";
 import { QueryState } from "@/components/shell/query-state";
 import { useCompactions, type CompactionFilters, type CompactionSummary } from "./compaction-queries";
 import { compactionHref, strategyLabel, strategyPillClass } from "./compaction-format";

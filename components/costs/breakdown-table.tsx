@@ -8,7 +8,8 @@ import Link from "next/link";
 import { Fragment, useState } from "react";
 import type { UsageGroupBy, UsageRow, UsageSummary } from "@/lib/events/usage-summary.shared";
 import { formatDateTime } from "@/components/shell/format";
-import { formatCost, formatNanoUsd, formatTokens } from "@/components/runs/usage-format";
+import { formatCost, formatTokens } from "@/components/runs/usage-format";
+import { formatNanoUsd } from "@/lib/events/money.shared";
 import { sortRows, type Sort, type SortKey } from "./costs-model";
 
 const runHref = (id: string) => `/runs/${encodeURIComponent(id)}`;

@@ -5,7 +5,8 @@
  * and a hover panel, so it is drawn here.
  */
 import { useMemo, useState } from "react";
-import { formatCost, formatNanoUsd, formatTokens } from "@/components/runs/usage-format";
+import { formatCost, formatTokens } from "@/components/runs/usage-format";
+import { formatNanoUsd } from "@/lib/events/money.shared";
 import { compactNumber, compactUsd, niceTicks, type ChartBar, type ChartSeries, type Metric } from "./costs-model";
 
 const W = 960;

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRuns } from "./run-queries";
 import { formatDateTime, formatInt } from "@/components/shell/format";
 import { QueryState } from "@/components/shell/query-state";
-import { formatNanoUsd } from "./usage-format";
+import { formatNanoUsd } from "@/lib/events/money.shared";
 
 export function RunsList() {
   const query = useRuns();

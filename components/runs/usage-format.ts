@@ -1,32 +1,5 @@
 /** Money and usage as the conversation and trace pages show them. Money is integer nano-USD. */
-
-const NANO = 1_000_000_000;
-
-/**
- * Nano-USD as dollars: cents for a dollar or more, otherwise six decimals (more when that would
- * round a non-zero amount to nothing), trailing zeros trimmed down to two. 123000 → "$0.000123".
- */
-export function formatNanoUsd(nano: number): string {
-  const n = Math.round(nano);
-  const sign = n < 0 ? "-" : "";
-  const abs = Math.abs(n);
-  const whole = Math.floor(abs / NANO);
-  const frac = String(abs % NANO).padStart(9, "0");
-  let decimals: string;
-  if (whole >= 1) {
-    const cents = Math.round(abs / 10_000_000);
-    return `${sign}$${Math.floor(cents / 100).toLocaleString("en-US")}.${String(cents % 100).padStart(2, "0")}`;
-  } else if (abs > 0 && abs < 500) {
-    decimals = frac; // below $0.0000005: all nine places
-  } else {
-    const micro = Math.round(abs / 1000); // six places, rounded
-    if (micro >= 1_000_000) return `${sign}$1.00`;
-    decimals = String(micro).padStart(6, "0");
-  }
-  decimals = decimals.replace(/0+$/, "");
-  if (decimals.length < 2) decimals = decimals.padEnd(2, "0");
-  return `${sign}$0.${decimals}`;
-}
+import { formatNanoUsd } from "@/lib/events/money.shared";
 
 /** A cost that may lack a price: an unpriced run never shows as $0.00. */
 export function formatCost(nano: number, priced: "all" | "some" | "none" | boolean): string {

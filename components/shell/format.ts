@@ -11,14 +11,6 @@ export function formatUsd(n: number): string {
   return `$${n.toFixed(2)}`;
 }
 
-/** Integer nano-USD (1 USD = 1e9) as dollars; sub-cent amounts keep their significant digits. */
-export function formatNanoUsd(nano: number): string {
-  if (nano === 0) return "$0.00";
-  const usd = nano / 1e9;
-  if (Math.abs(usd) >= 0.01) return `$${usd.toFixed(2)}`;
-  return `$${usd.toFixed(9).replace(/0+$/, "")}`;
-}
-
 export function formatInt(n: number): string {
   return n.toLocaleString("en-US");
 }
