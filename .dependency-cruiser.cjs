@@ -98,12 +98,70 @@ module.exports = {
       to: { path: "^lib/(agents|tool-store|demo)/" },
     },
     {
-      name: "only-routes-and-workers-use-runs",
+      name: "only-the-edge-uses-runs",
       comment:
-        "lib/runs may use every domain; nothing but app/api routes, workers and scripts uses lib/runs (components may import the shapes it answers with, type-only).",
+        "lib/runs may use every domain; nothing but app/api routes, the composition root and lib/api (the route wrapper, the MCP endpoint's calls into runs) uses lib/runs. Its browser-safe *.shared.ts wire shapes may be imported by every layer, and components may import the shapes it answers with, type-only.",
       severity: "error",
-      from: { pathNot: "^(lib/runs/|lib/server/|app/api/|lib/workers/|workers/|scripts/)" },
-      to: { path: "^lib/runs/", dependencyTypesNot: ["type-only"] },
+      from: { pathNot: "^(lib/runs/|lib/server/|lib/mcp/serve/|app/api/)" },
+      to: { path: "^lib/runs/", pathNot: "\\.shared\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "runs-engine-is-pure",
+      comment:
+        "lib/runs/engine is the run loop and what it is made of: it talks to its ports (engine/ports.ts) and imports no database, queue, runtime, use case or read model (type-only imports included), so the scenario tests run it on an in-memory store.",
+      severity: "error",
+      from: { path: "^lib/runs/engine/", pathNot: "\\.test\\.ts$" },
+      to: {
+        path: [
+          "^lib/runs/(use-cases|infra|read-models|testing)/",
+          "^lib/(db|server|auth|tool-store|demo|api)/",
+          "^lib/events/(event-writer|event-bus|pg-fanout|stored-event)\\.ts$",
+          "node_modules/(pg-boss|pg|@prisma/[^/]+|better-sqlite3)/",
+        ],
+        pathNot: "\\.shared\\.ts$",
+      },
+    },
+    {
+      name: "runs-use-cases-and-read-models-do-not-reach-into-each-other",
+      comment: "Read models only read: they never import a use case (the use cases may read through them).",
+      severity: "error",
+      from: { path: "^lib/runs/read-models/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^lib/runs/use-cases/" },
+    },
+    {
+      name: "events-use-only-db-and-models",
+      comment:
+        "lib/events holds the event types, the batched writer, the bus and the usage pricing: it may use lib/db, lib/models' prices and the browser-safe wire shapes of lib/runs, nothing above.",
+      severity: "error",
+      from: { path: "^lib/events/", pathNot: "\\.test\\.ts$" },
+      to: {
+        path: "^lib/",
+        pathNot: ["^lib/(events|db|tools)/", "^lib/models/", "\\.shared\\.ts$", LIB_ERRORS],
+      },
+    },
+    {
+      name: "mcp-is-below-runs-and-agents",
+      comment:
+        "lib/mcp (import, connections, the MCP client) sits beside lib/models: it may use auth, db, sandbox (egress), tools and events; the runs engine and agents use it, not the reverse. Its /api/mcp endpoint (lib/mcp/serve) is an edge and may call into lib/runs.",
+      severity: "error",
+      from: { path: "^lib/mcp/", pathNot: ["^lib/mcp/serve/", "\\.test\\.ts$"] },
+      to: { path: "^lib/(agents|tool-store|demo|runs|server|api)/", pathNot: "\\.shared\\.ts$" },
+    },
+    {
+      name: "api-is-the-route-edge",
+      comment:
+        "lib/api is the route wrapper, the error responses and the HTTP contracts; nothing in lib/ but the composition root and the MCP endpoint imports it (contracts are shared modules, importable by components).",
+      severity: "error",
+      from: { path: "^lib/", pathNot: ["^lib/(api|server|mcp/serve)/", "\\.test\\.ts$"] },
+      to: { path: "^lib/api/", pathNot: "\\.shared\\.ts$" },
+    },
+    {
+      name: "demo-is-content",
+      comment:
+        "lib/demo is the demo workspace's content, saved through the stores: nothing in lib/ but the composition root, the database seed and the run engine's tests imports it.",
+      severity: "error",
+      from: { path: "^lib/", pathNot: ["^lib/(demo|server|db/seed-demo)", "\\.test\\.ts$", "/testing/"] },
+      to: { path: "^lib/demo/" },
     },
     {
       name: "no-circular",

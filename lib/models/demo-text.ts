@@ -68,8 +68,3 @@ export function expandWithSynonyms(words: Iterable<string>): Set<string> {
 export function isStopword(word: string): boolean {
   return STOPWORDS.has(word.toLowerCase());
 }
-
-/** Token estimate from text length (about four characters a token). */
-export function estimateTokens(text: string): number {
-  return text.length === 0 ? 0 : Math.ceil(text.length / 4);
-}

@@ -11,7 +11,7 @@ import type {
   LanguageModelV3StreamResult,
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
-import { estimateTokens } from "./demo-text";
+import { estimateTokens } from "./estimate-tokens";
 
 export interface DecidedToolCall {
   toolCallId: string;

@@ -2,7 +2,8 @@ import { conversationsApi } from "@/lib/api/contracts/conversations.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
-import { createConversation, listConversations } from "@/lib/runs/read-models/conversations/conversation-views";
+import { listConversations } from "@/lib/runs/read-models/conversations/conversation-views";
+import { createConversation } from "@/lib/runs/use-cases/create-conversation";
 import { spend } from "@/lib/runs/use-cases/turn-limits";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { runsApi } from "@/lib/api/contracts/runs.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
-import { listRuns } from "@/lib/runs/read-models/conversations/conversation-views";
+import { listRuns } from "@/lib/runs/read-models/runs/run-views";
 
 export const dynamic = "force-dynamic";
 

@@ -10,7 +10,7 @@
 import type { LanguageModelV3, LanguageModelV3Message } from "@ai-sdk/provider";
 import type { RunLimits } from "../../agents/usage-limits.shared";
 import { needsApproval } from "../../agents/autonomy.shared";
-import { systemMessages } from "./compaction/estimate";
+import { systemMessages } from "./system-messages";
 import { modelRosterKey } from "../../models/providers.shared";
 import { renderSystemPrompt } from "../../agents/prompt-template";
 import type { MessagePart, RunError, RunKind, RunUsage, FinishedRunStatus, StopReason } from "../../events/event-types";

@@ -22,7 +22,7 @@ import { nextContextView } from "../read-models/compactions/next-context";
 import { summarizerPrompt } from "../engine/compaction/summarizer-prompts";
 import { isTruncationMarker } from "../engine/compaction/strategies";
 import { SUMMARY_PREFIX } from "../engine/context-fold";
-import { createConversation } from "../read-models/conversations/conversation-views";
+import { createConversation } from "../use-cases/create-conversation";
 import type { RunRuntime } from "../infra/runtime";
 import { testRunRuntime } from "../../server/testing/test-runtime";
 import { startTurn } from "../use-cases/start-turn";

@@ -11,7 +11,7 @@ import type { LanguageModelV3Message } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import type { AgentInput } from "../../agents/agent-input.shared";
 import { priceUsage } from "../../events/price-usage";
-import { estimateTokens } from "../../models/demo-text";
+import { estimateTokens } from "../../models/estimate-tokens";
 import { promptText } from "../../models/model-output";
 import { foldContext, summaryMessage } from "../engine/context-fold";
 import { isTruncationMarker, truncationMarker, windowMarker } from "../engine/compaction/strategies";

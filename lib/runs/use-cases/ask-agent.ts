@@ -7,7 +7,7 @@
  */
 import { storedRunError } from "../../events/stored-event";
 import { lastAssistantTexts } from "../engine/context-fold";
-import { createConversation } from "../read-models/conversations/conversation-views";
+import { createConversation } from "./create-conversation";
 import type { RunActor } from "../engine/ports";
 import type { RunRuntime } from "../infra/runtime";
 import { startTurn } from "./start-turn";

@@ -17,7 +17,7 @@ import type { ActiveTurn } from "../infra/active-runs";
 import { currentLease } from "../infra/queue/run-lease";
 import { RunInProgressError } from "../engine/run-errors";
 import type { RunRuntime } from "../infra/runtime";
-import { ConversationNotFoundError } from "./start-turn";
+import { ConversationNotFoundError } from "../read-models/conversations/conversation-not-found-error";
 import { clearContext, compactContext, type CompactOutcome } from "../engine/compaction/compact";
 import { estimateRequestTokens } from "../engine/compaction/estimate";
 import type { FoldingStrategy } from "../engine/compaction/strategies";

@@ -12,7 +12,7 @@
  * and a `RunLease` row in queue mode (lib/runs/queue), so it holds whichever web process the second
  * message reaches.
  */
-import { NotFoundError } from "../../errors";
+import { ConversationNotFoundError } from "../read-models/conversations/conversation-not-found-error";
 import { preflightAgent, type TurnResult } from "../engine/execute-turn";
 import type { AgentRecord } from "../engine/ports";
 import { newLeaseToken, claimLease, currentLease, releaseLease } from "../infra/queue/run-lease";
@@ -24,13 +24,6 @@ import type { RunRuntime } from "../infra/runtime";
 import type { RunActor } from "../engine/ports";
 import type { RunningTurns } from "./turn-limits";
 import { supersedeSuspendedRun } from "../infra/store/supersede-suspended-run";
-
-export class ConversationNotFoundError extends NotFoundError {
-  static override readonly kind: string = "ConversationNotFoundError";
-  constructor(readonly conversationId: string) {
-    super(`No conversation with id '${conversationId}'.`, { conversationId });
-  }
-}
 
 export interface StartTurnInput {
   conversationId: string;

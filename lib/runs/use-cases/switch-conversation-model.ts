@@ -18,7 +18,7 @@ import { newEvent, type EventOf } from "../../events/event-types";
 import { modelRosterKey } from "../../models/providers.shared";
 import { conversationModel } from "../engine/conversation-model";
 import type { RunRuntime } from "../infra/runtime";
-import { ConversationNotFoundError } from "./start-turn";
+import { ConversationNotFoundError } from "../read-models/conversations/conversation-not-found-error";
 
 export async function switchConversationModel(
   rt: RunRuntime,

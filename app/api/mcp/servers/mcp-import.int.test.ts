@@ -11,7 +11,7 @@ import { AgentInput } from "@/lib/agents/agent-input.shared";
 import { createAgent } from "@/lib/agents/save-agent";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { startCaseServer, type CaseServer } from "@/lib/mcp/testing/case-mcp-server";
-import { createConversation } from "@/lib/runs/read-models/conversations/conversation-views";
+import { createConversation } from "@/lib/runs/use-cases/create-conversation";
 import type { RunRuntime } from "@/lib/runs/infra/runtime";
 import { testRunRuntime } from "@/lib/server/testing/test-runtime";
 import { startTurn } from "@/lib/runs/use-cases/start-turn";

@@ -19,7 +19,7 @@ import { createUser } from "@/lib/auth/users";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { startCaseServer, type CaseServer } from "@/lib/mcp/testing/case-mcp-server";
 import { startFloodServer, type FloodServer } from "@/lib/mcp/testing/flood-mcp-server";
-import { createConversation } from "@/lib/runs/read-models/conversations/conversation-views";
+import { createConversation } from "@/lib/runs/use-cases/create-conversation";
 import type { RunRuntime } from "@/lib/runs/infra/runtime";
 import { startTurn } from "@/lib/runs/use-cases/start-turn";
 import { closeServer } from "@/lib/server/server";

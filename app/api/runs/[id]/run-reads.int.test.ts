@@ -11,7 +11,7 @@ import { seedStudio } from "@/lib/db/seed-demo";
 import { DEMO_SEED_STEPS } from "@/lib/demo/demo-steps";
 import type { StoredEvent } from "@/lib/events/event-types";
 import { getRunTrace, type TraceModelSpan } from "@/lib/events/run-trace";
-import { getRunView } from "@/lib/runs/read-models/conversations/conversation-views";
+import { getRunView } from "@/lib/runs/read-models/runs/run-views";
 import { parseSse } from "@/lib/runs/testing/sse";
 import { closeServer } from "@/lib/server/server";
 import * as agents from "../../agents/route";

@@ -6,15 +6,11 @@
  */
 import type { LanguageModelV3Message, LanguageModelV3Prompt } from "@ai-sdk/provider";
 import type { RenderedPromptPart } from "../../../agents/prompt-template";
-import { estimateTokens } from "../../../models/demo-text";
+import { estimateTokens } from "../../../models/estimate-tokens";
 import { promptText } from "../../../models/model-output";
 import { functionTools } from "../model-request";
 import type { RunTool } from "../run-tool";
-
-/** The system message a run sends for these rendered parts (none when there are no parts). */
-export function systemMessages(parts: readonly RenderedPromptPart[]): LanguageModelV3Prompt {
-  return parts.length ? [{ role: "system", content: parts.map((p) => p.content).join("\n\n") }] : [];
-}
+import { systemMessages } from "../system-messages";
 
 export function estimateRequestTokens(
   system: readonly RenderedPromptPart[],

@@ -9,7 +9,7 @@ import { createAgent } from "../../../agents/save-agent";
 import { createTestDatabase, type TestDatabase } from "../../../db/testing/test-database";
 import { closeServer } from "../../../server/server";
 import { testRunRuntime } from "../../../server/testing/test-runtime";
-import { createConversation } from "../../read-models/conversations/conversation-views";
+import { createConversation } from "../../use-cases/create-conversation";
 import type { RunRuntime } from "../runtime";
 import { readConversationEvents } from "../store/prisma-run-store";
 import type { JobContext } from "./execute-job";

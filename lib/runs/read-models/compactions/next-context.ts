@@ -13,7 +13,7 @@ import { foldEvents } from "../../engine/context-fold";
 import { noChildRun, prepareAgent } from "../../engine/prepare-agent";
 import type { RunTool } from "../../engine/run-tool";
 import type { RunRuntime } from "../../infra/runtime";
-import { ConversationNotFoundError } from "../../use-cases/start-turn";
+import { ConversationNotFoundError } from "../conversations/conversation-not-found-error";
 import { estimateRequestTokens } from "../../engine/compaction/estimate";
 import { isTruncationMarker } from "../../engine/compaction/strategies";
 import { summarizerModel } from "../../engine/compaction/summarizer";
