@@ -14,13 +14,12 @@ import { useLiveConversation } from "./conversation-queries";
 import { ModelSwitcher } from "./model-switcher";
 import { TranscriptView } from "./transcript-view";
 import type { Transcript } from "@/lib/events/transcript-types.shared";
+import { addUsage, zeroUsage } from "@/lib/events/usage-counters.shared";
 import "./conversations.css";
 
 function totals(t: Transcript) {
   const runs = Object.values(t.runs);
-  const cost = runs.reduce((s, r) => s + r.usage.costNanoUsd, 0);
-  const tokens = runs.reduce((s, r) => s + r.usage.totalTokens, 0);
-  const requests = runs.reduce((s, r) => s + r.usage.requests, 0);
+  const { costNanoUsd: cost, totalTokens: tokens, requests } = runs.reduce((s, r) => addUsage(s, r.usage), zeroUsage());
   const unpriced = runs.filter((r) => r.usage.priced !== "all").length;
   const fullyUnpriced =
     runs.length > 0 && runs.every((r) => r.usage.priced === "none" || r.usage.requests === 0) && unpriced > 0;

@@ -9,7 +9,8 @@
  */
 import type { MessagePart, StoredEvent } from "./event-types.shared";
 import { isErrorOutput, outputText, prettyJson, prettyValue } from "./tool-output-text.shared";
-import { settleTranscript, type Pricing } from "./transcript-settle.shared";
+import { settleTranscript, type PricedRequests } from "./transcript-settle.shared";
+import { addUsage, requestUsage } from "./usage-counters.shared";
 import type {
   RunItem,
   ToolCallView,
@@ -26,7 +27,7 @@ interface Fold {
   runs: Map<string, TranscriptRun>;
   calls: Map<string, ToolCallView>;
   /** Per run: how many priced and unpriced usage records it had. */
-  pricing: Map<string, Pricing>;
+  pricing: Map<string, PricedRequests>;
 }
 
 function textOf(parts: readonly MessagePart[]): string {
@@ -193,21 +194,15 @@ function message(f: Fold, e: Extract<StoredEvent, { type: "LlmMessageEvent" }>, 
 
 function usage(f: Fold, e: Extract<StoredEvent, { type: "LlmUsageEvent" }>, run: TranscriptRun | null) {
   if (!run) return;
-  const u = run.usage;
   const d = e.data;
-  if (!u.final) {
-    u.requests += 1;
-    u.inputTokens += d.inputTokens ?? 0;
-    u.outputTokens += d.outputTokens ?? 0;
-    u.totalTokens += d.totalTokens ?? (d.inputTokens ?? 0) + (d.outputTokens ?? 0);
-    u.costNanoUsd += d.costNanoUsd ?? 0;
-  }
-  const p = f.pricing.get(run.runId) ?? { priced: 0, unpriced: 0 };
-  if (d.priced) p.priced += 1;
-  else p.unpriced += 1;
+  // RunFinished reports the totals; requests recorded after it (a resumed run) wait for the next.
+  if (!run.usage.final) run.usage = addUsage(run.usage, requestUsage(d));
+  const p = f.pricing.get(run.runId) ?? { requests: 0, unpriced: 0 };
+  p.requests += 1;
+  if (!d.priced) p.unpriced += 1;
   f.pricing.set(run.runId, p);
   const answered = `${d.provider}:${d.model}`;
-  if (answered !== run.model && !u.answeredBy.includes(answered)) u.answeredBy.push(answered);
+  if (answered !== run.model && !run.usage.answeredBy.includes(answered)) run.usage.answeredBy.push(answered);
 }
 
 function finished(e: Extract<StoredEvent, { type: "RunFinished" }>, run: TranscriptRun | null) {

@@ -6,10 +6,11 @@
  * resume with the child's answer (lib/runs/README.md, "Approvals inside a child run").
  */
 import type { Transcript, TranscriptEntry, TranscriptRun } from "./transcript-types.shared";
+import { pricingOf } from "./usage-counters.shared";
 
-/** How many of a run's usage records had a price and how many had none. */
-export interface Pricing {
-  priced: number;
+/** How many usage records a run had, and how many of them had no price. */
+export interface PricedRequests {
+  requests: number;
   unpriced: number;
 }
 
@@ -22,7 +23,7 @@ const FINISHED: ReadonlySet<string> = new Set(["completed", "failed", "interrupt
 export function settleTranscript(
   entries: TranscriptEntry[],
   runs: ReadonlyMap<string, TranscriptRun>,
-  pricing: ReadonlyMap<string, Pricing>,
+  pricing: ReadonlyMap<string, PricedRequests>,
 ): Pick<Transcript, "running" | "heldApprovals"> {
   // A suspended run still waiting on a decision, or on a child that waits for one.
   const waitsOnMore = (run: TranscriptRun) =>
@@ -33,7 +34,7 @@ export function settleTranscript(
   let callerResuming = false;
   for (const run of runs.values()) {
     const p = pricing.get(run.runId);
-    run.usage.priced = !p || p.unpriced === 0 ? "all" : p.priced === 0 ? "none" : "some";
+    run.usage.priced = p ? pricingOf(p.requests, p.unpriced) : "all";
     const held = run.status === "suspended" && waitsOnMore(run);
     for (const item of run.items) {
       if (item.kind !== "tool") continue;

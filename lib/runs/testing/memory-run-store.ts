@@ -11,6 +11,7 @@
  * once committed — so a test can check what was committed when a side effect ran.
  */
 import type { RunStatus, StopReason, RunError, RunUsage, StoredEvent } from "../../events/event-types";
+import { addUsage, requestUsage } from "../../events/usage-counters.shared";
 import type { MemoryFileStore } from "../../tools/builtin/memory-tool";
 import type { AuditEntry, LifetimeUsage, NewApproval, NewRunRecord, RunFinish, RunStore } from "../engine/ports";
 
@@ -129,13 +130,11 @@ export class MemoryRunStore implements RunStore {
   async agentLifetimeUsage(agentId: string): Promise<LifetimeUsage> {
     const runs = [...this.runs.values()].filter((r) => r.agentId === agentId);
     const ids = new Set(runs.map((r) => r.id));
-    const used: LifetimeUsage = { runs: runs.length, inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+    let used: LifetimeUsage = { runs: runs.length, inputTokens: 0, outputTokens: 0, totalTokens: 0 };
     for (const events of this.log.values())
       for (const e of events) {
         if (e.type !== "LlmUsageEvent" || !e.runId || !ids.has(e.runId)) continue;
-        used.inputTokens += e.data.inputTokens;
-        used.outputTokens += e.data.outputTokens;
-        used.totalTokens += e.data.totalTokens;
+        used = addUsage(used, requestUsage(e.data));
       }
     return used;
   }
