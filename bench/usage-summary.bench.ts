@@ -25,7 +25,7 @@ import { createDb, type Db } from "../lib/db/client";
 import { resolveDatabaseTarget, type DatabaseTarget } from "../lib/db/database-url";
 import { applyMigrations } from "../lib/db/migrations";
 import { USAGE_COLUMNS } from "../lib/events/event-writer";
-import { summarizeUsage, type UsageSummaryQuery } from "../lib/events/usage-summary";
+import { summarizeUsage, type UsageSummaryQuery } from "../lib/runs/read-models/usage/summarize-usage";
 import { startThrowawayPostgres } from "../scripts/lib/throwaway-postgres";
 import { percentile } from "./stats";
 

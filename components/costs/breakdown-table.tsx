@@ -6,7 +6,7 @@
  */
 import Link from "next/link";
 import { Fragment, useState } from "react";
-import type { UsageGroupBy, UsageRow, UsageSummary } from "@/lib/events/usage-summary.shared";
+import type { UsageGroupBy, UsageRow, UsageSummary } from "@/lib/runs/read-models/usage/usage-summary.shared";
 import { formatDateTime } from "@/components/shell/format";
 import { formatCost, formatTokens } from "@/components/runs/usage-format";
 import { formatNanoUsd } from "@/lib/events/money.shared";

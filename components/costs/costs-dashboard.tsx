@@ -8,7 +8,7 @@
  */
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
-import type { UsageGroupBy, UsageStackBy, UsageSummary } from "@/lib/events/usage-summary.shared";
+import type { UsageGroupBy, UsageStackBy, UsageSummary } from "@/lib/runs/read-models/usage/usage-summary.shared";
 import { formatCost, formatTokens } from "@/components/runs/usage-format";
 import { BreakdownTable } from "./breakdown-table";
 import { CostChart } from "./cost-chart";

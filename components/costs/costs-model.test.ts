@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { UsageRow, UsageTotals } from "@/lib/events/usage-summary.shared";
+import type { UsageRow, UsageTotals } from "@/lib/runs/read-models/usage/usage-summary.shared";
 import {
   chartData,
   compactNumber,

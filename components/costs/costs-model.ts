@@ -3,7 +3,7 @@
  * integer nano-USD until it is shown; CSV carries it exactly (nano-USD and a decimal dollar string).
  */
 import { csvDocument, type CsvValue } from "@/lib/api/csv.shared";
-import type { UsageGroupBy, UsageRow, UsageSummary } from "@/lib/events/usage-summary.shared";
+import type { UsageGroupBy, UsageRow, UsageSummary } from "@/lib/runs/read-models/usage/usage-summary.shared";
 
 export type PeriodId = "7d" | "30d" | "90d" | "all" | "custom";
 

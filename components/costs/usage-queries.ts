@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-client";
 import type { RequestOf } from "@/lib/api/contract.shared";
 import { usageApi } from "@/lib/api/contracts/usage.shared";
-import type { UsageGroupBy, UsageStackBy } from "@/lib/events/usage-summary.shared";
+import type { UsageGroupBy, UsageStackBy } from "@/lib/runs/read-models/usage/usage-summary.shared";
 
 export interface UsageParams {
   groupBy: UsageGroupBy;

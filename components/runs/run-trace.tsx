@@ -5,7 +5,7 @@
  */
 import Link from "next/link";
 import { ApiClientError } from "@/components/api/api-client";
-import type { RunTrace as Trace } from "@/lib/events/run-trace.shared";
+import type { RunTrace as Trace } from "@/lib/runs/read-models/traces/trace-wire.shared";
 import { formatDateTime } from "@/components/shell/format";
 import { RunEventLog } from "./run-events";
 import { useRunTrace } from "./run-queries";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TraceRun, TraceToolSpan, TraceUsage } from "@/lib/events/run-trace.shared";
+import type { TraceRun, TraceToolSpan, TraceUsage } from "@/lib/runs/read-models/traces/trace-wire.shared";
 import { barPosition, flattenTrace, spanLabel, timeTicks } from "./trace-layout";
 
 const usage: TraceUsage = {

@@ -1,5 +1,5 @@
 /** The waterfall's pure parts: the span tree as rows, bar positions and the time axis. */
-import type { TraceRun, TraceSpan } from "@/lib/events/run-trace.shared";
+import type { TraceRun, TraceSpan } from "@/lib/runs/read-models/traces/trace-wire.shared";
 
 export interface WaterfallRow {
   /** Stable across refetches. */

@@ -15,7 +15,7 @@ import type {
   TraceRun,
   TraceSpan,
   TraceToolSpan,
-} from "@/lib/events/run-trace.shared";
+} from "@/lib/runs/read-models/traces/trace-wire.shared";
 import { outputText, prettyJson } from "@/lib/events/tool-output-text.shared";
 import { formatDateTime } from "@/components/shell/format";
 import { barPosition, flattenTrace, spanLabel, timeTicks, type WaterfallRow } from "./trace-layout";

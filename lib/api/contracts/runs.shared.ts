@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { endpoint } from "../contract.shared";
 import { RunDetail, RunSummary } from "../../runs/read-models/conversations/conversation-views.shared";
-import { RunTrace } from "../../events/run-trace.shared";
+import { RunTrace } from "../../runs/read-models/traces/trace-wire.shared";
 
 export const runsApi = {
   /** Runs, newest first. */

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AgentInput, type AgentInput as AgentInputType } from "../../agents/agent-input.shared";
 import { createAgent } from "../../agents/save-agent";
 import { createTestDatabase, type TestDatabase } from "../../db/testing/test-database";
-import { OUTSIDE_RUNS, summarizeUsage } from "../../events/usage-summary";
+import { OUTSIDE_RUNS, summarizeUsage } from "../read-models/usage/summarize-usage";
 import {
   openaiReplies,
   startFakeProviderServer,

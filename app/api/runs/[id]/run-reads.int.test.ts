@@ -10,7 +10,8 @@ import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-dat
 import { seedStudio } from "@/lib/db/seed-demo";
 import { DEMO_SEED_STEPS } from "@/lib/demo/demo-steps";
 import type { StoredEvent } from "@/lib/events/event-types";
-import { getRunTrace, type TraceModelSpan } from "@/lib/events/run-trace";
+import { getRunTrace } from "@/lib/runs/read-models/traces/load-run-trace";
+import type { TraceModelSpan } from "@/lib/runs/read-models/traces/trace-wire.shared";
 import { getRunView } from "@/lib/runs/read-models/runs/run-views";
 import { parseSse } from "@/lib/runs/testing/sse";
 import { closeServer } from "@/lib/server/server";

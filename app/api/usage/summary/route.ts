@@ -2,7 +2,7 @@ import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { usageApi } from "@/lib/api/contracts/usage.shared";
 import { ANY_ROLE } from "@/lib/auth/roles";
-import { summarizeUsage } from "@/lib/events/usage-summary";
+import { summarizeUsage } from "@/lib/runs/read-models/usage/summarize-usage";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import { runsApi } from "@/lib/api/contracts/runs.shared";
 import { defineRoute } from "@/lib/api/define-route";
 import { routeMethods } from "@/lib/api/route-methods";
 import { ANY_ROLE } from "@/lib/auth/roles";
-import { getRunTrace } from "@/lib/events/run-trace";
+import { getRunTrace } from "@/lib/runs/read-models/traces/load-run-trace";
 
 export const dynamic = "force-dynamic";
 

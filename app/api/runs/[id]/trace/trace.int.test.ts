@@ -18,7 +18,7 @@ import type {
   TraceRun,
   TraceSpan,
   TraceToolSpan,
-} from "@/lib/events/run-trace";
+} from "@/lib/runs/read-models/traces/trace-wire.shared";
 import { closeServer } from "@/lib/server/server";
 import { parseSse } from "@/lib/runs/testing/sse";
 import * as agents from "../../../agents/route";

@@ -1,14 +1,21 @@
 /**
  * A run as a timeline (`GET /api/runs/:id/trace`), browser-safe: the run and every run below it as
  * nested spans, each holding its model requests, tool calls, approvals and context compactions, on
- * one clock (milliseconds from the trace's start). Built by lib/events/run-trace.ts, which says
+ * one clock (milliseconds from the trace's start). Built by trace-builder.ts, which says
  * where each time comes from. Money is integer nano-USD; an unpriced model keeps its tokens and is
  * marked (`pricing`).
  */
 import { z } from "zod";
-import { ApprovalDecision, ApprovalStatus } from "../runs/read-models/approvals/list-approvals.shared";
-import { EventData, RunError, RunKind, RunStatus, StopReason, ToolResultOutput } from "./event-types.shared";
-import { Pricing } from "./usage-summary.shared";
+import { ApprovalDecision, ApprovalStatus } from "../approvals/list-approvals.shared";
+import {
+  EventData,
+  RunError,
+  RunKind,
+  RunStatus,
+  StopReason,
+  ToolResultOutput,
+} from "../../../events/event-types.shared";
+import { Pricing } from "../usage/usage-summary.shared";
 
 const Count = z.number().int().nonnegative();
 const IsoDateTime = z.iso.datetime();

@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { EventData, EventType, StoredEvent } from "./event-types";
-import {
-  buildRunTrace,
-  TRACE_TEXT_LIMIT,
-  type TraceInput,
-  type TraceModelSpan,
-  type TraceRun,
-  type TraceToolSpan,
-} from "./run-trace";
+import type { EventData, EventType, StoredEvent } from "../../../events/event-types";
+import { buildRunTrace } from "./trace-builder";
+import type { TraceInput } from "./trace-input";
+import { TRACE_TEXT_LIMIT } from "./trace-text";
+import type { TraceModelSpan, TraceRun, TraceToolSpan } from "./trace-wire.shared";
 
 const T0 = Date.parse("2026-11-30T10:00:00.000Z");
 let seq = 0;

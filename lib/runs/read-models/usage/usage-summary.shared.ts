@@ -1,9 +1,9 @@
 /**
  * The usage summary's query and answer (GET /api/usage/summary), browser-safe: what the costs
- * dashboard asks for and what it receives. The sums are built in usage-summary.ts.
+ * dashboard asks for and what it receives. The sums are built in summarize-usage.ts.
  */
 import { z } from "zod";
-import { RunKind, RunStatus } from "./event-types.shared";
+import { RunKind, RunStatus } from "../../../events/event-types.shared";
 
 export const UsageGroupBy = z.enum(["model", "agent", "run", "day"]);
 export type UsageGroupBy = z.infer<typeof UsageGroupBy>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
-import { EventWriter } from "./event-writer";
-import { newEvent } from "./event-types";
-import { OUTSIDE_RUNS, REMAINDER_KEY, splitPeriod, summarizeUsage } from "./usage-summary";
+import { createTestDatabase, type TestDatabase } from "../../../db/testing/test-database";
+import { EventWriter } from "../../../events/event-writer";
+import { newEvent } from "../../../events/event-types";
+import { OUTSIDE_RUNS, REMAINDER_KEY, splitPeriod, summarizeUsage } from "./summarize-usage";
 import { periodOf, UsageSummary, UsageSummaryQuery, type UsageRow, type UsageTotals } from "./usage-summary.shared";
 
 /** A summary as the route answers it (JSON) must satisfy the contract's schema: no issue. */
