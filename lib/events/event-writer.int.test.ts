@@ -2,7 +2,8 @@
  * The batched event writer on a migrated database: contiguous numbers per conversation under many
  * concurrent appends, group commit (appends made while a batch commits go together in the next
  * one), two writers on one conversation (a stale counter retries, never a gap or a duplicate),
- * and a conversation that is gone failing only its own appends.
+ * a conversation that is gone failing only its own appends, and an LlmUsageEvent's UsageRecord
+ * written beside it with every column as it was given.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db/client";
@@ -112,6 +113,58 @@ describe("EventWriter", () => {
     stale.prime(id, 1);
     await stale.append(id, [message("fourth")]);
     expect(await storedSeqs(id)).toEqual([1, 2, 3, 4]);
+  });
+
+  it("writes an LlmUsageEvent's UsageRecord beside it, every column as given (nano-USD past 2^53 exact)", async () => {
+    const writer = new EventWriter(db, t.target.kind);
+    const id = await conversation();
+    const usage = (costNanoUsd: number, priced: boolean, priceVersion: string | null): EventEntry => ({
+      event: newEvent("run-u", "LlmUsageEvent", {
+        provider: "openai",
+        model: "gpt-x",
+        requestedModel: "openai:gpt-x",
+        inputTokens: 1200,
+        outputTokens: 34,
+        cacheReadTokens: 5,
+        cacheWriteTokens: 6,
+        totalTokens: 1234,
+        costNanoUsd,
+        priced,
+        priceVersion,
+      }),
+      usage: { agentId, rootRunId: "root-u", conversationId: id },
+    });
+    const [stored] = await Promise.all([
+      writer.append(id, [message("before"), usage(2 ** 53 + 2, true, "v7"), usage(0, false, null)]),
+      writer.append(id, [message("after")]),
+    ]);
+    expect(stored.map((e) => e.seq)).toEqual([1, 2, 3]);
+    const rows = await t.db.usageRecord.findMany({ where: { conversationId: id }, orderBy: { eventSeq: "asc" } });
+    expect(rows).toHaveLength(2);
+    const events = await t.db.event.findMany({ where: { conversationId: id }, orderBy: { seq: "asc" } });
+    expect(events.map((e) => e.type)).toEqual(["LlmMessageEvent", "LlmUsageEvent", "LlmUsageEvent", "LlmMessageEvent"]);
+    expect(rows[0]).toMatchObject({
+      eventSeq: 2,
+      runId: "run-u",
+      rootRunId: "root-u",
+      agentId,
+      provider: "openai",
+      model: "gpt-x",
+      requestedModel: "openai:gpt-x",
+      inputTokens: 1200,
+      outputTokens: 34,
+      cacheReadTokens: 5,
+      cacheWriteTokens: 6,
+      totalTokens: 1234,
+      costNanoUsd: BigInt(2 ** 53) + 2n,
+      priced: true,
+      priceVersion: "v7",
+      day: events[1].createdAt.toISOString().slice(0, 10),
+    });
+    expect(rows[0].createdAt.getTime()).toBe(events[1].createdAt.getTime());
+    expect(rows[1]).toMatchObject({ eventSeq: 3, costNanoUsd: 0n, priced: false, priceVersion: null });
+    expect(events[1].payload).toMatchObject({ costNanoUsd: 2 ** 53 + 2, priced: true });
+    expect(new Date(stored[0].createdAt).getTime()).toBe(events[0].createdAt.getTime());
   });
 
   it("flush resolves only when every append made so far is committed", async () => {

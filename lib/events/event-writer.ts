@@ -116,19 +116,20 @@ export class EventWriter {
     }
   }
 
-  /** One transaction: the events with their numbers, the usage records, each conversation's lastSeq. */
+  /**
+   * One transaction of three statements, whatever the batch's size: the events with their numbers,
+   * the usage records, each conversation's `lastSeq`. Each statement takes its rows as one JSON
+   * text parameter that the database unpacks (`json_each` / `jsonb_array_elements`): the cost of
+   * a query through Prisma is per parameter, so thousands of bound values made the batch cost
+   * four times the inserts themselves; one parameter also never meets a bound-variable limit.
+   */
   private async write(byConversation: Map<string, Pending[]>, createdAt: Date): Promise<Map<Pending, StoredEvent[]>> {
     const stored = new Map<Pending, StoredEvent[]>();
-    const eventRows: Array<{
-      conversationId: string;
-      seq: number;
-      runId: string;
-      type: string;
-      payload: object;
-      createdAt: Date;
-    }> = [];
-    const usageRows: Array<Record<string, unknown>> = [];
-    const advanced = new Map<string, number>();
+    const at = createdAt.toISOString();
+    // [conversationId, seq, runId, type, the payload's JSON text]
+    const eventRows: Array<[string, number, string, string, string]> = [];
+    const usageRows: unknown[][] = [];
+    const advanced: Array<[string, number]> = [];
     for (const [conversationId, pendings] of byConversation) {
       let seq = await this.lastSeq(conversationId); // read (and kept) by commit()
       for (const p of pendings) {
@@ -136,53 +137,20 @@ export class EventWriter {
         for (const entry of p.entries) {
           seq += 1;
           const e = entry.event;
-          out.push({
-            seq,
-            runId: e.runId,
-            type: e.type,
-            createdAt: createdAt.toISOString(),
-            data: e.data,
-          } as StoredEvent);
-          eventRows.push({
-            conversationId,
-            seq,
-            runId: e.runId ?? "",
-            type: e.type,
-            payload: e.data as object,
-            createdAt,
-          });
-          if (entry.usage && e.type === "LlmUsageEvent") usageRows.push(usageRow(entry.usage, e, seq, createdAt));
+          out.push({ seq, runId: e.runId, type: e.type, createdAt: at, data: e.data } as StoredEvent);
+          eventRows.push([conversationId, seq, e.runId ?? "", e.type, JSON.stringify(e.data)]);
+          if (entry.usage && e.type === "LlmUsageEvent") usageRows.push(usageRow(entry.usage, e, seq, at));
         }
         stored.set(p, out);
       }
-      advanced.set(conversationId, seq);
+      advanced.push([conversationId, seq]);
     }
     // The (conversationId, seq) key refuses numbers another writer already used, so a stale
-    // counter fails the whole transaction instead of leaving a gap or a duplicate. Plain multi-row
-    // INSERTs: Prisma's createMany costs ~0.5 ms a row here, twenty times the statement's own cost.
+    // counter fails the whole transaction instead of leaving a gap or a duplicate.
     const sql = new SqlDialect(this.dialect);
-    const at = createdAt.toISOString();
-    const statements = [
-      ...chunks(eventRows, 500).map((rows) =>
-        sql.insert(
-          "Event",
-          ["conversationId", "seq", "runId", "type", "payload", "createdAt"],
-          ["", "", "", "", "jsonb", "timestamp(3)"],
-          rows.map((r) => [r.conversationId, r.seq, r.runId, r.type, JSON.stringify(r.payload), at]),
-        ),
-      ),
-      ...chunks(usageRows, 200).map((rows) =>
-        sql.insert(
-          "UsageRecord",
-          USAGE_COLUMNS,
-          USAGE_CASTS,
-          rows.map((r) =>
-            USAGE_COLUMNS.map((c) => (c === "createdAt" ? at : c === "priced" ? sql.bool(r.priced as boolean) : r[c])),
-          ),
-        ),
-      ),
-      sql.advanceLastSeqs([...advanced], at),
-    ];
+    const statements: Array<[string, unknown[]]> = [sql.insertJsonRows("Event", EVENT_COLUMNS, eventRows, at)];
+    if (usageRows.length) statements.push(sql.insertJsonRows("UsageRecord", USAGE_COLUMN_LIST, usageRows, at));
+    statements.push(sql.advanceLastSeqs(advanced, at));
     await this.db.$transaction(statements.map(([text, params]) => this.db.$executeRawUnsafe(text, ...params)));
     for (const [id, lastSeq] of advanced) this.lastSeqs.set(id, lastSeq);
     return stored;
@@ -205,99 +173,151 @@ function isUniqueViolation(err: unknown): boolean {
   return /unique constraint|UNIQUE constraint failed|duplicate key/i.test(text);
 }
 
-/** The UsageRecord columns the writer fills, in insert order (also the benchmark loader's). */
-export const USAGE_COLUMNS = [
-  "id",
-  "conversationId",
-  "eventSeq",
-  "runId",
-  "rootRunId",
-  "agentId",
-  "provider",
-  "model",
-  "requestedModel",
-  "inputTokens",
-  "outputTokens",
-  "cacheReadTokens",
-  "cacheWriteTokens",
-  "totalTokens",
-  "costNanoUsd",
-  "priced",
-  "priceVersion",
-  "day",
-  "createdAt",
-];
-const USAGE_CASTS = USAGE_COLUMNS.map((c) =>
-  c === "costNanoUsd" ? "bigint" : c === "createdAt" ? "timestamp(3)" : "",
-);
-
-function chunks<T>(rows: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
+/** A column the writer fills: its name and its type where the row's JSON value must be converted. */
+interface Column {
+  name: string;
+  /** "int", "bigint" (sent as a decimal string), "bool", "json" (the row holds its JSON text), "timestamp" (the batch's time, not in the row). */
+  type?: "int" | "bigint" | "bool" | "json" | "timestamp";
 }
+
+const EVENT_COLUMNS: Column[] = [
+  { name: "conversationId" },
+  { name: "seq", type: "int" },
+  { name: "runId" },
+  { name: "type" },
+  { name: "payload", type: "json" },
+  { name: "createdAt", type: "timestamp" },
+];
+
+const USAGE_COLUMN_LIST: Column[] = [
+  { name: "id" },
+  { name: "conversationId" },
+  { name: "eventSeq", type: "int" },
+  { name: "runId" },
+  { name: "rootRunId" },
+  { name: "agentId" },
+  { name: "provider" },
+  { name: "model" },
+  { name: "requestedModel" },
+  { name: "inputTokens", type: "int" },
+  { name: "outputTokens", type: "int" },
+  { name: "cacheReadTokens", type: "int" },
+  { name: "cacheWriteTokens", type: "int" },
+  { name: "totalTokens", type: "int" },
+  { name: "costNanoUsd", type: "bigint" },
+  { name: "priced", type: "bool" },
+  { name: "priceVersion" },
+  { name: "day" },
+  { name: "createdAt", type: "timestamp" },
+];
+
+/** The UsageRecord columns the writer fills, in insert order (also the benchmark loader's). */
+export const USAGE_COLUMNS = USAGE_COLUMN_LIST.map((c) => c.name);
 
 /** The few statements the writer needs, in SQLite's or PostgreSQL's spelling. */
 class SqlDialect {
   constructor(private readonly kind: "sqlite" | "postgresql") {}
 
-  bool(v: boolean): boolean | number {
-    return this.kind === "sqlite" ? (v ? 1 : 0) : v;
-  }
-
-  insert(table: string, columns: string[], casts: string[], rows: unknown[][]): [string, unknown[]] {
-    const params: unknown[] = [];
-    const tuples = rows.map((row) => {
-      const slots = row.map((value, i) => {
-        params.push(typeof value === "bigint" && this.kind === "postgresql" ? value.toString() : value);
-        return this.kind === "sqlite" ? "?" : `$${params.length}${casts[i] ? `::${casts[i]}` : ""}`;
-      });
-      return `(${slots.join(",")})`;
+  /**
+   * `INSERT INTO table (columns) SELECT … FROM <the rows>`: `rows` are arrays of the columns'
+   * values in order (a `timestamp` column takes `at` and has no slot in the row), sent as one JSON
+   * text parameter beside the batch's time.
+   */
+  insertJsonRows(table: string, columns: Column[], rows: unknown[][], at: string): [string, unknown[]] {
+    const pg = this.kind === "postgresql";
+    const json = rowsJson(columns, rows);
+    // SQLite binds `?` in the order they appear (better-sqlite3 has no numbered `?NNN`).
+    const params: unknown[] = pg ? [json, at] : [];
+    let slot = 0;
+    const values = columns.map((c) => {
+      if (c.type === "timestamp") {
+        if (pg) return "$2::timestamp(3)";
+        params.push(at);
+        return "?";
+      }
+      const i = slot++;
+      // `->` answers JSON text (SQLite: the text as sent), `->>` the SQL value.
+      if (c.type === "json") return `(r.value->${i})`;
+      if (!pg) return c.type === "bigint" ? `CAST(r.value->>${i} AS INTEGER)` : `(r.value->>${i})`;
+      const v = `(r.value->>${i})`;
+      if (c.type === "int") return `${v}::int`;
+      if (c.type === "bigint") return `${v}::bigint`;
+      if (c.type === "bool") return `${v}::boolean`;
+      return v;
     });
-    return [`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(",")}) VALUES ${tuples.join(",")}`, params];
+    if (!pg) params.push(json);
+    const from = pg ? "jsonb_array_elements($1::jsonb) AS r" : "json_each(?) AS r";
+    return [
+      `INSERT INTO "${table}" (${columns.map((c) => `"${c.name}"`).join(",")}) SELECT ${values.join(",")} FROM ${from}`,
+      params,
+    ];
   }
 
   /** Each conversation's `lastSeq` moved up to its new value (never down), in one statement. */
   advanceLastSeqs(seqs: Array<[string, number]>, at: string): [string, unknown[]] {
-    const params: unknown[] = [];
-    const slot = (value: unknown, cast = "") => {
-      params.push(value);
-      return this.kind === "sqlite" ? "?" : `$${params.length}${cast}`;
-    };
-    const cases = seqs.map(([id, seq]) => `WHEN ${slot(id)} THEN ${slot(seq, "::int")}`).join(" ");
-    const max = this.kind === "sqlite" ? "MAX" : "GREATEST";
-    const set = `"lastSeq" = ${max}("lastSeq", CASE "id" ${cases} END), "updatedAt" = ${slot(at, "::timestamp(3)")}`;
-    const ids = seqs.map(([id]) => slot(id)).join(",");
-    return [`UPDATE "Conversation" SET ${set} WHERE "id" IN (${ids})`, params];
+    const json = JSON.stringify(seqs);
+    if (this.kind === "sqlite")
+      return [
+        `UPDATE "Conversation" SET "lastSeq" = MAX("lastSeq", s.seq), "updatedAt" = ? ` +
+          `FROM (SELECT json_extract(value, '$[0]') AS id, json_extract(value, '$[1]') AS seq FROM json_each(?)) AS s ` +
+          `WHERE "Conversation"."id" = s.id`,
+        [at, json],
+      ];
+    return [
+      `UPDATE "Conversation" SET "lastSeq" = GREATEST("lastSeq", s.seq), "updatedAt" = $2::timestamp(3) ` +
+        `FROM (SELECT (r.value->>0) AS id, (r.value->>1)::int AS seq FROM jsonb_array_elements($1::jsonb) AS r) AS s ` +
+        `WHERE "Conversation"."id" = s.id`,
+      [json, at],
+    ];
   }
 }
 
+/**
+ * The rows as one JSON array of arrays. A `json` column's value is JSON text already and goes in as
+ * it is (no second escaping of every payload; the database hands the same text back out).
+ */
+function rowsJson(columns: Column[], rows: unknown[][]): string {
+  const json = columns.filter((c) => c.type !== "timestamp").map((c) => c.type === "json");
+  let out = "[";
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    out += r === 0 ? "[" : ",[";
+    for (let i = 0; i < row.length; i++) {
+      if (i > 0) out += ",";
+      out += json[i] ? (row[i] as string) : JSON.stringify(row[i]);
+    }
+    out += "]";
+  }
+  return `${out}]`;
+}
+
+/** A UsageRecord row in USAGE_COLUMNS order, without `createdAt` (the batch's time). */
 function usageRow(
   meta: NonNullable<EventEntry["usage"]>,
   e: Extract<NewEvent, { type: "LlmUsageEvent" }>,
   seq: number,
-  createdAt: Date,
-) {
+  at: string,
+): unknown[] {
   const d = e.data;
-  return {
-    id: randomUUID(),
-    conversationId: meta.conversationId,
-    eventSeq: seq,
-    runId: e.runId ?? "",
-    rootRunId: meta.rootRunId,
-    agentId: meta.agentId,
-    provider: d.provider,
-    model: d.model,
-    requestedModel: d.requestedModel,
-    inputTokens: d.inputTokens,
-    outputTokens: d.outputTokens,
-    cacheReadTokens: d.cacheReadTokens,
-    cacheWriteTokens: d.cacheWriteTokens,
-    totalTokens: d.totalTokens,
-    costNanoUsd: BigInt(d.costNanoUsd),
-    priced: d.priced,
-    priceVersion: d.priceVersion ?? null,
-    day: createdAt.toISOString().slice(0, 10),
-    createdAt,
-  };
+  return [
+    randomUUID(),
+    meta.conversationId,
+    seq,
+    e.runId ?? "",
+    meta.rootRunId,
+    meta.agentId,
+    d.provider,
+    d.model,
+    d.requestedModel,
+    d.inputTokens,
+    d.outputTokens,
+    d.cacheReadTokens,
+    d.cacheWriteTokens,
+    d.totalTokens,
+    // A decimal string: nano-USD may pass 2^53, which a JSON number cannot carry exactly.
+    BigInt(d.costNanoUsd).toString(),
+    d.priced,
+    d.priceVersion ?? null,
+    at.slice(0, 10),
+  ];
 }
