@@ -26,7 +26,6 @@ import { enumNameOf, isLiteral, literalUnionName, literalValue, orderedMembers }
 import {
   declaredTypeNode,
   escapePointer,
-  isAtelierSymbol,
   isDataMember,
   isDateType,
   isOptionalMember,
@@ -36,29 +35,20 @@ import {
   admitsAbsence,
   unwrapParens,
 } from "./type-recognisers";
-import { moveNotes, newSchemaRoot, pointerBase, refTo, reserveName, type SchemaRoot } from "./schema-definitions";
+import { moveNotes, refTo, reserveName } from "./schema-definitions";
 import { stringPatternOf } from "./template-literal-pattern";
-import type { JsonSchema, SchemaNote } from "./tool-types";
-import { applyValidationTags, memberValidationTags, type TagProblem } from "./validation-tags";
+import type { JsonSchema } from "./tool-types";
+import { applyValidationTags, memberValidationTags } from "./validation-tags";
+import { isIntBrand, PRIMITIVE_OR_LITERAL, unbrand } from "./branded-types";
+import { addProblems, note, schemaRoot, uncheckedSchema, type SchemaWalk } from "./schema-walk";
+
+export { newSchemaWalk, schemaRoot, uncheckedSchema, type SchemaWalk } from "./schema-walk";
 
 /**
  * Recursion is handled by `$ref`; this bound only stops types that grow without repeating (a generic
  * that instantiates itself with ever-larger arguments). Finite nesting far below it stays inline.
  */
 const MAX_DEPTH = 40;
-
-/** The optional property that brands `Int` in the atelier module. */
-const INT_BRAND = "__atelierInt";
-
-export interface SchemaWalk {
-  checker: ts.TypeChecker;
-  /** Notes by JSON pointer (see `AnalyzedTool.schemaNotes`). */
-  notes: Record<string, SchemaNote>;
-  /** Definitions per schema root ("" = parameters, "#output"). */
-  roots: Map<string, SchemaRoot>;
-  /** Malformed or misplaced member validation tags, once each. */
-  problems: TagProblem[];
-}
 
 interface Frame {
   type: ts.Type;
@@ -73,37 +63,9 @@ interface State {
   depth: number;
 }
 
-export function newSchemaWalk(checker: ts.TypeChecker): SchemaWalk {
-  return { checker, notes: {}, roots: new Map(), problems: [] };
-}
-
-/** The definitions of the root `pointer` belongs to (created on first use). */
-export function schemaRoot(walk: SchemaWalk, pointer: string): SchemaRoot {
-  const base = pointerBase(pointer);
-  let root = walk.roots.get(base);
-  if (!root) walk.roots.set(base, (root = newSchemaRoot(base)));
-  return root;
-}
-
-function addProblems(walk: SchemaWalk, problems: TagProblem[]): void {
-  for (const p of problems) {
-    if (!walk.problems.some((q) => q.line === p.line && q.message === p.message)) walk.problems.push(p);
-  }
-}
-
 /** The schema of `type`; `node` (the annotation, when there is one) gives declaration order. */
 export function typeToSchema(walk: SchemaWalk, type: ts.Type, pointer: string, node?: ts.TypeNode): JsonSchema {
   return toSchema({ walk, stack: [], depth: 0 }, type, pointer, node);
-}
-
-/** The schema for a value whose annotation is missing or is `any`/`unknown`: a string, not enforced. */
-export function uncheckedSchema(walk: SchemaWalk, pointer: string): JsonSchema {
-  note(walk, pointer, { unchecked: true });
-  return { type: "string" };
-}
-
-function note(walk: SchemaWalk, pointer: string, value: SchemaNote): void {
-  walk.notes[pointer] = { ...walk.notes[pointer], ...value };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -187,23 +149,6 @@ function guarded(st: State, type: ts.Type, pointer: string, build: () => JsonSch
   return refTo(frame.name);
 }
 
-const PRIMITIVE_OR_LITERAL =
-  ts.TypeFlags.String |
-  ts.TypeFlags.Number |
-  ts.TypeFlags.Boolean |
-  ts.TypeFlags.BigInt |
-  ts.TypeFlags.StringLiteral |
-  ts.TypeFlags.NumberLiteral |
-  ts.TypeFlags.BooleanLiteral |
-  ts.TypeFlags.TemplateLiteral |
-  ts.TypeFlags.StringMapping;
-
-/** A branded primitive or literal (`string & { __brand: "Email" }`, `"a" & Brand`) -> the primitive. */
-function unbrand(t: ts.Type): ts.Type {
-  if (!t.isIntersection() || isIntBrand(t)) return t;
-  return t.types.find((p) => p.flags & PRIMITIVE_OR_LITERAL) ?? t;
-}
-
 function intersectionSchema(st: State, type: ts.IntersectionType, pointer: string): JsonSchema {
   const { checker } = st.walk;
   // A branded primitive (`number & { __brand: "Int" }`) is that primitive; `Int` is an integer.
@@ -221,14 +166,6 @@ function intersectionSchema(st: State, type: ts.IntersectionType, pointer: strin
     return arrayOf(st, element, pointer);
   }
   return objectSchema(st, type, pointer);
-}
-
-function isIntBrand(type: ts.IntersectionType): boolean {
-  if (isAtelierSymbol(type.aliasSymbol, "Int")) return true;
-  return type.types.some((t) => {
-    const brand = t.getProperty(INT_BRAND);
-    return !!brand && isAtelierSymbol(brand, INT_BRAND);
-  });
 }
 
 // ---------------------------------------------------------------------------------------------
