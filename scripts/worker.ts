@@ -46,7 +46,7 @@ for (let waited = 0; ; waited += 1000) {
 const rt = root.runtime;
 await ensureQueueMode(rt, "worker", target.url, settings);
 console.log(
-  `atelier worker: ${rt.queueMode?.owner} taking jobs (concurrency ${settings.concurrency}, lease ${settings.leaseMs} ms)`,
+  `atelier worker: ${rt.executor.owner} taking jobs (concurrency ${settings.concurrency}, lease ${settings.leaseMs} ms)`,
 );
 
 let stopping = false;

@@ -1,29 +1,34 @@
 /**
- * The turns this process is executing, one per conversation at most: a second message while a turn
- * runs is refused (409 RunInProgress), and a turn's runs can be cancelled through its controller.
- * Claiming is synchronous, so two messages arriving together cannot both start a turn.
+ * The abort controllers of what this process is executing, one per conversation: a turn, a resume,
+ * a manual compaction. It is not the conversation's lock — that is the claim's `RunLease` row
+ * (queue/run-lease.ts), the same in one process and in queue mode. This registry lets the process
+ * cancel what it runs (graceful shutdown: the runs finish `interrupted`), tell which runs are its
+ * own (restart recovery never touches them), count them (`/api/health`), and refuse to execute a
+ * conversation twice when it takes over a lease of its own.
  */
-import type { AgentRecord } from "../engine/ports";
-
 export interface ActiveTurn {
   conversationId: string;
   controller: AbortController;
   /** The runs of the turn as they start (turn, children, conclusion). */
   runIds: string[];
   startedAt: number;
-  /** The claim's token once the turn is submitted as a job (lib/runs/queue). */
-  token?: string;
-  /** The agent as admitted by the lifetime budget when the turn was accepted in this process. */
-  admitted?: AgentRecord;
+  /** The token of the claim it executes. */
+  token: string;
 }
 
 export class ActiveRuns {
   private readonly turns = new Map<string, ActiveTurn>();
 
-  /** The new turn, or null when the conversation already has one. */
-  claim(conversationId: string): ActiveTurn | null {
+  /** Registers what this process starts executing for a claim; null when it already executes the conversation. */
+  start(conversationId: string, token: string): ActiveTurn | null {
     if (this.turns.has(conversationId)) return null;
-    const turn: ActiveTurn = { conversationId, controller: new AbortController(), runIds: [], startedAt: Date.now() };
+    const turn: ActiveTurn = {
+      conversationId,
+      token,
+      controller: new AbortController(),
+      runIds: [],
+      startedAt: Date.now(),
+    };
     this.turns.set(conversationId, turn);
     return turn;
   }
@@ -32,11 +37,17 @@ export class ActiveRuns {
     return this.turns.get(conversationId);
   }
 
+  /** True while this process executes the claim with this token. */
+  executes(token: string): boolean {
+    for (const t of this.turns.values()) if (t.token === token) return true;
+    return false;
+  }
+
   release(turn: ActiveTurn): void {
     if (this.turns.get(turn.conversationId) === turn) this.turns.delete(turn.conversationId);
   }
 
-  /** Every run id of every active turn. */
+  /** Every run id of everything this process executes. */
   runIds(): string[] {
     return [...this.turns.values()].flatMap((t) => t.runIds);
   }
@@ -45,7 +56,7 @@ export class ActiveRuns {
     return this.turns.size;
   }
 
-  /** Aborts every turn (graceful shutdown): their runs finish `interrupted`. */
+  /** Aborts everything (graceful shutdown): their runs finish `interrupted`. */
   abortAll(reason = "the server is shutting down"): void {
     for (const t of this.turns.values()) t.controller.abort(reason);
   }

@@ -1,10 +1,12 @@
 /**
- * Called once when a server process starts (instrumentation.ts): runs a dead process left
- * `running` are finished `interrupted` with their dangling calls healed, so every conversation
- * accepts its next message. Runs this process is executing are never touched.
+ * Called once when a server process starts in `all` (instrumentation.ts): runs a dead process left
+ * `running` are finished `interrupted` with their dangling calls healed, and the claims (`RunLease`
+ * rows) it left are released, so every conversation accepts its next message. Runs and claims of
+ * this process are never touched.
  */
 import { countLiveWorkers } from "./queue/queue-workers";
 import type { RunRuntime } from "./runtime";
+import { releaseStaleLeases } from "./queue/run-lease";
 import { recoverInterruptedRuns } from "./store/recover-interrupted-runs";
 
 export async function recoverAtStart(rt: RunRuntime): Promise<string[]> {
@@ -20,6 +22,8 @@ export async function recoverAtStart(rt: RunRuntime): Promise<string[]> {
     if (active.size === 0) for (const id of rt.active.runIds()) active.add(id);
     return active.has(runId);
   });
+  const released = await releaseStaleLeases(rt.db, rt.startedAt);
+  if (released) log(`released ${released} claim${released === 1 ? "" : "s"} a stopped server left`);
   if (recovered.length)
     log(
       `finished ${recovered.length} run${recovered.length === 1 ? "" : "s"} left running by a stopped server as interrupted`,

@@ -1,8 +1,12 @@
 /**
  * The run engine wired for this server process: the Prisma store behind the batched event writer,
  * the agent loader, models built with the studio's saved keys, the sandbox pool, the event bus
- * that feeds live followers, and the registry of active turns. One per process and database,
- * built by the composition root (lib/server/server.ts) from the parts it holds.
+ * that feeds live followers, the run queue and this process as an executor of its jobs. One per
+ * process and database, built by the composition root (lib/server/server.ts) from the parts it holds.
+ *
+ * One execution path in every role: a turn or a resume is claimed with a `RunLease` row, submitted
+ * to `queue` and executed by whichever process takes the job — this one through the in-process
+ * queue (`all`), a worker through pg-boss (queue mode) — with the same handler (queue/README.md).
  */
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
@@ -15,9 +19,12 @@ import { loadSavedKeys } from "../../models/load-saved-keys";
 import { invokeTool } from "../../sandbox/invoke-tool";
 import type { SandboxPool } from "../../sandbox/worker-pool";
 import type { PgFanout } from "../../events/pg-fanout";
+import type { AgentRecord } from "../engine/ports";
 import { ActiveRuns } from "./active-runs";
+import type { LeaseHolder } from "./queue/execute-job";
 import { InProcessQueue } from "./queue/in-process-queue";
 import type { RunQueue } from "./queue/run-queue";
+import { queueSettings } from "./queue/role";
 import { SettledSignals } from "./queue/settled-signals";
 import { systemClock, type RunDeps } from "../engine/ports";
 import { createPrismaAgentLoader } from "./store/prisma-agent-loader";
@@ -30,13 +37,27 @@ export interface RunRuntime {
   bus: EventBus;
   /** The process's logger; a run logs through `logger.child({ runId, conversationId })`. */
   logger: Logger;
+  /** The abort controllers of what this process executes (not the lock: that is the lease row). */
   active: ActiveRuns;
   /** Resolves the `done` of accepted turns (queue/settled-signals.ts). */
   settled: SettledSignals;
-  /** Where accepted turns go: in-process (`all`), or pg-boss once queue mode started (queue/queue-mode.ts). */
+  /** Where claimed jobs go: in-process (`all`), or pg-boss once queue mode started (queue/queue-mode.ts). */
   queue: RunQueue;
-  /** Queue mode only: this process's id as a lease owner, and the fan-out over LISTEN/NOTIFY. */
-  queueMode?: { role: "web" | "worker"; owner: string; leaseMs: number; fanout: PgFanout };
+  /**
+   * This process as the executor of jobs: its id as a lease owner, the lease length, and whom to
+   * tell that a claim settled. In queue mode a worker's; in `all` this process's own.
+   */
+  executor: LeaseHolder;
+  /**
+   * The agent each turn accepted in this process was admitted with, by claim token, until the
+   * turn's job takes it (so the same process does not load and check it twice). A job executed
+   * elsewhere loads it; the entry goes when the turn settles.
+   */
+  admitted: Map<string, AgentRecord>;
+  /** When this runtime was built: a claim older than this in `all` was left by a stopped process. */
+  startedAt: Date;
+  /** Queue mode only: this process's role, and the fan-out over LISTEN/NOTIFY. */
+  queueMode?: { role: "web" | "worker"; fanout: PgFanout };
   /** Queue mode's start (awaited by every caller) and stop, once started (queue/queue-mode.ts). */
   queueModeState?: { ready: Promise<void>; stop: (graceful: boolean) => Promise<void> };
   /** In one process: the in-process queue's handler is attached (queue/local-worker.ts). */
@@ -89,6 +110,13 @@ export function createRunRuntime({ db, dialect, bus, logger, sandbox }: RunRunti
     active: new ActiveRuns(),
     settled: new SettledSignals(),
     queue,
+    executor: {
+      owner: `all-${process.pid}-${randomUUID().slice(0, 8)}`,
+      leaseMs: queueSettings().leaseMs,
+      onSettled: async () => {},
+    },
+    admitted: new Map(),
+    startedAt: new Date(),
   };
   return runtime;
 }

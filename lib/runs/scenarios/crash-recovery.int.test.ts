@@ -16,6 +16,7 @@ import { foldContext } from "../engine/context-fold";
 import type { RunRuntime } from "../infra/runtime";
 import { testRunRuntime } from "../../server/testing/test-runtime";
 import { startTurn } from "../use-cases/start-turn";
+import { recoverAtStart } from "../infra/recover-at-start";
 import { INTERRUPTED_INSTRUCTION, recoverInterruptedRuns } from "../infra/store/recover-interrupted-runs";
 import { readConversationEvents } from "../infra/store/prisma-run-store";
 
@@ -102,9 +103,12 @@ describe("crash recovery", () => {
     if (call.type !== "ToolCallEvent") throw new Error("expected the call");
     expect(call.data.toolName).toBe("city_population");
 
-    // The next process starts: recovery heals the dangling call and finishes the run.
+    // The next process starts: recovery heals the dangling call, finishes the run and releases the
+    // claim the dead process held.
+    expect(await t.db.runLease.count({ where: { conversationId } })).toBe(1);
     const second = runtime();
-    expect(await recoverInterruptedRuns(t.db, second.rt.deps.store)).toEqual([run.id]);
+    expect(await recoverAtStart(second.rt)).toEqual([run.id]);
+    expect(await t.db.runLease.count({ where: { conversationId } })).toBe(0);
     const healed = (await readConversationEvents(t.db, conversationId)).slice(left.length);
     expect(healed.map((e) => [e.runId, e.type])).toEqual([
       [run.id, "LlmMessageEvent"],

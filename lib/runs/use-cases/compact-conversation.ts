@@ -13,8 +13,7 @@ import { renderSystemPrompt } from "../../agents/prompt-template";
 import { foldEvents, type ContextFold } from "../engine/context-fold";
 import { preflightAgent } from "../engine/execute-turn";
 import { noChildRun, prepareAgent } from "../engine/prepare-agent";
-import type { ActiveTurn } from "../infra/active-runs";
-import { currentLease } from "../infra/queue/run-lease";
+import { holdConversation } from "../infra/hold-conversation";
 import { RunInProgressError } from "../engine/run-errors";
 import type { RunRuntime } from "../infra/runtime";
 import { ConversationNotFoundError } from "../read-models/conversations/conversation-not-found-error";
@@ -38,15 +37,13 @@ export class CompactionWhileSuspendedError extends AppError {
 }
 
 /** Holds the conversation (no turn starts meanwhile) and reads its context; the caller releases. */
-async function holdConversation(rt: RunRuntime, conversationId: string, action: "compact" | "clear") {
+async function holdAndFold(rt: RunRuntime, conversationId: string, action: "compact" | "clear") {
   const conversation = await rt.db.conversation.findUnique({
     where: { id: conversationId },
     select: { id: true, agentId: true },
   });
   if (!conversation) throw new ConversationNotFoundError(conversationId);
-  const turn = rt.active.claim(conversationId);
-  if (!turn) throw new RunInProgressError(rt.active.get(conversationId)?.runIds[0] ?? "starting");
-  await refuseQueuedTurn(rt, conversationId, turn);
+  const held = await holdConversation(rt, conversationId);
   try {
     const open = await rt.db.run.findFirst({
       where: { conversationId, status: { in: ["running", "suspended"] } },
@@ -56,9 +53,9 @@ async function holdConversation(rt: RunRuntime, conversationId: string, action: 
     if (open?.status === "running") throw new RunInProgressError(open.id);
     if (open) throw new CompactionWhileSuspendedError(open.id, action);
     const fold: ContextFold = foldEvents(await rt.deps.store.conversationEvents(conversationId));
-    return { conversation, turn, fold };
+    return { conversation, held, turn: held.turn, fold };
   } catch (err) {
-    rt.active.release(turn);
+    await held.release();
     throw err;
   }
 }
@@ -72,7 +69,7 @@ export async function compactConversation(
   conversationId: string,
   options: { strategy?: FoldingStrategy } = {},
 ): Promise<ManualCompaction> {
-  const { conversation, turn, fold } = await holdConversation(rt, conversationId, "compact");
+  const { conversation, held, turn, fold } = await holdAndFold(rt, conversationId, "compact");
   try {
     const record = await rt.deps.agents.load(conversation.agentId, { conversationId });
     const strategy = options.strategy ?? record.config.compaction.strategy;
@@ -109,7 +106,7 @@ export async function compactConversation(
       );
     return { ...outcome, strategy };
   } finally {
-    rt.active.release(turn);
+    await held.release();
   }
 }
 
@@ -117,21 +114,12 @@ export async function clearConversation(
   rt: RunRuntime,
   conversationId: string,
 ): Promise<{ event: EventOf<"LlmContextClearedEvent"> }> {
-  const { turn, fold } = await holdConversation(rt, conversationId, "clear");
+  const { held, fold } = await holdAndFold(rt, conversationId, "clear");
   try {
     const event = await clearContext({ store: rt.deps.store, conversationId, fold });
     if (!event) throw new ConflictError("Nothing to clear: the conversation's context holds no messages.");
     return { event };
   } finally {
-    rt.active.release(turn);
+    await held.release();
   }
-}
-
-/** Queue mode: a turn accepted by any web process (claimed, perhaps not started yet) refuses the change. */
-async function refuseQueuedTurn(rt: RunRuntime, conversationId: string, turn: ActiveTurn): Promise<void> {
-  if (!rt.queueMode) return;
-  const lease = await currentLease(rt.db, conversationId);
-  if (!lease) return;
-  rt.active.release(turn);
-  throw new RunInProgressError(lease.runId ?? "queued");
 }

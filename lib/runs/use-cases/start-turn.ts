@@ -1,24 +1,22 @@
 /**
  * Accepting a user message: every refusal happens here, before anything is appended — unknown
- * conversation, a turn already executing (RunInProgress), a run waiting for approval without
- * `supersede` (RunSuspended), a spent agent (AgentUsageLimitError). Then the turn is submitted to the
- * run queue — in this process (`all`), or through pg-boss to a worker (queue mode) — and `done`
- * settles when it is over (with its result when it ran in this process).
+ * conversation, a turn already claimed or executing (RunInProgress), a run waiting for approval
+ * without `supersede` (RunSuspended), a spent agent (AgentUsageLimitError). Then the turn is
+ * submitted to the run queue (infra/queue/submit-job.ts) — executed in this process (`all`), or by a
+ * worker (queue mode) — and `done` settles when it is over (with its result when it ran here).
  *
  * Before any of that, the sender's running-turn slot (`turns`, turn-limits.ts): 429 when it already
  * runs as many turns as one user may.
  *
- * The claim that makes a second message a 409 is the in-process registry of active turns in `all`,
- * and a `RunLease` row in queue mode (lib/runs/queue), so it holds whichever web process the second
- * message reaches.
+ * The claim that makes a second message a 409 is a `RunLease` row in every role (the same row a
+ * resume or a manual compaction claims), so it holds whichever process the second message reaches.
  */
 import { ConversationNotFoundError } from "../read-models/conversations/conversation-not-found-error";
 import { preflightAgent, type TurnResult } from "../engine/execute-turn";
 import type { AgentRecord } from "../engine/ports";
-import { newLeaseToken, claimLease, currentLease, releaseLease } from "../infra/queue/run-lease";
-import { ensureLocalWorker } from "../infra/queue/local-worker";
+import { currentLease, newLeaseToken } from "../infra/queue/run-lease";
 import type { RunJob } from "../infra/queue/run-job";
-import { waitSettled } from "../infra/queue/wait-settled";
+import { submitJob } from "../infra/queue/submit-job";
 import { RunInProgressError, RunSuspendedError } from "../engine/run-errors";
 import type { RunRuntime } from "../infra/runtime";
 import type { RunActor } from "../engine/ports";
@@ -75,34 +73,14 @@ async function accept(rt: RunRuntime, input: StartTurnInput): Promise<StartedTur
     content: input.content,
     actor: input.actor,
   };
-  if (rt.queueMode) {
-    if (!(await claimLease(rt.db, job))) {
-      const lease = await currentLease(rt.db, conversation.id);
-      throw new RunInProgressError(lease?.runId ?? "queued");
-    }
-    try {
-      await admit(rt, conversation, input);
-      const done = waitSettled(rt, job.token);
-      await rt.queue.submit(job);
-      return { done };
-    } catch (err) {
-      await releaseLease(rt.db, job.token);
-      throw err;
-    }
+  const submitted = await submitJob(rt, job, async () => {
+    rt.admitted.set(job.token, await admit(rt, conversation, input));
+  });
+  if (!submitted) {
+    const lease = await currentLease(rt.db, conversation.id);
+    throw new RunInProgressError(lease?.runId ?? "queued");
   }
-  const turn = rt.active.claim(conversation.id);
-  if (!turn) throw new RunInProgressError(rt.active.get(conversation.id)?.runIds[0] ?? "starting");
-  try {
-    turn.admitted = await admit(rt, conversation, input);
-    turn.token = job.token;
-    const done = rt.settled.wait(job.token);
-    ensureLocalWorker(rt);
-    await rt.queue.submit(job);
-    return { done };
-  } catch (err) {
-    rt.active.release(turn);
-    throw err;
-  }
+  return submitted;
 }
 
 /** The refusals that depend on stored state, then the effects of accepting (supersede, title). */

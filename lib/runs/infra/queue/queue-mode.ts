@@ -79,7 +79,8 @@ function startQueueMode(
     await fanout.start();
     await queue.start();
     rt.queue = queue;
-    rt.queueMode = { role, owner, leaseMs: settings.leaseMs, fanout };
+    rt.executor = ctx.lease;
+    rt.queueMode = { role, fanout };
     if (role !== "worker") return;
     await registerWorker(rt.db, owner, settings.concurrency);
     await queue.work((job) => deliverJob(ctx, job), settings.concurrency);

@@ -1,8 +1,10 @@
 /**
- * The claim on a conversation's turn in queue mode, as a `RunLease` row: inserted by the web process
- * that accepts the message (a second claim on the same conversation fails: RunInProgress, whatever
- * process it reaches), owned by the worker executing it, renewed while it runs, deleted when the turn
- * settles. A lease whose owner stopped renewing lapses and another worker takes it over.
+ * The claim on a conversation, as a `RunLease` row, in every role: inserted by the process that
+ * accepts a message or a decision (a second claim on the same conversation fails: RunInProgress,
+ * whatever process it reaches), owned by the process executing the job (this one in `all`, a worker
+ * in queue mode), renewed while it runs, deleted when the job settles. In queue mode a lease whose
+ * owner stopped renewing lapses and another worker takes it over; in `all` a restart releases what
+ * the stopped process left (recover-at-start.ts).
  */
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../../db/client";
@@ -38,6 +40,45 @@ export async function claimLease(db: Db, job: RunJob): Promise<boolean> {
     if (isUniqueViolation(err)) return false;
     throw err;
   }
+}
+
+/**
+ * Claims the conversation for work the claiming process does itself, outside the queue (a manual
+ * compaction): owned at once. Its payload is no job, so a takeover of it after its owner stopped
+ * just releases it. False when the conversation is claimed already.
+ */
+export async function claimHold(
+  db: Db,
+  conversationId: string,
+  token: string,
+  owner: string,
+  leaseMs: number,
+): Promise<boolean> {
+  try {
+    await db.runLease.create({
+      data: {
+        conversationId,
+        token,
+        kind: "hold",
+        payload: JSON.stringify({ kind: "hold", conversationId, token }),
+        owner,
+        leaseUntil: new Date(Date.now() + leaseMs),
+      },
+    });
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Claims a process that stopped left behind in one process (`all`), where no other process takes
+ * them over: created before this process's runtime, they can be no work of its own.
+ */
+export async function releaseStaleLeases(db: Db, before: Date): Promise<number> {
+  const { count } = await db.runLease.deleteMany({ where: { createdAt: { lt: before } } });
+  return count;
 }
 
 /** The claim's current holder (the run id when one started), or null. */

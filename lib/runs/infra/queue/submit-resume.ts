@@ -1,36 +1,24 @@
 /**
- * Resuming a run whose approvals are all decided. In one process (`all`) the run resumes here, in the
- * background; in queue mode the deciding web process claims the conversation and enqueues a resume
- * job, so a worker resumes it and every web process following the conversation streams it.
+ * Resuming a run whose approvals are all decided: the deciding process claims the conversation
+ * and submits a resume job (submit-job.ts), so the resume runs where every job runs — in this
+ * process in `all`, on a worker in queue mode — and every process following the conversation
+ * streams it. Null when the conversation is claimed already.
  */
-import { resumeRun } from "../../use-cases/resume-run";
-import type { TurnResult } from "../../engine/execute-turn";
 import type { RunActor } from "../../engine/ports";
 import type { RunRuntime } from "../runtime";
-import type { RunJob } from "./run-job";
-import { claimLease, newLeaseToken, releaseLease } from "./run-lease";
-import { waitSettled } from "./wait-settled";
+import { newLeaseToken } from "./run-lease";
+import { submitJob, type SubmittedJob } from "./submit-job";
 
-export async function submitResume(
+export function submitResume(
   rt: RunRuntime,
   run: { id: string; conversationId: string },
   actor: RunActor,
-): Promise<{ done: Promise<TurnResult | null> } | null> {
-  if (!rt.queueMode) return { done: resumeRun(rt, run.id, actor) };
-  const job: RunJob = {
+): Promise<SubmittedJob | null> {
+  return submitJob(rt, {
     kind: "resume",
     conversationId: run.conversationId,
     token: newLeaseToken(),
     runId: run.id,
     actor,
-  };
-  if (!(await claimLease(rt.db, job))) return null;
-  try {
-    const done = waitSettled(rt, job.token);
-    await rt.queue.submit(job);
-    return { done };
-  } catch (err) {
-    await releaseLease(rt.db, job.token);
-    throw err;
-  }
+  });
 }

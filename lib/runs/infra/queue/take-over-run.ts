@@ -50,7 +50,7 @@ export async function deliverJob(ctx: JobContext, job: RunJob): Promise<void> {
 
 export async function takeOverLease(ctx: JobContext, lease: LeaseRow): Promise<TakeoverOutcome> {
   const { rt } = ctx;
-  const owner = ctx.lease!;
+  const owner = ctx.lease;
   if (!(await acquireLease(rt.db, lease.token, owner.owner, owner.leaseMs))) return "lost";
   const parsed = RunJob.safeParse(safeJson(lease.payload));
   if (!parsed.success) {
@@ -58,9 +58,8 @@ export async function takeOverLease(ctx: JobContext, lease: LeaseRow): Promise<T
     return "released";
   }
   const job = parsed.data;
-  const turn = rt.active.claim(job.conversationId);
+  const turn = rt.active.start(job.conversationId, job.token);
   if (!turn) return "lost";
-  turn.token = job.token;
   let outcome: TakeoverOutcome = "released";
   await runClaimedJob(ctx, job, turn, async (t) => {
     if (job.kind === "resume") {

@@ -1,8 +1,9 @@
 /**
- * Waits until a claim's turn is over. In one process the job handler signals it; in queue mode the
- * worker's `atelier_settled` notification does, and a poll of the lease row every 2 s covers a
- * notification that never arrived (a worker killed before sending it: the lease is then taken over,
- * and released by whoever finishes the turn).
+ * Waits until a claim's job is over. The process executing it signals it (settled-signals.ts) —
+ * this one's handler directly, a queue worker's through its `atelier_settled` notification — and a
+ * poll of the lease row every 2 s covers a signal that never arrives (a worker killed before
+ * sending it: its lease is taken over and released by whoever finishes the job). The poll leaves
+ * alone a claim this process still executes: its handler settles it with the result.
  */
 import type { TurnResult } from "../../engine/execute-turn";
 import type { RunRuntime } from "../runtime";
@@ -11,7 +12,6 @@ const POLL_MS = 2000;
 
 export function waitSettled(rt: RunRuntime, token: string): Promise<TurnResult | null> {
   const signalled = rt.settled.wait(token);
-  if (!rt.queueMode) return signalled;
   return new Promise((resolve) => {
     let over = false;
     const finish = (result: TurnResult | null) => {
@@ -24,7 +24,7 @@ export function waitSettled(rt: RunRuntime, token: string): Promise<TurnResult |
     const timer = setInterval(() => {
       rt.db.runLease.findUnique({ where: { token }, select: { token: true } }).then(
         (row) => {
-          if (!row) {
+          if (!row && !rt.active.executes(token)) {
             rt.settled.fire(token, null);
             finish(null);
           }
