@@ -23,6 +23,7 @@ import { summarizerPrompt } from "../engine/compaction/summarizer-prompts";
 import { isTruncationMarker } from "../engine/compaction/strategies";
 import { SUMMARY_PREFIX } from "../engine/context-fold";
 import { createConversation } from "../use-cases/create-conversation";
+import { claimLease, newLeaseToken, releaseLease } from "../infra/queue/run-lease";
 import type { RunRuntime } from "../infra/runtime";
 import { testRunRuntime } from "../../server/testing/test-runtime";
 import { startTurn } from "../use-cases/start-turn";
@@ -247,10 +248,13 @@ describe("compaction against a provider", () => {
 
   it("refuses manual compact and clear while a run executes or waits for approval, and with nothing to fold", async () => {
     const { agentId, conversationId } = await agentWith("busy");
-    const turn = rt.active.claim(conversationId)!;
+    // A turn claimed (its lease row), in this process or any other.
+    const token = newLeaseToken();
+    const job = { kind: "turn" as const, conversationId, token, content: "x", actor: { id: null, name: "t" } };
+    expect(await claimLease(t.db, job)).toBe(true);
     await expect(compactConversation(rt, conversationId)).rejects.toMatchObject({ code: "RunInProgress" });
     await expect(clearConversation(rt, conversationId)).rejects.toMatchObject({ code: "RunInProgress" });
-    rt.active.release(turn);
+    await releaseLease(t.db, token);
 
     const row = await t.db.run.create({
       data: { conversationId, agentId, kind: "turn", depth: 0, model: "x:y", status: "running" },
@@ -264,6 +268,8 @@ describe("compaction against a provider", () => {
     await expect(clearConversation(rt, conversationId)).rejects.toMatchObject({ code: "conflict" });
     await expect(compactConversation(rt, "no-such-conversation")).rejects.toMatchObject({ code: "not_found" });
     expect(rt.active.size()).toBe(0);
+    // Every refusal let go of its claim.
+    expect(await t.db.runLease.count({ where: { conversationId } })).toBe(0);
     expect(fake.requests).toHaveLength(0);
   });
 });
