@@ -1,9 +1,9 @@
 /**
  * Runs once when a Next.js server process starts (Node.js runtime). It builds the process's
  * composition root (lib/server/server.ts) and, through it: in one process (`ATELIER_ROLE=all`)
- * finishes runs a stopped server left `running` (lib/runs/recover-at-start.ts); a web process in
+ * finishes runs a stopped server left `running` (lib/runs/infra/recover-at-start.ts); a web process in
  * queue mode recovers nothing — workers own running runs and take over lapsed leases — and starts
- * its fan-out listener so live followers get events executed anywhere (lib/runs/queue/README.md).
+ * its fan-out listener so live followers get events executed anywhere (lib/runs/infra/queue/README.md).
  * Both warm the tool analyser's worker thread in the background, so the first tool opened in the
  * studio does not wait for TypeScript to load (lib/tools/README.md, "Analysis worker").
  */

@@ -1,7 +1,7 @@
 /**
  * What GET /api/health answers (browser-safe: zod only). An anonymous caller gets only
  * `PublicHealth` (ok / degraded); a signed-in one the full `HealthReport`, with run execution
- * (`RunsHealth`, built by lib/runs/queue/queue-health.ts) when the database answers.
+ * (`RunsHealth`, built by lib/runs/infra/queue/queue-health.ts) when the database answers.
  */
 import { z } from "zod";
 
@@ -10,7 +10,7 @@ export type HealthStatus = z.infer<typeof HealthStatus>;
 
 /** This process's run execution: its role, the queue's depth, the live workers, its turns running. */
 export const RunsHealth = z.strictObject({
-  /** What this process does (ATELIER_ROLE, lib/runs/queue/role.ts). */
+  /** What this process does (ATELIER_ROLE, lib/runs/infra/queue/role.ts). */
   role: z.enum(["web", "worker", "all"]),
   /** Jobs waiting; null when the queue could not be read. */
   queueDepth: z.number().int().nonnegative().nullable(),

@@ -5,7 +5,7 @@
  * headers, keys or the whole prompt). `configured-model.ts` converts every failure of an entry's
  * request (the AI SDK's `APICallError`, an egress refusal, an error part of a stream) into one.
  * The run stores it as `RunFinished.error` `{type: "ModelProviderError", message, status,
- * provider, model}` (lib/runs/run-errors.ts).
+ * provider, model}` (lib/runs/engine/run-errors.ts).
  */
 import { APICallError } from "@ai-sdk/provider";
 import { EgressError } from "../sandbox/egress-policy";

@@ -23,7 +23,7 @@ const serve = defineRoute(
       parsedBody: body,
       invoke: server.runtime.deps.invokeSandbox,
       // An ask is a new conversation and a message: it spends the caller's allowances of both and
-      // holds one of its running-turn slots (lib/runs/turn-limits.ts), like the conversation API.
+      // holds one of its running-turn slots (lib/runs/use-cases/turn-limits.ts), like the conversation API.
       ask: async (agentId, task, caller) => {
         spend(server.limits.conversations, caller);
         spend(server.limits.messages, caller);

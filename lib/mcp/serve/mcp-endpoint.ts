@@ -38,7 +38,7 @@ export const ASK_ROLES = ["operator"] as const;
 export interface EndpointDeps {
   /** Runs a served tool in the process's sandbox pool (the runtime's `invokeSandbox`), as `owner`. */
   invoke: (request: Omit<InvokeToolRequest, "pool">) => Promise<InvokeOutcome>;
-  /** Runs one turn of an agent for the caller (lib/runs/ask-agent.ts); without it no agent is served. */
+  /** Runs one turn of an agent for the caller (lib/runs/use-cases/ask-agent.ts); without it no agent is served. */
   ask?: (agentId: string, task: string, principal: Principal) => Promise<AgentAnswer>;
   /** The JSON-RPC body when the caller already read it (the route bounds its size). */
   parsedBody?: unknown;

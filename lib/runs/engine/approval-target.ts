@@ -1,6 +1,6 @@
 /**
  * What an approval binds besides the arguments: the code that will run (`ApprovalTarget`,
- * lib/db/list-approvals.shared.ts). It is recorded when the call is held, from the tool as the
+ * lib/runs/read-models/approvals/list-approvals.shared.ts). It is recorded when the call is held, from the tool as the
  * run loaded it, and checked again right before an approved call runs — when the run resumes and
  * when a reconciliation retries it — against the agent's tool of that name as it is then. A tool
  * saved (or re-pinned) in between, an MCP tool rediscovered with another schema, or another agent

@@ -1,7 +1,7 @@
 /**
  * What a child run answers its caller's tool call with: its final text, or why it has none. The
  * same answer whether the child finished inside the call or later, after an approval it waited for
- * (lib/runs/approvals/resume-run.ts).
+ * (lib/runs/use-cases/resume-run.ts).
  */
 import type { RunError, RunStatus } from "../../events/event-types";
 import type { ToolOutcome } from "./run-tool";

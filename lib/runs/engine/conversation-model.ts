@@ -1,5 +1,5 @@
 /**
- * A conversation's own model (lib/runs/switch-conversation-model.ts): the roster key it switched
+ * A conversation's own model (lib/runs/use-cases/switch-conversation-model.ts): the roster key it switched
  * to, stored on the conversation (`Conversation.modelKey`), replaces the agent's active model for
  * that conversation's runs. Pure: the agent loader applies it when it loads the agent for one
  * conversation; the conversation's detail shows the result.

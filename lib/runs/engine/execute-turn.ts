@@ -152,7 +152,7 @@ export async function concludeIfRecovered(
 /**
  * Runs another agent as a child run of the calling run; its answer (or failure) is the tool's
  * outcome. A child that suspends for an approval holds the call open: the caller suspends too and
- * is answered when the child finishes (lib/runs/approvals/resume-run.ts).
+ * is answered when the child finishes (lib/runs/use-cases/resume-run.ts).
  */
 export function createChildRunner(conversationId: string, actor: RunActor, deps: RunDeps) {
   const input = { conversationId, actor };

@@ -1,7 +1,7 @@
 /**
  * What the run engine needs from the outside world, as interfaces: the store (events, runs,
  * approvals, lifetime usage), the agents and their tools, the models, the clock and ids. The
- * Prisma implementations live in lib/runs/store/ (prisma-run-store.ts, prisma-agent-loader.ts);
+ * Prisma implementations live in lib/runs/infra/store/ (prisma-run-store.ts, prisma-agent-loader.ts);
  * tests provide in-memory ones (lib/runs/testing/memory-run-store.ts), so the loop is tested
  * without a database. The composition root (lib/server/server.ts) wires the real ones.
  */
@@ -67,7 +67,7 @@ export interface NewApproval {
   toolName: string;
   arguments: unknown;
   argumentsHash: string;
-  /** What will run once approved (lib/runs/approvals/approval-target.ts); null for `memory`. */
+  /** What will run once approved (lib/runs/engine/approval-target.ts); null for `memory`. */
   target: ApprovalTarget | null;
 }
 
@@ -102,7 +102,7 @@ export type AgentToolRecord =
   | { kind: "agent"; agentId: string; name: string; description: string; sideEffecting: boolean }
   | ({ kind: "mcp" } & McpToolRecord);
 
-/** An agent as stored: configuration and tool records (lib/runs/store/prisma-agent-loader.ts reads it). */
+/** An agent as stored: configuration and tool records (lib/runs/infra/store/prisma-agent-loader.ts reads it). */
 export interface AgentRecord {
   id: string;
   name: string;

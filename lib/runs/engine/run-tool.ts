@@ -2,7 +2,7 @@
  * A tool as the run loop sees it: what the model is told (name, description, parameters), the
  * flags that drive gating and caching, and how to execute one call. Saved tools run in the
  * sandbox, `memory` against the agent's files, agents as tools as child runs, and imported
- * tools on their MCP server (lib/runs/tools/*).
+ * tools on their MCP server (lib/runs/engine/tools/*).
  */
 import type { ApprovalTarget } from "../read-models/approvals/list-approvals.shared";
 import type { ToolCallError } from "../../sandbox/tool-call-outcome";
@@ -50,7 +50,7 @@ export interface RunTool {
   /** The saved tool's id (sandbox tools): ToolStateEvent numbering is per tool. */
   toolId?: string;
   /**
-   * What an approval of a call binds (lib/runs/approvals/approval-target.ts): the tool version, the
+   * What an approval of a call binds (lib/runs/engine/approval-target.ts): the tool version, the
    * MCP tool and its schema hash, or the agent; null (or unset) for `memory`.
    */
   target?: ApprovalTarget | null;

@@ -42,7 +42,7 @@ export interface TakeoverResume {
 export interface ResumeOptions {
   /** What the job executing the resume registered for the conversation (its abort controller, its runs); released by the job. */
   claimed: ActiveTurn;
-  /** Continue a `running` run whose worker stopped instead of a `suspended` one (lib/runs/queue). */
+  /** Continue a `running` run whose worker stopped instead of a `suspended` one (lib/runs/infra/queue). */
   takeover?: TakeoverResume;
 }
 

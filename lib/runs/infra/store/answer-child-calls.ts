@@ -1,8 +1,8 @@
 /**
  * Calls held open by child runs (an agent called as a tool that suspended for an approval): how
  * many children of a run are still open, and the answers to the calls whose child has finished
- * since — what each child answered, as if it had finished inside the call (lib/runs/child-outcome.ts).
- * Resuming a run (lib/runs/approvals/resume-run.ts) and superseding one (supersede-suspended-run.ts)
+ * since — what each child answered, as if it had finished inside the call (lib/runs/engine/child-outcome.ts).
+ * Resuming a run (lib/runs/use-cases/resume-run.ts) and superseding one (supersede-suspended-run.ts)
  * both answer them, so the caller's context never keeps a call without its result.
  */
 import type { Db } from "../../../db/client";

@@ -1,4 +1,4 @@
-/** An approval as the API answers it (its shape, `ApprovalView`, is in lib/db/list-approvals.shared.ts). */
+/** An approval as the API answers it (its shape, `ApprovalView`, is in lib/runs/read-models/approvals/list-approvals.shared.ts). */
 import type { Db } from "../../../db/client";
 import { readApprovalTarget } from "./list-approvals";
 import type { ApprovalDecision, ApprovalStatus, ApprovalView } from "./list-approvals.shared";

@@ -1,7 +1,7 @@
 /**
  * An approval as the API answers it (browser-safe): the held call with its frozen arguments, its
  * status and decision, and — in the inbox — the agent that asked. The shape of the Approval row
- * (prisma/schema.prisma); `lib/runs/approvals/approval-view.ts` and `list-approvals.ts` build it.
+ * (prisma/schema.prisma); `lib/runs/read-models/approvals/approval-view.ts` and `list-approvals.ts` build it.
  */
 import { z } from "zod";
 

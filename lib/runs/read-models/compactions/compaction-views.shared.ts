@@ -1,7 +1,7 @@
 /**
  * The compaction routes' shapes (browser-safe: zod only): a context as the model will read it
  * ("what the model sees next"), one fold (compaction or clear) in the compaction browser, and a
- * fold's detail with the messages it replaced. Built by lib/runs/compaction (next-context.ts,
+ * fold's detail with the messages it replaced. Built by lib/runs/engine/compaction (next-context.ts,
  * browser.ts, views.ts).
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * How the compaction routes build their shapes (lib/events/compaction-views.shared.ts): a message
+ * How the compaction routes build their shapes (lib/runs/read-models/compactions/compaction-views.shared.ts): a message
  * of a context as the model reads it, and the compaction browser's ids of folds.
  */
 import type { LanguageModelV3Message } from "@ai-sdk/provider";
