@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StoredEvent } from "@/lib/events/event-types.shared";
-import { followEventTail, mergeEvents, readEventsAfter, streamCutAt } from "./conversation-queries";
+import { mergeEvents, readEventsAfter } from "./conversation-queries";
+import { followEventTail, streamCutAt } from "./event-tail";
 
 const e = (seq: number): StoredEvent => ({
   seq,

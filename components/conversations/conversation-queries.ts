@@ -2,27 +2,22 @@
 /**
  * The conversation page's way to the server: TanStack Query hooks for a conversation, its events,
  * creating one, switching its model and sending a message (answered as an event stream), and the
- * live tail that follows a run still going when the page was opened. Stored events live in the
+ * live tail (event-tail.ts) that follows a run still going when the page was opened. Stored events live in the
  * query cache (merged by seq); streamed answer text lives beside it until a stored message
  * replaces it.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { ApiClientError, apiError, apiFetch, apiUrl } from "@/components/api/api-client";
+import { apiFetch, apiUrl } from "@/components/api/api-client";
 import { agentKeys } from "@/components/agents/agent-queries";
 import { runKeys } from "@/components/runs/run-queries";
 import { conversationsApi } from "@/lib/api/contracts/conversations.shared";
 import type { RequestOf } from "@/lib/api/contract.shared";
 import type { ConversationDetail } from "@/lib/runs/read-models/conversations/conversation-views.shared";
-import {
-  STREAM_OVERFLOW,
-  StreamErrorFrame,
-  TextDeltaFrame,
-  type EventsPage,
-  type StoredEvent,
-} from "@/lib/events/event-types.shared";
-import { readEventStream, type SseMessage } from "./sse";
+import { TextDeltaFrame, type EventsPage, type StoredEvent } from "@/lib/events/event-types.shared";
 import type { Transcript } from "@/lib/events/transcript-types.shared";
+import { errorFrom, isEventStream, streamCutAt, useEventTail, type Receive } from "./event-tail";
+import { readEventStream } from "./sse";
 import { activeRunStillRunning, addDelta, buildTranscript, settleDeltas, type PendingTexts } from "./transcript";
 
 export const conversationKeys = {
@@ -64,23 +59,6 @@ export async function readEventsAfter(
     if (!page.hasMore || page.nextAfter <= from) return events;
     from = page.nextAfter;
   }
-}
-
-/**
- * The last frame of a stream whose reader fell too far behind (`event: error`, code
- * StreamOverflow): the seq to reconnect from, or null for any other frame.
- */
-export function streamCutAt(m: SseMessage): number | null {
-  if (m.event !== "error") return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(m.data);
-  } catch {
-    return null;
-  }
-  const frame = StreamErrorFrame.safeParse(parsed);
-  if (!frame.success || frame.data.error.code !== STREAM_OVERFLOW) return null;
-  return frame.data.error.after ?? 0;
 }
 
 export function useConversations() {
@@ -140,24 +118,6 @@ export function useSwitchConversationModel(id: string) {
   });
 }
 
-async function errorFrom(res: Response): Promise<ApiClientError> {
-  const text = await res.text().catch(() => "");
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON: keep the text
-  }
-  if (res.ok)
-    return new ApiClientError(res.status, "bad_stream", "The server did not answer with an event stream", body);
-  return apiError(res.status, body);
-}
-
-const isEventStream = (res: Response) => (res.headers.get("content-type") ?? "").startsWith("text/event-stream");
-
-/** What the page does with each message of an event stream. */
-type Receive = (m: SseMessage) => void;
-
 export type SendInput = RequestOf<typeof conversationsApi.sendMessage>["body"];
 
 function useSendMessage(id: string, receive: Receive) {
@@ -184,100 +144,6 @@ function refreshAfterRun(qc: QueryClient, id: string) {
   void qc.invalidateQueries({ queryKey: conversationKeys.events(id), exact: true });
   void qc.invalidateQueries({ queryKey: conversationKeys.list, exact: true });
   void qc.invalidateQueries({ queryKey: runKeys.list, exact: true });
-}
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(t);
-      resolve();
-    });
-  });
-
-/** Where the live tail is: asked (no bytes yet), receiving, or waiting to reconnect after a drop. */
-export type TailPhase = "idle" | "connecting" | "live" | "retrying";
-
-export interface TailOptions {
-  /** Opens the live tail from `after` (`GET …/events` with `Accept: text/event-stream`). */
-  connect: (after: number, signal: AbortSignal) => Promise<Response>;
-  /** The newest seq held: where each connection starts. */
-  lastSeq: () => number;
-  receive: Receive;
-  phase: (phase: TailPhase) => void;
-  /** The connection dropped or failed (not a cut-off): the run may have ended meanwhile. */
-  dropped: () => void;
-  signal: AbortSignal;
-  wait?: (ms: number, signal: AbortSignal) => Promise<void>;
-}
-
-/**
- * Follows the live tail until `signal` aborts: from the newest seq held, reconnecting from the
- * newest seq seen when the connection drops (backing off after failures). A stream cut off
- * because this reader fell behind (`StreamOverflow`) is not an error: it reconnects at once.
- */
-export async function followEventTail(o: TailOptions): Promise<void> {
-  const wait = o.wait ?? sleep;
-  let failures = 0;
-  while (!o.signal.aborted) {
-    o.phase("connecting");
-    let cut = false;
-    try {
-      const res = await o.connect(o.lastSeq(), o.signal);
-      if (!res.ok || !res.body || !isEventStream(res)) throw await errorFrom(res);
-      o.phase("live");
-      failures = 0;
-      await readEventStream(res.body, (m) => {
-        if (streamCutAt(m) !== null) cut = true;
-        else o.receive(m);
-      });
-    } catch {
-      failures++;
-    }
-    if (o.signal.aborted) return;
-    if (cut) continue;
-    o.phase("retrying");
-    o.dropped();
-    await wait(Math.min(500 * 2 ** failures, 8_000), o.signal);
-  }
-}
-
-/**
- * While `enabled`, follows the conversation's live event stream from the newest seq held,
- * reconnecting from the newest seq seen when the connection drops.
- */
-function useEventTail(id: string, enabled: boolean, receive: Receive, lastSeq: { current: number }) {
-  const qc = useQueryClient();
-  const receiveRef = useRef(receive);
-  useEffect(() => {
-    receiveRef.current = receive;
-  }, [receive]);
-  const [phase, setPhase] = useState<TailPhase>("idle");
-  useEffect(() => {
-    if (!enabled) return;
-    const ctl = new AbortController();
-    void followEventTail({
-      connect: (after, signal) =>
-        fetch(apiUrl(conversationsApi.events, { params: { id }, query: { after } }), {
-          headers: { accept: "text/event-stream", "last-event-id": String(after) },
-          credentials: "same-origin",
-          cache: "no-store",
-          signal,
-        }),
-      lastSeq: () => lastSeq.current,
-      receive: (m) => receiveRef.current(m),
-      // While reconnecting after a drop the page keeps saying so.
-      phase: (p) => setPhase((cur) => (p === "connecting" && cur === "retrying" ? cur : p)),
-      // The run may have ended while we were away: the detail says whether to go on.
-      dropped: () => void qc.invalidateQueries({ queryKey: conversationKeys.detail(id), exact: true }),
-      signal: ctl.signal,
-    });
-    return () => {
-      ctl.abort();
-      setPhase("idle");
-    };
-  }, [id, enabled, lastSeq, qc]);
-  return phase;
 }
 
 export interface OptimisticMessage {
@@ -373,7 +239,12 @@ export function useLiveConversation(id: string) {
   useEffect(() => {
     if (tailing) streamSeq.current = lastSeq.current;
   }, [tailing]);
-  const tailPhase = useEventTail(id, tailing, receive, lastSeq);
+  // The run may have ended while the tail was away: the detail says whether to go on.
+  const tailDropped = useCallback(
+    () => void qc.invalidateQueries({ queryKey: conversationKeys.detail(id), exact: true }),
+    [qc, id],
+  );
+  const tailPhase = useEventTail(id, tailing, receive, lastSeq, tailDropped);
 
   // The detail knows of events we have not seen (a run resumed and finished between two looks):
   // fetch the ones after our newest.
