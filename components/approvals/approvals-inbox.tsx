@@ -8,7 +8,8 @@
 import { useState } from "react";
 import { QueryState } from "@/components/shell/query-state";
 import { useCan, useViewer } from "@/components/shell/viewer-context";
-import { ApprovalCard, WHO_MAY_DECIDE } from "./approval-card";
+import { ApprovalCard } from "./approval-card";
+import { WHO_MAY_DECIDE } from "./approval-forms";
 import type { ApprovalFilter } from "@/lib/runs/read-models/approvals/list-approvals.shared";
 import type { MarkedApproval } from "@/lib/mcp/destructive-approvals.shared";
 import { useApprovals } from "./approval-queries";
