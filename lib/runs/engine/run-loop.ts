@@ -15,13 +15,14 @@ import { modelRosterKey } from "../../models/providers.shared";
 import { renderSystemPrompt } from "../../agents/prompt-template";
 import type { MessagePart, RunError, RunKind, RunUsage, FinishedRunStatus, StopReason } from "../../events/event-types";
 import { newEvent } from "../../events/event-types";
-import { priceUsage } from "../../events/price-usage";
 import { canonicalHash } from "./canonical-json";
 import { toModelMessage } from "./context-fold";
-import { functionTools, parseToolInput, requestModel, type ModelResponse, type ModelToolCall } from "./model-request";
+import { functionTools, parseToolInput, requestModel, type ModelToolCall } from "./model-request";
+import { priceResponse } from "./price-response";
+import { checkCall, dispatchCalls, returnData } from "./step-calls";
 import type { EventEntry, RunActor, RunDeps, RunnableAgent } from "./ports";
 import { errorRecord, RunCancelledError, RunUsageLimitError } from "./run-errors";
-import type { RunTool, ToolArgumentFailure, ToolOutcome } from "./run-tool";
+import type { RunTool } from "./run-tool";
 import { isUsableConclusion } from "./stages/limit-recovery";
 import { answerEvents, danglingCalls, healingAnswers, healingInstruction, type CallAnswer } from "./stages/healing";
 import { checkBeforeRequest, checkTokens, checkToolCalls } from "./stages/run-limits";
@@ -29,7 +30,6 @@ import { systemPromptRecord } from "./stages/system-prompt-record";
 import { createDispatchChain } from "./tool-dispatch/dispatch-chain";
 import { newToolMeter } from "./tool-dispatch/metering";
 import { countRepairableFailure, newRetryState } from "./tool-dispatch/retry";
-import type { DispatchResult } from "./tool-dispatch/middleware";
 import { toolResultOutput } from "./tool-result-output";
 import { toolStateEntries } from "./tool-state-events";
 
@@ -346,93 +346,4 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
       return await finish("interrupted", "interrupted", errorRecord(err), null);
     return await finish("failed", "error", errorRecord(err), null);
   }
-}
-
-function priceResponse(
-  response: ModelResponse,
-  requested: { provider: string; model: string },
-  requestedKey: string,
-  durationMs: number,
-) {
-  const who = response.answeredBy ?? { provider: requested.provider, model: requested.model };
-  const priced = priceUsage(who.provider, who.model, response.usage);
-  return {
-    provider: who.provider,
-    model: who.model,
-    requestedModel: requestedKey,
-    ...response.usage,
-    costNanoUsd: priced.costNanoUsd,
-    priced: priced.priced,
-    priceVersion: priced.priceVersion,
-    durationMs,
-  };
-}
-
-function returnData(call: ModelToolCall, result: DispatchResult) {
-  const o = result.outcome;
-  return {
-    toolName: call.toolName,
-    toolCallId: call.toolCallId,
-    success: o.ok,
-    durationMs: result.durationMs,
-    ...(o.ok ? {} : { errorType: o.error.type }),
-    ...(o.childRunId ? { childRunId: o.childRunId } : {}),
-    ...(result.replayed ? { replayed: true } : {}),
-    ...(result.memoized ? { memoized: true } : {}),
-  };
-}
-
-type Dispatch = (tool: RunTool, args: unknown, call: ModelToolCall) => Promise<DispatchResult>;
-
-/** A call ready to dispatch (its tool and parsed, valid arguments), or the ToolArgumentError that answers it. */
-type CheckedCall =
-  { call: ModelToolCall; tool: RunTool; args: unknown } | { call: ModelToolCall; rejected: ToolOutcome };
-
-/**
- * An unknown tool, unparsable arguments, or arguments the tool refuses (its schema and constraint
- * tags, an MCP tool's inputSchema, an agent's `task`, memory's commands) are a ToolArgumentError
- * for a repair turn — decided before gating, so such a call is never held for approval.
- */
-function checkCall(call: ModelToolCall, tools: Map<string, RunTool>): CheckedCall {
-  const reject = (message: string, error?: ToolArgumentFailure): CheckedCall => ({
-    call,
-    rejected: { ok: false, error: error ?? { type: "ToolArgumentError", message } },
-  });
-  const tool = tools.get(call.toolName);
-  if (!tool) {
-    const known = [...tools.keys()].sort();
-    return reject(
-      `Unknown tool '${call.toolName}'. ${known.length ? `Available tools: ${known.join(", ")}.` : "No tools are available."}`,
-    );
-  }
-  const parsed = parseToolInput(call.input);
-  if (!parsed.ok) return reject(`tool '${tool.name}' call rejected: ${parsed.message}`);
-  const refused = tool.checkArguments(parsed.value);
-  if (refused) return reject(refused.message, refused);
-  return { call, tool, args: parsed.value };
-}
-
-/**
- * Runs a step's calls: calls without side effects concurrently, side-effecting ones one after
- * another in the model's order (alongside the others); results come back in the model's order.
- * A rejected call (checkCall) is answered as it is, without running.
- */
-async function dispatchCalls(calls: CheckedCall[], onRejected: (call: ModelToolCall) => void, dispatch: Dispatch) {
-  const one = async (c: CheckedCall): Promise<{ call: ModelToolCall; result: DispatchResult }> => {
-    if ("rejected" in c) {
-      onRejected(c.call);
-      return { call: c.call, result: { outcome: c.rejected, durationMs: 0 } };
-    }
-    return { call: c.call, result: await dispatch(c.tool, c.args, c.call) };
-  };
-  const sideEffecting = calls.filter((c) => "tool" in c && c.tool.sideEffecting);
-  const pure = calls.filter((c) => !sideEffecting.includes(c));
-  const sequential = (async () => {
-    const out: Array<{ call: ModelToolCall; result: DispatchResult }> = [];
-    for (const c of sideEffecting) out.push(await one(c));
-    return out;
-  })();
-  const [a, b] = await Promise.all([Promise.all(pure.map(one)), sequential]);
-  const byId = new Map([...a, ...b].map((r) => [r.call.toolCallId, r]));
-  return calls.map((c) => byId.get(c.call.toolCallId)!);
 }
