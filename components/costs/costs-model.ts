@@ -3,6 +3,7 @@
  * integer nano-USD until it is shown; CSV carries it exactly (nano-USD and a decimal dollar string).
  */
 import { csvDocument, type CsvValue } from "@/lib/api/csv.shared";
+import { pricingOf } from "@/lib/events/usage-counters.shared";
 import type { UsageGroupBy, UsageRow, UsageSummary } from "@/lib/runs/read-models/usage/usage-summary.shared";
 
 export type PeriodId = "7d" | "30d" | "90d" | "all" | "custom";
@@ -84,7 +85,6 @@ export function chartData(
       t.unpriced += s.unpricedEvents;
       totals.set(s.key, t);
     }
-  const pricing = (events: number, unpriced: number) => (unpriced === 0 ? "all" : unpriced >= events ? "none" : "some");
   const ranked = [...totals].sort((a, b) => b[1].total - a[1].total || a[0].localeCompare(b[0]));
   const keep = ranked.length <= maxSeries ? ranked : ranked.slice(0, maxSeries - 1);
   const kept = new Set(keep.map(([k]) => k));
@@ -93,7 +93,7 @@ export function chartData(
     label: t.label,
     color: SERIES_COLORS[i],
     total: t.total,
-    pricing: pricing(t.events, t.unpriced),
+    pricing: pricingOf(t.events, t.unpriced),
   }));
   if (ranked.length > keep.length) {
     const rest = ranked.slice(keep.length).map(([, t]) => t);
@@ -102,7 +102,7 @@ export function chartData(
       label: `Other (${rest.length})`,
       color: OTHER_COLOR,
       total: rest.reduce((a, t) => a + t.total, 0),
-      pricing: pricing(
+      pricing: pricingOf(
         rest.reduce((a, t) => a + t.events, 0),
         rest.reduce((a, t) => a + t.unpriced, 0),
       ),

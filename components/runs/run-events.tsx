@@ -4,6 +4,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import type { StoredEvent } from "@/lib/events/event-types.shared";
 import { decisionLabel, outputText, prettyJson } from "@/lib/events/tool-output-text.shared";
+import { pricingOf, type Pricing } from "@/lib/events/usage-counters.shared";
 import { useRun } from "./run-queries";
 import { formatCost, formatDuration, formatTokens } from "./usage-format";
 import "@/components/conversations/conversations.css";
@@ -11,10 +12,9 @@ import "@/components/conversations/conversations.css";
 const runHref = (id: string) => `/runs/${encodeURIComponent(id)}`;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-function pricing(events: StoredEvent[]): "all" | "some" | "none" {
+function pricing(events: StoredEvent[]): Pricing {
   const usage = events.filter((e): e is Extract<StoredEvent, { type: "LlmUsageEvent" }> => e.type === "LlmUsageEvent");
-  const unpriced = usage.filter((e) => !e.data.priced).length;
-  return unpriced === 0 ? "all" : unpriced === usage.length ? "none" : "some";
+  return pricingOf(usage.length, usage.filter((e) => !e.data.priced).length);
 }
 
 function Json({ value }: { value: unknown }) {
