@@ -4,6 +4,7 @@
  * usage. Money is integer nano-USD. The usage summary's SQL sums (lib/runs/read-models/usage) add
  * in the database, as bigints, and answer the same counters.
  */
+import { z } from "zod";
 
 /** Every counter, in one order. */
 export const USAGE_COUNTERS = [
@@ -69,7 +70,8 @@ export function requestUsage(d: {
 }
 
 /** Whether a cost covers all, some or none of the usage (unpriced models are never a silent $0). */
-export type Pricing = "all" | "some" | "none";
+export const Pricing = z.enum(["all", "some", "none"]);
+export type Pricing = z.infer<typeof Pricing>;
 
 /** The pricing of `requests` model requests of which `unpriced` had no price. */
 export function pricingOf(requests: number, unpriced: number): Pricing {

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { RunKind, RunStatus } from "../../../events/event-types.shared";
+import { Pricing } from "../../../events/usage-counters.shared";
 
 export const UsageGroupBy = z.enum(["model", "agent", "run", "day"]);
 export type UsageGroupBy = z.infer<typeof UsageGroupBy>;
@@ -50,9 +51,8 @@ export const UsageSummaryQuery = z
   .refine((q) => !(q.stack && q.groupBy === "run"), { message: "stack is not available by run", path: ["stack"] });
 export type UsageSummaryQuery = z.input<typeof UsageSummaryQuery>;
 
-/** Whether a cost covers all, some or none of the usage (unpriced models are never a silent $0). */
-export const Pricing = z.enum(["all", "some", "none"]);
-export type Pricing = z.infer<typeof Pricing>;
+// Whether a cost covers all, some or none of the usage: one definition, with the usage counters.
+export { Pricing };
 
 const Count = z.number().int().nonnegative();
 
