@@ -4,7 +4,10 @@
  *
  * One job at a time: a fresh QuickJS runtime + context per call, on a cached QuickJS WebAssembly
  * module whose memory has a fixed maximum (the real memory cap: `setMemoryLimit` alone does not
- * hold on the Emscripten builds). `ctx.fetch` is a host function returning a QuickJS promise; the
+ * hold on the Emscripten builds). The next call's sandbox — runtime, context, host functions and
+ * the compiled prelude, about three quarters of a call's time — is made while the worker is idle,
+ * after it answered the last call, so a call finds it ready; it is still made for that one call,
+ * runs no code of any other, and is thrown away after it. `ctx.fetch` is a host function returning a QuickJS promise; the
  * request itself is sent to the main thread (which applies the egress policy) and the answer
  * resolves the promise, after which pending jobs run again.
  *
@@ -41,6 +44,13 @@ const moduleMessages = [];
 
 /** memoryBytes -> Promise<{module, memory, maxBytes}> */
 const modules = new Map();
+/** memoryBytes -> {module, memory, maxBytes}, once loaded */
+const loaded = new Map();
+
+/** A sandbox made before its job arrived (see newSandbox), or null. */
+let prepared = null;
+/** A sandbox that was never used could not be freed: the next result asks the pool to replace this worker. */
+let untrusted = false;
 
 function loadModule(memoryBytes) {
   let entry = modules.get(memoryBytes);
@@ -51,11 +61,11 @@ function loadModule(memoryBytes) {
     const memory = new WebAssembly.Memory({ initial: initialPages, maximum: maxPages });
     const emscriptenModule = { print: () => {}, printErr: (text) => moduleMessages.push(String(text)) };
     entry = newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmMemory: memory, emscriptenModule })).then(
-      (module) => ({
-        module,
-        memory,
-        maxBytes: maxPages * WASM_PAGE,
-      }),
+      (module) => {
+        const ready = { module, memory, maxBytes: maxPages * WASM_PAGE };
+        loaded.set(memoryBytes, ready);
+        return ready;
+      },
     );
     modules.set(memoryBytes, entry);
   }
@@ -68,7 +78,11 @@ const fetchWaiters = new Map();
 parentPort.on("message", (message) => {
   if (message.type === "run") {
     runJob(message.job).then(
-      (result) => parentPort.postMessage({ type: "done", id: message.id, result }),
+      (result) => {
+        parentPort.postMessage({ type: "done", id: message.id, result });
+        // Off the call's path: the pool has the answer; make the next call's sandbox now.
+        if (!result.recycle) prepared = newSandbox(message.job.limits.memoryBytes);
+      },
       (error) =>
         parentPort.postMessage({
           type: "done",
@@ -94,7 +108,10 @@ parentPort.on("message", (message) => {
 
 // Compile the default module eagerly so the first call is warm.
 loadModule(warmMemoryBytes).then(
-  () => parentPort.postMessage({ type: "ready" }),
+  (entry) => {
+    parentPort.postMessage({ type: "ready" });
+    prepared = newSandbox(warmMemoryBytes, entry);
+  },
   (error) => parentPort.postMessage({ type: "ready", error: String(error && error.message ? error.message : error) }),
 );
 
@@ -159,87 +176,68 @@ function safeJson(value) {
   }
 }
 
-async function runJob(job) {
-  const limits = job.limits;
-  const { module, memory, maxBytes } = await loadModule(limits.memoryBytes);
-  const logSink = makeLogSink(limits);
-  const events = [];
-  let eventBytes = 0;
-  let seq = job.seqStart;
-  const started = Date.now();
-  const deadline = started + limits.timeoutMs;
-  let interrupted = false;
-  let hostFailure = null;
-  const pendingFetches = new Set();
-  const openDeferreds = new Set();
-  let wake = null;
-  let finished = false;
-  let reqCounter = 0;
-
-  const memoryNearCap = () => memory.buffer.byteLength >= maxBytes - 2 * WASM_PAGE;
-
-  const runtime = module.newRuntime();
-  runtime.setMemoryLimit(maxBytes);
-  runtime.setMaxStackSize(QUICKJS_STACK_BYTES);
-  runtime.setInterruptHandler(() => {
-    if (Date.now() > deadline) {
-      interrupted = true;
-      return true;
-    }
-    return false;
-  });
-  const context = runtime.newContext();
-
-  const result = { ok: false, logs: [], events, recycle: false };
-  let serialiseFn = null;
-
-  const classifyHandleError = (handle) => {
-    let dumped;
-    try {
-      dumped = context.dump(handle);
-    } catch {
-      dumped = { name: "InternalError", message: "out of memory" };
-    }
-    const info = describeGuestError(dumped);
-    if (interrupted || (info.name === "InternalError" && info.message === "interrupted")) {
-      return { kind: "timeout", name: info.name, message: info.message };
-    }
-    const oomLike =
-      (info.name === "InternalError" && /out of memory/i.test(info.message)) ||
-      ((dumped === null || dumped === "" || info.message === "") && memoryNearCap());
-    if (oomLike) return { kind: "memory", name: info.name, message: "out of memory" };
-    if (info.name === "InternalError" && /stack overflow/i.test(info.message)) {
-      return { kind: "stack", name: info.name, message: info.message, frame: firstToolFrame(info.stack) };
-    }
-    return { kind: "thrown", name: info.name, message: info.message, frame: firstToolFrame(info.stack) };
+/**
+ * A fresh sandbox for one call: a QuickJS runtime and context on the module of `memoryBytes`, the
+ * host functions and the evaluated prelude. Everything a call brings (its limits, deadline, logs,
+ * events, fetches) lives in `sandbox.call`, set by runJob before any tool code runs; until then the
+ * deadline is infinite (only the prelude runs). A failure here is kept and reported by the call.
+ */
+function newSandbox(memoryBytes, entry = loaded.get(memoryBytes)) {
+  const { module, memory, maxBytes } = entry;
+  const sandbox = { memoryBytes, memory, maxBytes, runtime: null, context: null, failure: null, call: null };
+  const call = {
+    job: null,
+    limits: null,
+    logSink: null,
+    events: [],
+    eventBytes: 0,
+    seq: 0,
+    deadline: Infinity,
+    interrupted: false,
+    pendingFetches: new Set(),
+    openDeferreds: new Set(),
+    wake: null,
+    finished: false,
+    reqCounter: 0,
   };
-
+  sandbox.call = call;
   try {
+    const runtime = (sandbox.runtime = module.newRuntime());
+    runtime.setMemoryLimit(maxBytes);
+    runtime.setMaxStackSize(QUICKJS_STACK_BYTES);
+    runtime.setInterruptHandler(() => {
+      if (Date.now() > call.deadline) {
+        call.interrupted = true;
+        return true;
+      }
+      return false;
+    });
+    const context = (sandbox.context = runtime.newContext());
+
     // Host functions, removed from globalThis by the prelude before tool code runs.
     const logFn = context.newFunction("log", (levelHandle, textHandle) => {
-      const level = context.getString(levelHandle);
-      const text = context.getString(textHandle);
-      logSink.add(level, text);
+      call.logSink.add(context.getString(levelHandle), context.getString(textHandle));
     });
     context.setProp(context.global, HOST_GLOBALS.log, logFn);
     logFn.dispose();
 
     const emitFn = context.newFunction("emit", (payloadHandle) => {
       const text = context.getString(payloadHandle);
-      if (events.length >= limits.maxEvents) {
+      const limits = call.limits;
+      if (call.events.length >= limits.maxEvents) {
         return { error: context.newError(`ctx.emit: at most ${limits.maxEvents} events per call`) };
       }
-      if (eventBytes + text.length > limits.maxEventBytes) {
+      if (call.eventBytes + text.length > limits.maxEventBytes) {
         return {
           error: context.newError(
             `ctx.emit: events of one call may total at most ${limits.maxEventBytes} bytes of JSON`,
           ),
         };
       }
-      eventBytes += text.length;
+      call.eventBytes += text.length;
       const payload = JSON.parse(text);
-      const eventSeq = seq++;
-      events.push({ seq: eventSeq, payload });
+      const eventSeq = call.seq++;
+      call.events.push({ seq: eventSeq, payload });
       return context.newNumber(eventSeq);
     });
     context.setProp(context.global, HOST_GLOBALS.emit, emitFn);
@@ -248,13 +246,14 @@ async function runJob(job) {
     const fetchFn = context.newFunction("fetch", (requestHandle) => {
       const requestJson = context.getString(requestHandle);
       const deferred = context.newPromise();
+      const { job, limits } = call;
       if (!job.fetchEnabled) {
         const err = context.newError("ctx.fetch is not available: this tool lists no hosts in its egress option");
         deferred.reject(err);
         err.dispose();
         return deferred.handle;
       }
-      if (pendingFetches.size >= limits.maxConcurrentFetches) {
+      if (call.pendingFetches.size >= limits.maxConcurrentFetches) {
         const err = context.newError(
           `ctx.fetch: at most ${limits.maxConcurrentFetches} requests may be in flight at once`,
         );
@@ -262,13 +261,13 @@ async function runJob(job) {
         err.dispose();
         return deferred.handle;
       }
-      const reqId = ++reqCounter;
-      pendingFetches.add(reqId);
-      openDeferreds.add(deferred);
+      const reqId = ++call.reqCounter;
+      call.pendingFetches.add(reqId);
+      call.openDeferreds.add(deferred);
       fetchWaiters.set(`${job.id}:${reqId}`, (answer) => {
-        pendingFetches.delete(reqId);
-        openDeferreds.delete(deferred);
-        if (finished || !deferred.alive) return;
+        call.pendingFetches.delete(reqId);
+        call.openDeferreds.delete(deferred);
+        if (call.finished || !deferred.alive) return;
         if (answer.ok) {
           const value = context.newString(JSON.stringify(answer.response));
           deferred.resolve(value);
@@ -278,7 +277,7 @@ async function runJob(job) {
           deferred.reject(err);
           err.dispose();
         }
-        if (wake) wake();
+        if (call.wake) call.wake();
       });
       let request;
       try {
@@ -291,7 +290,7 @@ async function runJob(job) {
         id: job.id,
         reqId,
         request,
-        remainingMs: Math.max(0, deadline - Date.now()),
+        remainingMs: Math.max(0, call.deadline - Date.now()),
       });
       return deferred.handle;
     });
@@ -309,15 +308,79 @@ async function runJob(job) {
 
     const prelude = context.evalCode(PRELUDE_SOURCE, PRELUDE_FILENAME);
     if (prelude.error) {
-      const info = classifyHandleError(prelude.error);
+      const info = classifyHandleError(sandbox, prelude.error);
       prelude.error.dispose();
       throw new Error(`sandbox prelude failed: ${info.message}`);
     }
     prelude.value.dispose();
+  } catch (error) {
+    sandbox.failure = error;
+  }
+  return sandbox;
+}
 
+/** Frees a sandbox no call used (another memory size was asked for). */
+function discard(sandbox) {
+  if (sandbox.failure) return;
+  try {
+    sandbox.context.dispose();
+    sandbox.runtime.dispose();
+  } catch {
+    untrusted = true;
+  }
+}
+
+const memoryNearCap = (sandbox) => sandbox.memory.buffer.byteLength >= sandbox.maxBytes - 2 * WASM_PAGE;
+
+function classifyHandleError(sandbox, handle) {
+  let dumped;
+  try {
+    dumped = sandbox.context.dump(handle);
+  } catch {
+    dumped = { name: "InternalError", message: "out of memory" };
+  }
+  const info = describeGuestError(dumped);
+  if (sandbox.call.interrupted || (info.name === "InternalError" && info.message === "interrupted")) {
+    return { kind: "timeout", name: info.name, message: info.message };
+  }
+  const oomLike =
+    (info.name === "InternalError" && /out of memory/i.test(info.message)) ||
+    ((dumped === null || dumped === "" || info.message === "") && memoryNearCap(sandbox));
+  if (oomLike) return { kind: "memory", name: info.name, message: "out of memory" };
+  if (info.name === "InternalError" && /stack overflow/i.test(info.message)) {
+    return { kind: "stack", name: info.name, message: info.message, frame: firstToolFrame(info.stack) };
+  }
+  return { kind: "thrown", name: info.name, message: info.message, frame: firstToolFrame(info.stack) };
+}
+
+async function runJob(job) {
+  const limits = job.limits;
+  await loadModule(limits.memoryBytes);
+  let sandbox = prepared;
+  prepared = null;
+  if (sandbox && sandbox.memoryBytes !== limits.memoryBytes) {
+    discard(sandbox);
+    sandbox = null;
+  }
+  if (!sandbox) sandbox = newSandbox(limits.memoryBytes);
+  const { call, runtime, context } = sandbox;
+  const started = Date.now();
+  call.job = job;
+  call.limits = limits;
+  call.logSink = makeLogSink(limits);
+  call.seq = job.seqStart;
+  call.deadline = started + limits.timeoutMs;
+  const { events, pendingFetches, openDeferreds } = call;
+  let hostFailure = null;
+
+  const result = { ok: false, logs: [], events, recycle: false };
+  let serialiseFn = null;
+
+  try {
+    if (sandbox.failure) throw sandbox.failure;
     const loaded = context.evalCode(TOOL_WRAPPER_PREFIX + job.js + TOOL_WRAPPER_SUFFIX, TOOL_FILENAME);
     if (loaded.error) {
-      result.error = classifyHandleError(loaded.error);
+      result.error = classifyHandleError(sandbox, loaded.error);
       loaded.error.dispose();
       return finish();
     }
@@ -336,7 +399,7 @@ async function runJob(job) {
     inputHandle.dispose();
     runFn.dispose();
     if (called.error) {
-      result.error = classifyHandleError(called.error);
+      result.error = classifyHandleError(sandbox, called.error);
       called.error.dispose();
       return finish();
     }
@@ -346,7 +409,7 @@ async function runJob(job) {
       for (;;) {
         const jobs = runtime.executePendingJobs();
         if (jobs.error) {
-          const jobError = classifyHandleError(jobs.error);
+          const jobError = classifyHandleError(sandbox, jobs.error);
           jobs.error.dispose();
           if (jobError.kind === "timeout" || jobError.kind === "memory") {
             result.error = jobError;
@@ -358,7 +421,7 @@ async function runJob(job) {
           const serialised = context.callFunction(serialiseFn, context.undefined, state.value);
           state.value.dispose();
           if (serialised.error) {
-            const err = classifyHandleError(serialised.error);
+            const err = classifyHandleError(sandbox, serialised.error);
             serialised.error.dispose();
             if (err.kind === "thrown") err.message = `the result could not be serialised to JSON: ${err.message}`;
             result.error = err;
@@ -368,23 +431,9 @@ async function runJob(job) {
           const json = kind === "string" ? context.getString(serialised.value) : null;
           const guestSize = kind === "number" ? context.getNumber(serialised.value) : 0;
           serialised.value.dispose();
-          if (json === null) {
-            result.error = {
-              kind: "result-size",
-              name: "AtelierResultTooLarge",
-              message: "result too large",
-              size: guestSize,
-            };
-            break;
-          }
-          const bytes = Buffer.byteLength(json, "utf8");
-          if (bytes > limits.resultBytes) {
-            result.error = {
-              kind: "result-size",
-              name: "AtelierResultTooLarge",
-              message: "result too large",
-              size: bytes,
-            };
+          const size = json === null ? guestSize : Buffer.byteLength(json, "utf8");
+          if (json === null || size > limits.resultBytes) {
+            result.error = { kind: "result-size", name: "AtelierResultTooLarge", message: "result too large", size };
             break;
           }
           result.ok = true;
@@ -392,11 +441,11 @@ async function runJob(job) {
           break;
         }
         if (state.type === "rejected") {
-          result.error = classifyHandleError(state.error);
+          result.error = classifyHandleError(sandbox, state.error);
           state.error.dispose();
           break;
         }
-        if (interrupted || Date.now() > deadline) {
+        if (call.interrupted || Date.now() > call.deadline) {
           result.error = { kind: "timeout", name: "InternalError", message: "interrupted" };
           break;
         }
@@ -410,13 +459,13 @@ async function runJob(job) {
           break;
         }
         await new Promise((resolve) => {
-          const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()) + 1);
-          wake = () => {
+          const timer = setTimeout(resolve, Math.max(0, call.deadline - Date.now()) + 1);
+          call.wake = () => {
             clearTimeout(timer);
             resolve();
           };
         });
-        wake = null;
+        call.wake = null;
       }
     } finally {
       promise.dispose();
@@ -425,7 +474,7 @@ async function runJob(job) {
     // A failure on the host side of the boundary (e.g. the WebAssembly stack or memory gave out).
     hostFailure = error;
     const message = String(error && error.message ? error.message : error);
-    if (memoryNearCap() || /out of memory|memory access out of bounds/i.test(message)) {
+    if (memoryNearCap(sandbox) || /out of memory|memory access out of bounds/i.test(message)) {
       result.error = { kind: "memory", name: "InternalError", message: "out of memory" };
     } else if (/call stack/i.test(message)) {
       result.error = { kind: "stack", name: "RangeError", message: "stack overflow", frame: null };
@@ -436,7 +485,7 @@ async function runJob(job) {
   return finish();
 
   function finish() {
-    finished = true;
+    call.finished = true;
     for (const reqId of pendingFetches) fetchWaiters.delete(`${job.id}:${reqId}`);
     if (!hostFailure) {
       try {
@@ -455,18 +504,19 @@ async function runJob(job) {
         result.recycle = true;
       }
     }
-    result.logs = logSink.finish();
+    result.logs = call.logSink.finish();
     result.durationMs = Date.now() - started;
     const kind = result.error && result.error.kind;
     // A sandbox that hit a limit or failed on the host side is not trusted again.
     if (
+      untrusted ||
       moduleMessages.length > 0 ||
       hostFailure ||
       kind === "timeout" ||
       kind === "memory" ||
       kind === "stack" ||
       kind === "crash" ||
-      memoryNearCap()
+      memoryNearCap(sandbox)
     ) {
       result.recycle = true;
     }
