@@ -14,6 +14,7 @@ import { systemMessages } from "./system-messages";
 import { modelRosterKey } from "../../models/providers.shared";
 import { renderSystemPrompt } from "../../agents/prompt-template";
 import type { MessagePart, RunError, RunKind, RunUsage, FinishedRunStatus, StopReason } from "../../events/event-types";
+import { addUsage, requestUsage } from "../../events/usage-counters.shared";
 import { newEvent } from "../../events/event-types";
 import { canonicalHash } from "./canonical-json";
 import { toModelMessage } from "./context-fold";
@@ -201,10 +202,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
           : undefined,
       });
       const durationMs = Math.round(clock.monotonic() - started);
-      usage.requests += 1;
-      usage.inputTokens += response.usage.inputTokens;
-      usage.outputTokens += response.usage.outputTokens;
-      usage.totalTokens += response.usage.totalTokens;
+      Object.assign(usage, addUsage(usage, requestUsage(response.usage)));
       const usageData = priceResponse(response, requested, requestedKey, durationMs);
       answeredKey = `${usageData.provider}:${usageData.model}`;
       costNanoUsd += usageData.costNanoUsd;
