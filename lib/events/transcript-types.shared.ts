@@ -8,6 +8,7 @@
  * usage and cost, and the approvals it waits for.
  */
 import type { RunError, RunKind, RunStatus, StopReason, ToolResultOutput } from "./event-types.shared";
+import type { Pricing, UsageCounters } from "./usage-counters.shared";
 
 export type Tone = "info" | "warn" | "error";
 
@@ -50,15 +51,13 @@ export type RunItem =
   | { kind: "task"; key: string; text: string }
   | { kind: "notice"; key: string; tone: Tone; text: string };
 
-export interface UsageView {
-  requests: number;
-  toolCalls: number;
-  inputTokens: number;
-  outputTokens: number;
-  totalTokens: number;
-  costNanoUsd: number;
+/** A run's usage as the transcript shows it: some of the counters, and which requests had a price. */
+export interface UsageView extends Pick<
+  UsageCounters,
+  "requests" | "toolCalls" | "inputTokens" | "outputTokens" | "totalTokens" | "costNanoUsd"
+> {
   /** How many of the run's model requests had a price ("all" also when there were none). */
-  priced: "all" | "some" | "none";
+  priced: Pricing;
   /** The entries that answered, when one differs from the run's model (fallbacks). */
   answeredBy: string[];
   /** True once RunFinished reported the totals. */

@@ -6,26 +6,31 @@
  */
 import { z } from "zod";
 
-/** Every counter, in one order. */
-export const USAGE_COUNTERS = [
-  "requests",
-  "toolCalls",
-  "inputTokens",
-  "outputTokens",
-  "cacheReadTokens",
-  "cacheWriteTokens",
-  "totalTokens",
-  "costNanoUsd",
-  "unpricedTokens",
-  "unpricedRequests",
-] as const;
-export type UsageCounter = (typeof USAGE_COUNTERS)[number];
+const Count = z.number().int().nonnegative();
 
 /**
  * Model requests, tool calls, tokens (input counts cache reads and writes), cost, and the tokens
- * and requests of models without a price (costed at 0, never shown as $0).
+ * and requests of models without a price (costed at 0, never shown as $0). Wire shapes that carry
+ * usage extend this schema (the trace's `TraceUsage`).
  */
-export type UsageCounters = Record<UsageCounter, number>;
+export const UsageCounters = z.strictObject({
+  requests: Count,
+  toolCalls: Count,
+  inputTokens: Count,
+  outputTokens: Count,
+  cacheReadTokens: Count,
+  cacheWriteTokens: Count,
+  totalTokens: Count,
+  /** Integer nano-USD. */
+  costNanoUsd: Count,
+  unpricedTokens: Count,
+  unpricedRequests: Count,
+});
+export type UsageCounters = z.infer<typeof UsageCounters>;
+export type UsageCounter = keyof UsageCounters;
+
+/** Every counter, in one order. */
+export const USAGE_COUNTERS = Object.keys(UsageCounters.shape) as UsageCounter[];
 
 export function zeroUsage(): UsageCounters {
   return Object.fromEntries(USAGE_COUNTERS.map((k) => [k, 0])) as UsageCounters;

@@ -15,25 +15,13 @@ import {
   StopReason,
   ToolResultOutput,
 } from "../../../events/event-types.shared";
-import { Pricing } from "../usage/usage-summary.shared";
+import { Pricing, UsageCounters } from "../../../events/usage-counters.shared";
 
 const Count = z.number().int().nonnegative();
 const IsoDateTime = z.iso.datetime();
 
-export const TraceUsage = z.strictObject({
-  requests: Count,
-  toolCalls: Count,
-  inputTokens: Count,
-  outputTokens: Count,
-  cacheReadTokens: Count,
-  cacheWriteTokens: Count,
-  totalTokens: Count,
-  /** Integer nano-USD. */
-  costNanoUsd: Count,
-  unpricedTokens: Count,
-  unpricedRequests: Count,
-  pricing: Pricing,
-});
+/** A run's usage (or its tree's): the counters, and whether the cost covers all of it. */
+export const TraceUsage = UsageCounters.extend({ pricing: Pricing });
 export type TraceUsage = z.infer<typeof TraceUsage>;
 
 const spanTimes = {
