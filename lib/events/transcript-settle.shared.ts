@@ -44,7 +44,7 @@ export function settleTranscript(
         const childDone = child !== undefined && FINISHED.has(child.status);
         if (run.status === "suspended" && childDone && !held) {
           // The child that held this call open has finished and nothing else holds the caller:
-          // the child's answer is flowing back and the caller resumes (lib/runs/approvals/resume-run.ts).
+          // the child's answer is flowing back and the caller resumes (lib/runs/use-cases/resume-run.ts).
           callerResuming = true;
         } else {
           const approvalHeld = run.approvals.some(
