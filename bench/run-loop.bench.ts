@@ -17,11 +17,12 @@
  *     [--only=loop|append|turn|concurrent]
  *     [--turns=4] [--latency=1000,500,250,100]  the in-flight scenario's turns and mean latencies
  *     [--queries]  per-query counts and latencies of the concurrent scenario
- *     [--profile]  CPU profiles of the per-turn window (turn-cpu.cpuprofile) and of the burst
- *                  (run-loop.cpuprofile)
+ *     [--profile]  CPU profiles of the per-turn window (<tmpdir>/turn-cpu.cpuprofile) and of the
+ *                  burst (run-loop.cpuprofile)
  */
 import { rmSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { seedStudio } from "../lib/db/seed-demo";
 import { closeServer } from "../lib/server/server";
 import { appendThroughput } from "./run-loop/append-throughput";
@@ -48,7 +49,8 @@ async function main() {
     const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
     if (!only || only === "loop") await loopOverhead(db, arg("reps", 15));
     if (!only || only === "append") await appendThroughput(db, file, arg("events", 20_000), arg("append-reps", 5));
-    if (!only || only === "turn") await turnCpu(db, file, arg("turn-reps", 40), PROFILE ? "turn-cpu.cpuprofile" : null);
+    if (!only || only === "turn")
+      await turnCpu(db, file, arg("turn-reps", 40), PROFILE ? path.join(os.tmpdir(), "turn-cpu.cpuprofile") : null);
     if (!only || only === "concurrent")
       await concurrentConversations(db, {
         turns: arg("turns", 4),
