@@ -41,19 +41,25 @@ afterAll(async () => {
 
 const lease = (conversationId: string) => t.db.runLease.findUnique({ where: { conversationId } });
 
+/** Holds the runtime's sandboxed calls until `release()`; `inTool` settles when the first one arrives. */
+function holdSandboxCalls(runtime: RunRuntime) {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let entered!: () => void;
+  const inTool = new Promise<void>((r) => (entered = r));
+  const invoke = runtime.deps.invokeSandbox;
+  runtime.deps.invokeSandbox = async (request) => {
+    entered();
+    await gate;
+    return invoke(request);
+  };
+  return { inTool, release, restore: () => (runtime.deps.invokeSandbox = invoke) };
+}
+
 describe("one execution path in one process", () => {
   it("a turn holds its claim while it runs, owned by this process, and lets go when it settles", async () => {
     const { id: conversationId } = await createConversation(t.db, { agentId: atlasId, createdById: null });
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let entered!: () => void;
-    const inTool = new Promise<void>((r) => (entered = r));
-    const invoke = rt.deps.invokeSandbox;
-    rt.deps.invokeSandbox = async (request) => {
-      entered();
-      await gate;
-      return invoke(request);
-    };
+    const { inTool, release, restore } = holdSandboxCalls(rt);
     try {
       const turn = await startTurn(rt, { conversationId, content: "What is the population of Paris?", actor: ACTOR });
       await inTool;
@@ -77,7 +83,7 @@ describe("one execution path in one process", () => {
       expect(rt.active.size()).toBe(0);
       expect(await t.db.event.count({ where: { conversationId } })).toBeGreaterThan(events);
     } finally {
-      rt.deps.invokeSandbox = invoke;
+      restore();
     }
   });
 
@@ -102,16 +108,7 @@ describe("one execution path in one process", () => {
     expect(await lease(conversationId)).toBeNull();
 
     // The approved refund runs inside the resume job: hold it there to look at the claim.
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let entered!: () => void;
-    const inTool = new Promise<void>((r) => (entered = r));
-    const invoke = rt.deps.invokeSandbox;
-    rt.deps.invokeSandbox = async (request) => {
-      entered();
-      await gate;
-      return invoke(request);
-    };
+    const { inTool, release, restore } = holdSandboxCalls(rt);
     let resumed: TurnResult;
     try {
       const decided = await decideApproval(rt, {
@@ -130,7 +127,7 @@ describe("one execution path in one process", () => {
       release();
       resumed = (await decided.resumed) as TurnResult;
     } finally {
-      rt.deps.invokeSandbox = invoke;
+      restore();
     }
     expect(resumed.final).toMatchObject({ runId: suspended.final.runId, status: "completed" });
     expect(await t.db.approval.findUniqueOrThrow({ where: { id: approval.id } })).toMatchObject({ status: "done" });
