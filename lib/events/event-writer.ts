@@ -126,19 +126,27 @@ export class EventWriter {
   private async write(byConversation: Map<string, Pending[]>, createdAt: Date): Promise<Map<Pending, StoredEvent[]>> {
     const stored = new Map<Pending, StoredEvent[]>();
     const at = createdAt.toISOString();
-    // [conversationId, seq, runId, type, the payload's JSON text]
-    const eventRows: Array<[string, number, string, string, string]> = [];
+    // The events as one JSON array of [conversationId, seq, runId, type, payload] rows, each
+    // payload's JSON text written in as it is (event types are identifiers: no escaping needed).
+    let eventsJson = "";
     const usageRows: unknown[][] = [];
     const advanced: Array<[string, number]> = [];
     for (const [conversationId, pendings] of byConversation) {
-      let seq = await this.lastSeq(conversationId); // read (and kept) by commit()
+      const conversationJson = JSON.stringify(conversationId);
+      let seq = this.lastSeqs.get(conversationId)!; // read by commit()
+      let runId: string | null | undefined;
+      let runIdJson = "";
       for (const p of pendings) {
         const out: StoredEvent[] = [];
         for (const entry of p.entries) {
           seq += 1;
           const e = entry.event;
           out.push({ seq, runId: e.runId, type: e.type, createdAt: at, data: e.data } as StoredEvent);
-          eventRows.push([conversationId, seq, e.runId ?? "", e.type, JSON.stringify(e.data)]);
+          if (e.runId !== runId || !runIdJson) {
+            runId = e.runId;
+            runIdJson = JSON.stringify(e.runId ?? "");
+          }
+          eventsJson += `${eventsJson ? "," : ""}[${conversationJson},${seq},${runIdJson},"${e.type}",${JSON.stringify(e.data)}]`;
           if (entry.usage && e.type === "LlmUsageEvent") usageRows.push(usageRow(entry.usage, e, seq, at));
         }
         stored.set(p, out);
@@ -148,8 +156,9 @@ export class EventWriter {
     // The (conversationId, seq) key refuses numbers another writer already used, so a stale
     // counter fails the whole transaction instead of leaving a gap or a duplicate.
     const sql = new SqlDialect(this.dialect);
-    const statements: Array<[string, unknown[]]> = [sql.insertJsonRows("Event", EVENT_COLUMNS, eventRows, at)];
-    if (usageRows.length) statements.push(sql.insertJsonRows("UsageRecord", USAGE_COLUMN_LIST, usageRows, at));
+    const statements: Array<[string, unknown[]]> = [sql.insertJsonRows("Event", EVENT_COLUMNS, `[${eventsJson}]`, at)];
+    if (usageRows.length)
+      statements.push(sql.insertJsonRows("UsageRecord", USAGE_COLUMN_LIST, rowsJson(USAGE_COLUMN_LIST, usageRows), at));
     statements.push(sql.advanceLastSeqs(advanced, at));
     await this.db.$transaction(statements.map(([text, params]) => this.db.$executeRawUnsafe(text, ...params)));
     for (const [id, lastSeq] of advanced) this.lastSeqs.set(id, lastSeq);
@@ -219,13 +228,12 @@ class SqlDialect {
   constructor(private readonly kind: "sqlite" | "postgresql") {}
 
   /**
-   * `INSERT INTO table (columns) SELECT … FROM <the rows>`: `rows` are arrays of the columns'
-   * values in order (a `timestamp` column takes `at` and has no slot in the row), sent as one JSON
-   * text parameter beside the batch's time.
+   * `INSERT INTO table (columns) SELECT … FROM <the rows>`: `json` is an array of rows, each an
+   * array of the columns' values in order (a `timestamp` column takes `at` and has no slot in the
+   * row), sent as one text parameter beside the batch's time.
    */
-  insertJsonRows(table: string, columns: Column[], rows: unknown[][], at: string): [string, unknown[]] {
+  insertJsonRows(table: string, columns: Column[], json: string, at: string): [string, unknown[]] {
     const pg = this.kind === "postgresql";
-    const json = rowsJson(columns, rows);
     // SQLite binds `?` in the order they appear (better-sqlite3 has no numbered `?NNN`).
     const params: unknown[] = pg ? [json, at] : [];
     let slot = 0;
