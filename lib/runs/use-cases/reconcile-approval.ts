@@ -13,7 +13,7 @@
  * without running. What the retried call emitted (`ctx.emit`) is appended to its run's log, once.
  */
 import { recordAudit } from "../../auth/audit-log";
-import { readApprovalTarget } from "../read-models/approvals/list-approvals";
+import { readApprovalTarget } from "../read-models/approvals/approval-view";
 import { NotFoundError } from "../../errors";
 import type { RunActor } from "../engine/ports";
 import { prepareAgent } from "../engine/prepare-agent";

@@ -24,7 +24,7 @@ import { answerEvents, healingAnswers, type CallAnswer } from "../engine/stages/
 import { decidedCallChain } from "../engine/tool-dispatch/dispatch-chain";
 import { toolResultOutput } from "../engine/tool-result-output";
 import { toolStateEntries } from "../engine/tool-state-events";
-import { readApprovalTarget } from "../read-models/approvals/list-approvals";
+import { readApprovalTarget } from "../read-models/approvals/approval-view";
 import { approvedCallRefusal, toolNotAvailable } from "../engine/approval-target";
 
 export function deniedMessage(decidedBy: string | null, reason: string | null): string {

@@ -1,9 +1,15 @@
 /** An approval as the API answers it (its shape, `ApprovalView`, is in lib/runs/read-models/approvals/list-approvals.shared.ts). */
 import type { Db } from "../../../db/client";
-import { readApprovalTarget } from "./list-approvals";
-import type { ApprovalDecision, ApprovalStatus, ApprovalView } from "./list-approvals.shared";
+import { readJsonColumn } from "../../../db/json-column";
+import { ApprovalTarget, type ApprovalDecision, type ApprovalStatus, type ApprovalView } from "./list-approvals.shared";
 
 export type { ApprovalView };
+
+/** An Approval row's `target` column as its type: null when unset (or not one this version knows). */
+export function readApprovalTarget(value: Parameters<typeof readJsonColumn>[0]): ApprovalTarget | null {
+  const parsed = ApprovalTarget.safeParse(readJsonColumn<unknown>(value));
+  return parsed.success ? parsed.data : null;
+}
 
 type ApprovalRow = Awaited<ReturnType<Db["approval"]["findFirstOrThrow"]>>;
 

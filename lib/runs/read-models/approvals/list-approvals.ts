@@ -3,20 +3,8 @@
  * `ApprovalSummary`, is declared in list-approvals.shared.ts (the contract and the page use it).
  */
 import type { Db } from "../../../db/client";
-import { readJsonColumn } from "../../../db/json-column";
-import {
-  ApprovalTarget,
-  type ApprovalDecision,
-  type ApprovalFilter,
-  type ApprovalStatus,
-  type ApprovalSummary,
-} from "./list-approvals.shared";
-
-/** An Approval row's `target` column as its type: null when unset (or not one this version knows). */
-export function readApprovalTarget(value: Parameters<typeof readJsonColumn>[0]): ApprovalTarget | null {
-  const parsed = ApprovalTarget.safeParse(readJsonColumn<unknown>(value));
-  return parsed.success ? parsed.data : null;
-}
+import { toApprovalView } from "./approval-view";
+import type { ApprovalFilter, ApprovalSummary } from "./list-approvals.shared";
 
 export async function listApprovals(db: Db, filter: ApprovalFilter, limit = 200): Promise<ApprovalSummary[]> {
   const rows = await db.approval.findMany({
@@ -45,27 +33,13 @@ export async function listApprovals(db: Db, filter: ApprovalFilter, limit = 200)
     ]),
   );
   return rows.map((a) => ({
-    id: a.id,
-    conversationId: a.conversationId,
-    runId: a.runId,
-    toolCallId: a.toolCallId,
-    toolName: a.toolName,
-    arguments: a.arguments,
-    argumentsHash: a.argumentsHash,
-    target: readApprovalTarget(a.target),
+    ...toApprovalView(a),
     agentId: a.run.agentId,
     agentName: agentNames.get(a.run.agentId) ?? "(deleted agent)",
     caller: (() => {
       const callerId = a.run.parentRunId ? callerOf.get(a.run.parentRunId) : undefined;
       return callerId ? { agentId: callerId, agentName: agentNames.get(callerId) ?? "(deleted agent)" } : null;
     })(),
-    status: a.status as ApprovalStatus,
-    result: a.result ?? null,
-    decision: a.decision as ApprovalDecision | null,
-    decidedBy: a.decidedBy,
-    reason: a.reason,
-    decidedAt: a.decidedAt?.toISOString() ?? null,
-    createdAt: a.createdAt.toISOString(),
   }));
 }
 
