@@ -1,7 +1,8 @@
 /**
  * TypeScript -> JavaScript for the sandbox (`typescript.transpileModule`, CommonJS so the sandbox
  * can hand the module its own `require("atelier")`), with a source map decoded into a per-line
- * table so runtime error positions map back to the author's source. Cached per source hash.
+ * table so runtime error positions map back to the author's source. Cached per source text: a warm
+ * call's lookup costs V8's string hash and a compare, not a SHA-256 of the source.
  */
 import { createHash } from "node:crypto";
 import ts from "typescript";
@@ -40,6 +41,7 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
 };
 
 const CACHE_LIMIT = 256;
+/** source text -> its transpilation, least recently used first */
 const cache = new Map<string, TranspiledTool>();
 
 export function hashSource(source: string): string {
@@ -48,13 +50,13 @@ export function hashSource(source: string): string {
 
 /** Transpile (or fetch from the cache) a tool's TypeScript source. */
 export function transpileTool(source: string): TranspiledTool {
-  const hash = hashSource(source);
-  const cached = cache.get(hash);
+  const cached = cache.get(source);
   if (cached) {
-    cache.delete(hash);
-    cache.set(hash, cached);
+    cache.delete(source);
+    cache.set(source, cached);
     return cached;
   }
+  const hash = hashSource(source);
   const out = ts.transpileModule(source, {
     compilerOptions: COMPILER_OPTIONS,
     fileName: "tool.ts",
@@ -69,7 +71,7 @@ export function transpileTool(source: string): TranspiledTool {
       line: d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : null,
     }));
   const result: TranspiledTool = { hash, js, syntaxErrors, segments: decodeMappings(map.mappings) };
-  cache.set(hash, result);
+  cache.set(source, result);
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   return result;
 }

@@ -82,7 +82,8 @@ interface Task {
   job: SandboxJob;
   options: RunCallOptions;
   resolve: (result: SandboxResult) => void;
-  fetches: AbortController;
+  /** Aborts the call's open `ctx.fetch` requests when it ends; made at its first request. */
+  fetches: AbortController | null;
   backstop: ReturnType<typeof setTimeout> | null;
 }
 
@@ -182,7 +183,7 @@ export class SandboxPool {
         job: { ...input, id },
         options,
         resolve,
-        fetches: new AbortController(),
+        fetches: null,
         backstop: null,
       });
       this.dispatch();
@@ -345,6 +346,7 @@ export class SandboxPool {
       });
       return;
     }
+    task.fetches ??= new AbortController();
     handler(message.request, message.remainingMs, task.fetches.signal).then(
       (response) => reply({ type: "fetch-result", id: task.id, reqId: message.reqId, ok: true, response }),
       (error: unknown) =>
@@ -360,7 +362,7 @@ export class SandboxPool {
 
   private finishTask(slot: Slot, task: Task, result: SandboxResult): void {
     if (task.backstop) clearTimeout(task.backstop);
-    task.fetches.abort();
+    task.fetches?.abort();
     slot.task = null;
     this.completed++;
     task.resolve(result);
