@@ -4,8 +4,9 @@
  *   components never import server code (type-only imports of lib's shapes are allowed, and
  *   browser-safe lib modules named *.shared.ts, which import only zod and other shared modules);
  *   inside lib the domains point one way: tools (the leaf) <- sandbox; db <- auth <- models <-
- *   agents; runs may use all of them and only routes and workers use runs; lib/errors.ts imports
- *   nothing, so every domain may throw its errors.
+ *   agents; events and mcp sit below runs; lib/runs/engine is pure (no database, queue, runtime,
+ *   use case or read model); only the edge (routes, the composition root, the MCP endpoint) uses
+ *   lib/runs; lib/errors.ts and lib/logger.ts are neutral, so every domain may use them.
  */
 /** The neutral modules every layer may import: the error model and the logger's interface. */
 const LIB_ERRORS = "^lib/(errors|logger)\\.ts$";
