@@ -7,7 +7,7 @@
 import { RunInProgressError } from "../engine/run-errors";
 import type { ActiveTurn } from "./active-runs";
 import { keepLease } from "./queue/execute-job";
-import { claimHold, currentLease, newLeaseToken, releaseLease } from "./queue/run-lease";
+import { claimedRunId, claimHold, newLeaseToken, releaseLease } from "./queue/run-lease";
 import type { RunRuntime } from "./runtime";
 
 export interface HeldConversation {
@@ -19,8 +19,7 @@ export interface HeldConversation {
 export async function holdConversation(rt: RunRuntime, conversationId: string): Promise<HeldConversation> {
   const token = newLeaseToken();
   if (!(await claimHold(rt.db, conversationId, token, rt.executor.owner, rt.executor.leaseMs))) {
-    const lease = await currentLease(rt.db, conversationId);
-    throw new RunInProgressError(lease?.runId ?? "queued");
+    throw new RunInProgressError(await claimedRunId(rt.db, conversationId));
   }
   const turn = rt.active.start(conversationId, token);
   if (!turn) {

@@ -14,7 +14,7 @@
 import { ConversationNotFoundError } from "../read-models/conversations/conversation-not-found-error";
 import { preflightAgent, type TurnResult } from "../engine/execute-turn";
 import type { AgentRecord } from "../engine/ports";
-import { currentLease, newLeaseToken } from "../infra/queue/run-lease";
+import { claimedRunId, newLeaseToken } from "../infra/queue/run-lease";
 import type { RunJob } from "../infra/queue/run-job";
 import { submitJob } from "../infra/queue/submit-job";
 import { RunInProgressError, RunSuspendedError } from "../engine/run-errors";
@@ -76,10 +76,7 @@ async function accept(rt: RunRuntime, input: StartTurnInput): Promise<StartedTur
   const submitted = await submitJob(rt, job, async () => {
     rt.admitted.set(job.token, await admit(rt, conversation, input));
   });
-  if (!submitted) {
-    const lease = await currentLease(rt.db, conversation.id);
-    throw new RunInProgressError(lease?.runId ?? "queued");
-  }
+  if (!submitted) throw new RunInProgressError(await claimedRunId(rt.db, conversation.id));
   return submitted;
 }
 

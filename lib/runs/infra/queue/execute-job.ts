@@ -1,15 +1,14 @@
 /**
- * The one job handler, in one process (`all`) and on queue workers alike: executes a claimed turn
- * or the resume of a decided run. It first becomes the owner of the claim's lease (a repeated or
- * stale delivery finds it owned or gone and does nothing), renews the lease while the job runs, and
- * at the end releases it, settles the local `done` with the result and tells the other processes
- * (queue mode's notification) that the claim settled.
+ * Executing a job whose lease this process won (take-over-run.ts `deliverJob`, in one process and
+ * on queue workers alike): a claimed turn or the resume of a decided run. It renews the lease while
+ * the job runs, and at the end releases it, settles the local `done` with the result and tells the
+ * other processes (queue mode's notification) that the claim settled.
  */
 import type { ActiveTurn } from "../active-runs";
 import { resumeRun } from "../../use-cases/resume-run";
 import { executeTurn, type TurnResult } from "../../engine/execute-turn";
 import type { RunRuntime } from "../runtime";
-import { acquireLease, recordLeaseRun, releaseLease, renewLease } from "./run-lease";
+import { releaseLease, renewLease } from "./run-lease";
 import type { RunJob } from "./run-job";
 
 /** A process as the holder of leases: its owner id, the lease length, and whom to tell a claim settled. */
@@ -22,15 +21,6 @@ export interface LeaseHolder {
 export interface JobContext {
   rt: RunRuntime;
   lease: LeaseHolder;
-}
-
-/** Runs the job after winning its lease. */
-export async function executeJob(ctx: JobContext, job: RunJob): Promise<void> {
-  const { rt, lease } = ctx;
-  if (!(await acquireLease(rt.db, job.token, lease.owner, lease.leaseMs))) return;
-  const turn = rt.active.start(job.conversationId, job.token);
-  if (!turn) return; // this process already executes the conversation (a takeover of its own lease)
-  await runClaimedJob(ctx, job, turn);
 }
 
 /** Executes a job whose lease this process owns. */
@@ -73,7 +63,6 @@ export function runJob(ctx: JobContext, job: RunJob, turn: ActiveTurn): Promise<
         })
       )?.agentId;
     if (!agentId) return null;
-    let recorded = false;
     return executeTurn(
       {
         conversationId: job.conversationId,
@@ -82,13 +71,7 @@ export function runJob(ctx: JobContext, job: RunJob, turn: ActiveTurn): Promise<
         actor: job.actor,
         admitted,
         signal: turn.controller.signal,
-        onRunStart: (runId) => {
-          turn.runIds.push(runId);
-          if (!recorded) {
-            recorded = true;
-            void recordLeaseRun(rt.db, job.token, runId).catch(() => {});
-          }
-        },
+        onRunStart: (runId) => turn.runIds.push(runId),
       },
       rt.deps,
     );

@@ -65,14 +65,14 @@ describe("one execution path in one process", () => {
       await inTool;
       const held = await lease(conversationId);
       expect(held).toMatchObject({ kind: "turn", owner: rt.executor.owner });
-      expect(held!.runId).toBeTruthy();
       expect(rt.active.executes(held!.token)).toBe(true);
+      const running = await t.db.run.findFirstOrThrow({ where: { conversationId, status: "running" } });
 
       // A second message is refused with the running run's id, and appends nothing.
       const events = await t.db.event.count({ where: { conversationId } });
       const second = startTurn(rt, { conversationId, content: "again", actor: ACTOR });
       await expect(second).rejects.toSatisfy((err) => RunInProgressError.is(err));
-      await expect(second).rejects.toMatchObject({ details: { runId: held!.runId } });
+      await expect(second).rejects.toMatchObject({ details: { runId: running.id } });
       // So is a manual compaction's hold.
       await expect(holdConversation(rt, conversationId)).rejects.toMatchObject({ code: "RunInProgress" });
 

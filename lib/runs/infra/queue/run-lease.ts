@@ -15,7 +15,6 @@ export interface LeaseRow {
   token: string;
   kind: string;
   payload: string;
-  runId: string | null;
   owner: string | null;
   leaseUntil: Date | null;
   createdAt: Date;
@@ -25,9 +24,10 @@ export function newLeaseToken(): string {
   return randomUUID();
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === "object" && err !== null && (err as { code?: string }).code === "P2002";
-}
+const prismaCode = (err: unknown) =>
+  typeof err === "object" && err !== null ? (err as { code?: string }).code : undefined;
+const isUniqueViolation = (err: unknown) => prismaCode(err) === "P2002";
+const isRecordNotFound = (err: unknown) => prismaCode(err) === "P2025";
 
 /** Inserts the claim, queued (no owner yet); false when the conversation already has one. */
 export async function claimLease(db: Db, job: RunJob): Promise<boolean> {
@@ -81,9 +81,17 @@ export async function releaseStaleLeases(db: Db, before: Date): Promise<number> 
   return count;
 }
 
-/** The claim's current holder (the run id when one started), or null. */
-export async function currentLease(db: Db, conversationId: string): Promise<LeaseRow | null> {
-  return db.runLease.findUnique({ where: { conversationId } });
+/**
+ * What a refused second claim names (RunInProgress): the conversation's running run, or "queued"
+ * while the claimed job has not started one yet.
+ */
+export async function claimedRunId(db: Db, conversationId: string): Promise<string> {
+  const running = await db.run.findFirst({
+    where: { conversationId, status: "running" },
+    orderBy: { startedAt: "desc" },
+    select: { id: true },
+  });
+  return running?.id ?? "queued";
 }
 
 /** Becomes the claim's owner when it is queued or its lease lapsed; false when someone else holds it or it is gone. */
@@ -96,6 +104,27 @@ export async function acquireLease(db: Db, token: string, owner: string, leaseMs
   return count === 1;
 }
 
+/**
+ * Becomes the owner of a claim nobody has started yet, in one statement that answers the claim:
+ * its payload is what runs. Null when the claim is gone (settled) or some process owns it.
+ */
+export async function startQueuedLease(
+  db: Db,
+  token: string,
+  owner: string,
+  leaseMs: number,
+): Promise<LeaseRow | null> {
+  try {
+    return await db.runLease.update({
+      where: { token, owner: null },
+      data: { owner, leaseUntil: new Date(Date.now() + leaseMs) },
+    });
+  } catch (err) {
+    if (isRecordNotFound(err)) return null;
+    throw err;
+  }
+}
+
 /** Extends the lease; false when this owner no longer holds it (taken over, or released). */
 export async function renewLease(db: Db, token: string, owner: string, leaseMs: number): Promise<boolean> {
   const { count } = await db.runLease.updateMany({
@@ -103,11 +132,6 @@ export async function renewLease(db: Db, token: string, owner: string, leaseMs: 
     data: { leaseUntil: new Date(Date.now() + leaseMs) },
   });
   return count === 1;
-}
-
-/** Records the turn's first run on the claim (a takeover resumes that run). */
-export async function recordLeaseRun(db: Db, token: string, runId: string): Promise<void> {
-  await db.runLease.updateMany({ where: { token, runId: null }, data: { runId } });
 }
 
 /** The owner of a handed-back lease: nobody renews it, and the next sweep takes it over. */

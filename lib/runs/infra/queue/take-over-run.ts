@@ -17,9 +17,9 @@ import type { RunRuntime } from "../runtime";
 import { answerEvents, healingAnswers } from "../../engine/stages/healing";
 import { readConversationEvents } from "../store/prisma-run-store";
 import { danglingOf, interruptRun, recountRunUsage } from "../store/recover-interrupted-runs";
-import { executeJob, runClaimedJob, runJob, type JobContext } from "./execute-job";
+import { runClaimedJob, runJob, type JobContext } from "./execute-job";
 import { RunJob } from "./run-job";
-import { acquireLease, releaseLease, type LeaseRow } from "./run-lease";
+import { acquireLease, releaseLease, startQueuedLease, type LeaseRow } from "./run-lease";
 
 export const TAKEN_OVER_INSTRUCTION =
   "Not completed: the worker running this call stopped before it answered. It has no side effects; call it again if you still need its result.";
@@ -34,18 +34,22 @@ export type TakeoverOutcome = "started" | "resumed" | "interrupted" | "released"
  * never started a second time. A delivery whose claim is gone (settled) or held does nothing.
  */
 export async function deliverJob(ctx: JobContext, job: RunJob): Promise<void> {
-  const lease = await ctx.rt.db.runLease.findUnique({ where: { token: job.token } });
-  if (!lease) return;
-  if (lease.owner !== null) {
-    await takeOverLease(ctx, lease);
+  const { rt, lease: holder } = ctx;
+  // The common case in one statement: a claim nobody started yet, won and read at once.
+  const started = await startQueuedLease(rt.db, job.token, holder.owner, holder.leaseMs);
+  if (started) {
+    const queued = RunJob.safeParse(safeJson(started.payload));
+    if (!queued.success) {
+      await releaseLease(rt.db, started.token);
+      return;
+    }
+    const turn = rt.active.start(queued.data.conversationId, queued.data.token);
+    if (!turn) return; // this process already executes the conversation
+    await runClaimedJob(ctx, queued.data, turn);
     return;
   }
-  const queued = RunJob.safeParse(safeJson(lease.payload));
-  if (!queued.success) {
-    await releaseLease(ctx.rt.db, lease.token);
-    return;
-  }
-  await executeJob(ctx, queued.data);
+  const lease = await rt.db.runLease.findUnique({ where: { token: job.token } });
+  if (lease?.owner) await takeOverLease(ctx, lease);
 }
 
 export async function takeOverLease(ctx: JobContext, lease: LeaseRow): Promise<TakeoverOutcome> {

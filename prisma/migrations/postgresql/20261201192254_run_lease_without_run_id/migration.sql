@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "RunLease" DROP COLUMN "runId";
