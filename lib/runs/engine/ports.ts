@@ -115,8 +115,13 @@ export interface AgentLoader {
   /**
    * The agent as stored; for `conversationId` (a run of that conversation's own agent), with the
    * model the conversation switched to in place of the agent's active one (conversation-model.ts).
+   * A caller that has just read the conversation passes what it read (`conversation`), so the
+   * loader does not read it again.
    */
-  load(agentId: string, options?: { conversationId?: string }): Promise<AgentRecord>;
+  load(
+    agentId: string,
+    options?: { conversationId?: string; conversation?: { agentId: string; modelKey: string | null } },
+  ): Promise<AgentRecord>;
 }
 
 /** An agent ready to run: its record and its tools as the loop calls them. */

@@ -62,7 +62,7 @@ export async function startTurn(rt: RunRuntime, input: StartTurnInput): Promise<
 async function accept(rt: RunRuntime, input: StartTurnInput): Promise<StartedTurn> {
   const conversation = await rt.db.conversation.findUnique({
     where: { id: input.conversationId },
-    select: { id: true, agentId: true, title: true, lastSeq: true },
+    select: { id: true, agentId: true, title: true, lastSeq: true, modelKey: true },
   });
   if (!conversation) throw new ConversationNotFoundError(input.conversationId);
   rt.writer.prime(conversation.id, conversation.lastSeq);
@@ -83,7 +83,7 @@ async function accept(rt: RunRuntime, input: StartTurnInput): Promise<StartedTur
 /** The refusals that depend on stored state, then the effects of accepting (supersede, title). */
 async function admit(
   rt: RunRuntime,
-  conversation: { id: string; agentId: string; title: string | null },
+  conversation: { id: string; agentId: string; title: string | null; modelKey: string | null },
   input: StartTurnInput,
 ): Promise<AgentRecord> {
   const { db, deps } = rt;
@@ -104,7 +104,7 @@ async function admit(
     });
     throw new RunSuspendedError(suspended.id, approvals, input.mayDecideApprovals === true);
   }
-  const admitted = await deps.agents.load(conversation.agentId, { conversationId: conversation.id });
+  const admitted = await deps.agents.load(conversation.agentId, { conversationId: conversation.id, conversation });
   await preflightAgent(deps, admitted);
   if (suspended) await supersedeSuspendedRun(db, deps.store, suspended.id, input.actor);
   if (!conversation.title) {

@@ -54,12 +54,13 @@ export function createPrismaAgentLoader(db: Db): AgentLoader {
     async load(agentId, options) {
       const [record, conversation] = await Promise.all([
         loadAgent(agentId),
-        options?.conversationId
-          ? db.conversation.findUnique({
-              where: { id: options.conversationId },
-              select: { agentId: true, modelKey: true },
-            })
-          : null,
+        options?.conversation ??
+          (options?.conversationId
+            ? db.conversation.findUnique({
+                where: { id: options.conversationId },
+                select: { agentId: true, modelKey: true },
+              })
+            : null),
       ]);
       // Only the conversation's own agent takes its model (agents it calls keep theirs).
       if (!conversation?.modelKey || conversation.agentId !== agentId) return record;
