@@ -20,7 +20,15 @@ import { invokeTool, type InvokeOutcome, type InvokeToolRequest } from "../../sa
 import type { SandboxPool } from "../../sandbox/worker-pool";
 import { analyzeTool } from "../../tools/analyze-tool";
 import { executeTurn, type TurnInput, type TurnResult } from "../engine/execute-turn";
-import type { AgentLoader, AgentRecord, AgentToolRecord, Clock, ModelFactory, RunActor, RunDeps } from "../engine/ports";
+import type {
+  AgentLoader,
+  AgentRecord,
+  AgentToolRecord,
+  Clock,
+  ModelFactory,
+  RunActor,
+  RunDeps,
+} from "../engine/ports";
 import { MemoryRunStore } from "./memory-run-store";
 
 export const TEST_NOW = new Date("2025-06-01T12:00:00.000Z");
