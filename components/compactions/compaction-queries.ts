@@ -13,7 +13,11 @@ import type { RequestOf } from "@/lib/api/contract.shared";
 import type { BrowserStrategy } from "@/lib/runs/read-models/compactions/compaction-views.shared";
 import type { EventsPage, StoredEvent } from "@/lib/events/event-types.shared";
 
-export type { CompactionDetail, CompactionSummary, NextContextView } from "@/lib/runs/read-models/compactions/compaction-views.shared";
+export type {
+  CompactionDetail,
+  CompactionSummary,
+  NextContextView,
+} from "@/lib/runs/read-models/compactions/compaction-views.shared";
 
 export interface CompactionFilters {
   agentId?: string;

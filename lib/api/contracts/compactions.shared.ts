@@ -5,7 +5,11 @@
  */
 import { z } from "zod";
 import { endpoint } from "../contract.shared";
-import { CompactionDetail, CompactionSummary, CompactionsQuery } from "../../runs/read-models/compactions/compaction-views.shared";
+import {
+  CompactionDetail,
+  CompactionSummary,
+  CompactionsQuery,
+} from "../../runs/read-models/compactions/compaction-views.shared";
 
 export const compactionsApi = {
   /** Every compaction and clear, newest first: `?agentId=&conversationId=&strategy=&from=&to=&limit=`. */

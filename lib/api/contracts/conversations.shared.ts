@@ -7,7 +7,10 @@
 import { z } from "zod";
 import { endpoint } from "../contract.shared";
 import { NextContextView } from "../../runs/read-models/compactions/compaction-views.shared";
-import { ConversationDetail, ConversationSummary } from "../../runs/read-models/conversations/conversation-views.shared";
+import {
+  ConversationDetail,
+  ConversationSummary,
+} from "../../runs/read-models/conversations/conversation-views.shared";
 import {
   EVENTS_PAGE_DEFAULT,
   EVENTS_PAGE_MAX,
