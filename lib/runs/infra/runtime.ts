@@ -21,7 +21,7 @@ import type { SandboxPool } from "../../sandbox/worker-pool";
 import type { PgFanout } from "../../events/pg-fanout";
 import type { AgentRecord } from "../engine/ports";
 import { ActiveRuns } from "./active-runs";
-import type { LeaseHolder } from "./queue/execute-job";
+import type { LeaseHolder } from "./queue/run-lease";
 import { InProcessQueue } from "./queue/in-process-queue";
 import type { RunQueue } from "./queue/run-queue";
 import { queueSettings } from "./queue/role";

@@ -8,15 +8,8 @@ import type { ActiveTurn } from "../active-runs";
 import { resumeRun } from "../../use-cases/resume-run";
 import { executeTurn, type TurnResult } from "../../engine/execute-turn";
 import type { RunRuntime } from "../runtime";
-import { releaseLease, renewLease } from "./run-lease";
+import { releaseLease, renewLease, type LeaseHolder } from "./run-lease";
 import type { RunJob } from "./run-job";
-
-/** A process as the holder of leases: its owner id, the lease length, and whom to tell a claim settled. */
-export interface LeaseHolder {
-  owner: string;
-  leaseMs: number;
-  onSettled: (token: string, conversationId: string) => Promise<void>;
-}
 
 export interface JobContext {
   rt: RunRuntime;

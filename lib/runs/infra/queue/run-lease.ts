@@ -10,6 +10,13 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../../../db/client";
 import type { RunJob } from "./run-job";
 
+/** A process as the holder of leases: its owner id, the lease length, and whom to tell a claim settled. */
+export interface LeaseHolder {
+  owner: string;
+  leaseMs: number;
+  onSettled: (token: string, conversationId: string) => Promise<void>;
+}
+
 export interface LeaseRow {
   conversationId: string;
   token: string;
