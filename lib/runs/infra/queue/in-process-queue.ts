@@ -1,7 +1,7 @@
 /**
  * The run queue inside one process: submitted jobs start at once, at most `concurrency` at a time,
- * the rest waiting in order. What `ATELIER_ROLE=all` uses for resumes; the same interface as the
- * pg-boss queue, so the handler is shared.
+ * the rest waiting in order. What `ATELIER_ROLE=all` uses for turns and resumes alike; the same
+ * interface as the pg-boss queue, so the handler is shared (local-worker.ts).
  */
 import type { Logger } from "../../../logger";
 import type { RunJob } from "./run-job";

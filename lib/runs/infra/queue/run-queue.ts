@@ -1,7 +1,7 @@
 /**
  * The seam between accepting work and executing it. `all` (SQLite or one PostgreSQL process) uses
  * the in-process queue; `web`/`worker` use pg-boss on PostgreSQL. Either way the handler is the same
- * (execute-job.ts).
+ * (take-over-run.ts `deliverJob`).
  */
 import type { RunJob } from "./run-job";
 

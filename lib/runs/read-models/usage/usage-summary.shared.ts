@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { RunKind, RunStatus } from "../../../events/event-types.shared";
-import { Pricing } from "../../../events/usage-counters.shared";
+import { Pricing, UsageCounters } from "../../../events/usage-counters.shared";
 
 export const UsageGroupBy = z.enum(["model", "agent", "run", "day"]);
 export type UsageGroupBy = z.infer<typeof UsageGroupBy>;
@@ -56,19 +56,21 @@ export { Pricing };
 
 const Count = z.number().int().nonnegative();
 
-export const UsageTotals = z.object({
+/**
+ * The summary's totals: the usage counters' tokens and cost (UsageCounters), with requests counted
+ * as usage events (`events`, `unpricedEvents`: the names the API answers with).
+ */
+export const UsageTotals = UsageCounters.pick({
+  inputTokens: true,
+  outputTokens: true,
+  cacheReadTokens: true,
+  cacheWriteTokens: true,
+  totalTokens: true,
+  costNanoUsd: true,
+  unpricedTokens: true,
+}).extend({
   /** Model requests (usage events). */
   events: Count,
-  /** All input tokens, cache reads and writes included. */
-  inputTokens: Count,
-  outputTokens: Count,
-  cacheReadTokens: Count,
-  cacheWriteTokens: Count,
-  totalTokens: Count,
-  /** Integer nano-USD (1 USD = 1e9); 0 for unpriced usage. */
-  costNanoUsd: Count,
-  /** Tokens spent on models the price data does not know (costed at 0, never shown as $0). */
-  unpricedTokens: Count,
   unpricedEvents: Count,
   /** Whether `costNanoUsd` covers all, some or none of the usage. */
   pricing: Pricing,
