@@ -194,6 +194,18 @@ test.describe.serial("approval inbox (approver)", () => {
     );
     await expect(page.getByTestId("run-block")).toHaveCount(1);
     await snap(page, "approvals-conversation-resumed");
+
+    // The run's trace: the wait for approval says what approving it ran, the refund tool's version.
+    await page.goto(`/runs/${approval.runId}`);
+    const waterfall = page.getByTestId("trace-waterfall");
+    await waterfall
+      .locator('[data-span-type="approval"]')
+      .getByRole("button", { name: /refund/ })
+      .click();
+    const target = waterfall.getByTestId("approval-target");
+    await expect(target).toHaveText("refund v1");
+    await expect(target.getByRole("link")).toHaveAttribute("href", /^\/tools\//);
+    await snap(page, "approvals-trace-target");
     expect(errors).toEqual([]);
   });
 

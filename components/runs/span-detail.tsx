@@ -16,6 +16,7 @@ import type {
 } from "@/lib/runs/read-models/traces/trace-wire.shared";
 import { outputText, prettyJson } from "@/lib/events/tool-output-text.shared";
 import { formatDateTime } from "@/components/shell/format";
+import { targetText } from "@/components/approvals/approval-format";
 import type { WaterfallRow } from "./trace-layout";
 import { formatCost, formatDuration, formatTokens } from "./usage-format";
 
@@ -159,6 +160,7 @@ function ApprovalDetail({ s }: { s: TraceApprovalSpan }) {
       <dl className="facts">
         <dt>Requested</dt>
         <dd>{formatDateTime(s.requestedAt)}</dd>
+        <ApprovalTargetRow span={s} />
         <dt>Decision</dt>
         <dd>
           {s.decision ? (s.decision === "approve" ? "approved" : "denied") : "waiting"}
@@ -278,4 +280,20 @@ export function SpanDetail({ row, trace }: { row: WaterfallRow; trace: RunTrace 
     default:
       return <MarkDetail s={s} />;
   }
+}
+
+/** What approving the call runs, as recorded with the request (nothing for `memory`). */
+function ApprovalTargetRow({ span }: { span: TraceApprovalSpan }) {
+  const target = targetText(span.target, span.toolName);
+  if (!target) return null;
+  return (
+    <>
+      <dt>Runs</dt>
+      <dd data-testid="approval-target">
+        <Link href={target.href} title={target.title}>
+          {target.text}
+        </Link>
+      </dd>
+    </>
+  );
 }

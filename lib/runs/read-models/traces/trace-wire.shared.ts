@@ -6,7 +6,7 @@
  * marked (`pricing`).
  */
 import { z } from "zod";
-import { ApprovalDecision, ApprovalStatus } from "../approvals/list-approvals.shared";
+import { ApprovalDecision, ApprovalStatus, ApprovalTarget } from "../approvals/list-approvals.shared";
 import {
   EventData,
   RunError,
@@ -68,6 +68,11 @@ export const TraceApprovalSpan = z.strictObject({
   toolCallId: z.string(),
   /** The call's arguments (open: any JSON, or the raw string). */
   arguments: z.unknown(),
+  /**
+   * What approving it runs, as recorded with the request (a saved tool's version, an MCP tool and
+   * its schema's hash, an agent); null for `memory` and requests older than targets.
+   */
+  target: ApprovalTarget.nullable(),
   /** The approval as stored. */
   status: ApprovalStatus,
   decision: ApprovalDecision.nullable(),

@@ -103,6 +103,8 @@ describe("GET /api/runs/{id}/trace", () => {
     const waiting = (await getTrace(turnId)).json as RunTrace;
     const pending = waiting.run.spans.find((s): s is TraceApprovalSpan => s.type === "approval")!;
     expect(pending).toMatchObject({ status: "pending", decision: null, waitMs: null, endMs: waiting.durationMs });
+    // What approving it runs, as recorded with the request: the refund tool's pinned version.
+    expect(pending.target).toEqual({ kind: "tool", toolId: expect.any(String), toolVersion: expect.any(Number) });
     expect(waiting.run.suspensions).toEqual([{ startMs: expect.any(Number), endMs: null }]);
     await new Promise((r) => setTimeout(r, 30)); // a measurable wait
     const decided = await callRoute(decision.POST, `/api/approvals/${requested.data.approvalId}/decision`, {

@@ -16,6 +16,7 @@ export const approvalRequested: EventHandler<"ApprovalRequested"> = (e, run, tra
     toolName: d.toolName,
     toolCallId: d.toolCallId,
     arguments: d.arguments,
+    target: d.target ?? null,
     status: row?.status ?? "pending",
     decision: null,
     decidedBy: null,
