@@ -77,6 +77,7 @@ test.afterAll(async () => {
 interface Approval {
   id: string;
   conversationId: string;
+  runId: string;
   toolName: string;
   arguments: Record<string, unknown>;
   argumentsHash: string;
