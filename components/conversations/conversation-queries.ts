@@ -7,7 +7,7 @@
  * replaces it.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { apiFetch, apiUrl } from "@/components/api/api-client";
 import { agentKeys } from "@/components/agents/agent-queries";
 import { runKeys } from "@/components/runs/run-queries";
@@ -18,7 +18,7 @@ import { TextDeltaFrame, type EventsPage, type StoredEvent } from "@/lib/events/
 import type { Transcript } from "@/lib/events/transcript-types.shared";
 import { errorFrom, isEventStream, streamCutAt, useEventTail, type Receive } from "./event-tail";
 import { readEventStream } from "./sse";
-import { activeRunStillRunning, addDelta, buildTranscript, settleDeltas, type PendingTexts } from "./transcript";
+import { activeRunStillRunning, buildTranscript, EMPTY_STREAM, streamReducer } from "./transcript";
 
 export const conversationKeys = {
   list: ["conversations"] as const,
@@ -159,13 +159,11 @@ export function useLiveConversation(id: string) {
   const qc = useQueryClient();
   const conversation = useConversation(id);
   const events = useConversationEvents(id);
-  const [pending, setPending] = useState<PendingTexts>({});
+  const [stream, dispatch] = useReducer(streamReducer, EMPTY_STREAM);
+  const pending = stream.pending;
   const [streamError, setStreamError] = useState<string | null>(null);
   const [optimistic, setOptimistic] = useState<OptimisticMessage | null>(null);
   const lastSeq = useRef(0);
-  // The newest stored event this page's own stream delivered: what streamed text is anchored to.
-  // (A fetch of the log can already hold events whose deltas the stream has not delivered yet.)
-  const streamSeq = useRef(0);
   const loadedSeq = events.data?.lastSeq ?? 0;
   useEffect(() => {
     if (loadedSeq > lastSeq.current) lastSeq.current = loadedSeq;
@@ -181,7 +179,9 @@ export function useLiveConversation(id: string) {
       }
       if (m.event === "LlmTextDelta") {
         const d = TextDeltaFrame.safeParse(parsed);
-        if (d.success && d.data.runId) setPending((p) => addDelta(p, d.data.runId, d.data.delta, streamSeq.current));
+        // Anchored to the newest stored event the stream delivered (`stream.anchor`), not to the log
+        // fetched: a fetch can already hold events whose deltas the stream has not delivered yet.
+        if (d.success && d.data.runId) dispatch({ kind: "delta", runId: d.data.runId, delta: d.data.delta });
         return;
       }
       if (m.event === "error") {
@@ -194,9 +194,8 @@ export function useLiveConversation(id: string) {
       const e = parsed as StoredEvent;
       if (typeof e?.seq !== "number" || typeof e.type !== "string") return;
       lastSeq.current = Math.max(lastSeq.current, e.seq);
-      streamSeq.current = Math.max(streamSeq.current, e.seq);
       qc.setQueryData<EventsPage>(conversationKeys.events(id), (p) => mergeEvents(p, [e]));
-      setPending((p) => settleDeltas(p, e));
+      dispatch({ kind: "event", event: e });
       if (
         e.type === "RunStarted" ||
         e.type === "RunFinished" ||
@@ -237,7 +236,7 @@ export function useLiveConversation(id: string) {
     events.isSuccess && !send.isPending && (serverSaysRunning || transcript.running || waitingForConclusion);
   // A tail streams from where the page stands when it starts.
   useEffect(() => {
-    if (tailing) streamSeq.current = lastSeq.current;
+    if (tailing) dispatch({ kind: "anchor", seq: lastSeq.current });
   }, [tailing]);
   // The run may have ended while the tail was away: the detail says whether to go on.
   const tailDropped = useCallback(
@@ -267,7 +266,7 @@ export function useLiveConversation(id: string) {
     (input: SendInput, callbacks?: { onError?: (err: Error) => void }) => {
       setStreamError(null);
       setOptimistic({ text: input.content, afterSeq: lastSeq.current });
-      streamSeq.current = lastSeq.current;
+      dispatch({ kind: "anchor", seq: lastSeq.current });
       send.mutate(input, {
         onError: (err) => {
           setOptimistic(null);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { EventData, EventType, StoredEvent, ToolResultOutput } from "@/lib/events/event-types.shared";
-import { activeRunStillRunning, addDelta, buildTranscript, settleDeltas, statusLineOf } from "./transcript";
+import {
+  activeRunStillRunning,
+  addDelta,
+  buildTranscript,
+  EMPTY_STREAM,
+  settleDeltas,
+  statusLineOf,
+  streamReducer,
+} from "./transcript";
 import { prettyJson } from "@/lib/events/tool-output-text.shared";
 import type { RunItem, ToolCallView, TranscriptEntry, TranscriptRun } from "@/lib/events/transcript-types.shared";
 
@@ -450,6 +458,27 @@ describe("buildTranscript", () => {
     expect(pending).toEqual({});
     l.finish("r1");
     expect(texts(runEntries(buildTranscript(l.events, pending).entries)[0])).toHaveLength(1);
+  });
+
+  it("deltas and the assistant message that replaces them, applied in one batch, never show the text twice", () => {
+    const l = log();
+    l.start("r1");
+    l.user("r1", "hi");
+    // What one read of the stream delivers before React renders: the anchor of each delta is the
+    // newest stored event delivered before it, not the newest one delivered before the render.
+    let s = streamReducer(EMPTY_STREAM, { kind: "anchor", seq: 0 });
+    for (const e of l.events) s = streamReducer(s, { kind: "event", event: e });
+    s = streamReducer(s, { kind: "delta", runId: "r1", delta: "Hel" });
+    s = streamReducer(s, { kind: "delta", runId: "r1", delta: "lo" });
+    const stored = l.answer("r1", "Hello");
+    s = streamReducer(s, { kind: "event", event: stored });
+    expect(s.pending).toEqual({});
+    expect(s.anchor).toBe(stored.seq);
+    const items = texts(runEntries(buildTranscript(l.events, s.pending).entries)[0]);
+    expect(items).toMatchObject([{ text: "Hello", streaming: false }]);
+    // A later text of the same run is anchored after that message.
+    s = streamReducer(s, { kind: "delta", runId: "r1", delta: "More" });
+    expect(s.pending.r1).toEqual({ afterSeq: stored.seq, text: "More" });
   });
 
   it("text streamed after a tool round shows after the earlier stored message", () => {

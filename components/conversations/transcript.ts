@@ -107,3 +107,37 @@ export function settleDeltas(pending: PendingTexts, event: StoredEvent): Pending
   delete next[event.runId];
   return next;
 }
+
+/**
+ * What the page's own streams have delivered: the pending texts, and the newest stored event they
+ * carried (`anchor`, what a new streamed text is anchored to). One state, so a delta is anchored to
+ * the events that arrived before it whenever React gets to apply it: an anchor read from a ref at
+ * render time could already be past the assistant message that replaces the text (the text then
+ * showed twice until the run finished).
+ */
+export interface StreamState {
+  pending: PendingTexts;
+  anchor: number;
+}
+
+export type StreamAction =
+  | { kind: "delta"; runId: string; delta: string }
+  | { kind: "event"; event: StoredEvent }
+  /** A stream starts from where the page stands (a send, or a tail). */
+  | { kind: "anchor"; seq: number };
+
+export const EMPTY_STREAM: StreamState = { pending: {}, anchor: 0 };
+
+export function streamReducer(state: StreamState, action: StreamAction): StreamState {
+  switch (action.kind) {
+    case "delta":
+      return { ...state, pending: addDelta(state.pending, action.runId, action.delta, state.anchor) };
+    case "event": {
+      const pending = settleDeltas(state.pending, action.event);
+      const anchor = Math.max(state.anchor, action.event.seq);
+      return pending === state.pending && anchor === state.anchor ? state : { pending, anchor };
+    }
+    case "anchor":
+      return action.seq === state.anchor ? state : { ...state, anchor: action.seq };
+  }
+}
