@@ -68,6 +68,7 @@ export const AgentInputShape = z
     createdAt: z.unknown().optional(),
     updatedAt: z.unknown().optional(),
     modelSwitches: z.unknown().optional(),
+    version: z.unknown().optional(),
   })
   .strict();
 

@@ -15,6 +15,10 @@ export const AgentSummary = z
     /** How many tools it can call. */
     tools: z.number().int().nonnegative(),
     conversations: z.number().int().nonnegative(),
+    /** The latest version. */
+    version: z.number().int().positive(),
+    /** The version `production` points at; null while unset (new conversations take the latest). */
+    production: z.number().int().positive().nullable(),
     updatedAt: z.iso.datetime(),
   })
   .strict();

@@ -8,10 +8,19 @@ import { z } from "zod";
 export const ToolRef = z
   .object({
     toolId: z.string().trim().min(1, "Pick a tool"),
-    /** The attached version; omitted = the tool's latest version at save time. */
+    /** The attached version; omitted (and no `follow`) = the tool's latest version at save time. */
     toolVersionId: z.string().trim().min(1).optional(),
+    /**
+     * `latest`: not pinned — each run takes the tool's newest version without definition errors
+     * when it starts (recorded on the run, and bound by its approvals).
+     */
+    follow: z.literal("latest", { error: 'follow is "latest" (or leave it out to pin a version)' }).optional(),
   })
-  .strict();
+  .strict()
+  .refine((r) => !(r.follow && r.toolVersionId), {
+    message: 'A tool entry either pins a version (toolVersionId) or follows the latest (follow: "latest"), not both',
+    path: ["follow"],
+  });
 export const BuiltinToolRef = z
   .object({ builtin: z.literal("memory", { error: "The only built-in tool is memory" }) })
   .strict();
@@ -35,7 +44,7 @@ export const McpToolRef = z
 
 export const AgentToolEntry = z.union([ToolRef, BuiltinToolRef, AgentToolRef, McpToolRef], {
   error:
-    'A tool entry is {"toolId"}, {"builtin": "memory"}, {"agentId", "sideEffecting"} or {"mcpServerId", "tool", "as"?}',
+    'A tool entry is {"toolId", "toolVersionId"?, "follow"?}, {"builtin": "memory"}, {"agentId", "sideEffecting"} or {"mcpServerId", "tool", "as"?}',
 });
 export type AgentToolEntry = z.infer<typeof AgentToolEntry>;
 export type AgentToolEntryInput = z.input<typeof AgentToolEntry>;

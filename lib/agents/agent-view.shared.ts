@@ -1,8 +1,9 @@
 /**
  * The agent as the API answers it (lib/agents/README.md): the normalised configuration — `model`
  * the active config, `roster` the declared list ([] for a single-model agent) — plus its id, tools,
- * switch history and timestamps (ISO strings). Browser-safe: the agents contract answers with it
- * and the editor reads it. Built by read-agent.ts from Agent.config (JSON) and the AgentTool rows.
+ * switch history, version and timestamps (ISO strings). Browser-safe: the agents contract answers
+ * with it and the editor reads it. Built by read-agent.ts from the Agent row (agent-wide state) and
+ * one AgentVersion (the versioned configuration).
  */
 import { z } from "zod";
 import { AgentToolEntry } from "./agent-tools.shared";
@@ -43,8 +44,10 @@ export const AgentView = z
     compaction: CompactionConfig,
     limitRecovery: LimitRecovery,
     runtime: RuntimeConfig,
-    /** In the agent's order; a saved tool names the version it is pinned to. */
+    /** In the agent's order; a saved tool names the version it is pinned to (or follows the latest). */
     tools: z.array(AgentToolEntry),
+    /** The version this configuration is (the latest, unless a version was asked for). */
+    version: z.number().int().positive(),
     modelSwitches: z.array(ModelSwitchRecord),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),

@@ -16,7 +16,15 @@ export interface ModelSwitchedPayload {
   effectiveFrom: "next_run";
 }
 
-/** What goes into Agent.config (name and tools live in their own columns and rows). */
-export type StoredAgentConfig = Omit<AgentConfig, "name" | "tools"> & { modelSwitches?: ModelSwitchRecord[] };
+/**
+ * What goes into Agent.config: the agent-wide state outside versions — the lifetime limits, the
+ * active model (a roster version runs it when its roster has it) and the switch history. Each
+ * version's configuration is an AgentVersion row (agent-version-config.shared.ts).
+ */
+export interface AgentWideState {
+  agentLimits: AgentConfig["agentLimits"];
+  model: AgentConfig["model"];
+  modelSwitches?: ModelSwitchRecord[];
+}
 
 export const MAX_SWITCH_RECORDS = 50;

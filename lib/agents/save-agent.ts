@@ -5,14 +5,22 @@
  * cycle, the name is free in the workspace, and every model base URL typed in the studio passes
  * the egress policy's save-time check (no DNS; `ATELIER_MODEL_EGRESS_ALLOW`). Each problem is a
  * zod issue at the field's path (HTTP 400). Saving never needs a provider key.
+ *
+ * Every save that changes the configuration is a new immutable version (README "Versions"); a save
+ * equal to the latest version creates none. The name, lifetime limits and active model are
+ * agent-wide state on the Agent row.
  */
 import { ZodError, type core } from "zod";
 import type { Db } from "../db/client";
-import { jsonColumn } from "../db/json-column";
 import { currentWorkspaceId } from "../db/workspace";
 import { NotFoundError } from "../errors";
+import { jsonColumn, readJsonColumn } from "../db/json-column";
 import type { AgentConfig } from "./agent-input.shared";
-import type { StoredAgentConfig } from "./agent-view";
+import type { AgentToolEntry } from "./agent-tools.shared";
+import { versionConfigOf, type VersionConfig } from "./agent-version-config.shared";
+import { sameVersionConfig } from "./agent-version-diff.shared";
+import type { AgentWideState } from "./agent-view";
+import { syncLiveToolRows } from "./live-tool-rows";
 import { findAgentToolCycle } from "./check-agent-tool-cycles";
 import { resolveMcpToolEntry } from "../mcp/resolve-mcp-tool-entry";
 import { duplicateToolMessage } from "../tools/tool-registry";
@@ -26,6 +34,8 @@ interface ResolvedTool {
   name: string;
   toolId?: string;
   toolVersionId?: string;
+  /** A saved tool not pinned: each run takes its newest runnable version. */
+  follow?: boolean;
   builtin?: string;
   childAgentId?: string;
   sideEffecting?: boolean;
@@ -81,6 +91,25 @@ async function resolveTools(
       const tool = await db.tool.findUnique({ where: { id: entry.toolId } });
       if (!tool || tool.workspaceId !== workspaceId) {
         issues.push(issue(["tools", i, "toolId"], `no tool with id '${entry.toolId}' in this workspace`));
+        continue;
+      }
+      if (entry.follow === "latest") {
+        // Followed: each run takes the newest version without definition errors; one must exist now.
+        const runnable = await db.toolVersion.findFirst({
+          where: { toolId: tool.id, hasErrors: false },
+          orderBy: { version: "desc" },
+        });
+        if (!runnable) {
+          issues.push(
+            issue(
+              ["tools", i, "toolId"],
+              `tool '${tool.name}' has no version without definition errors to follow; fix it in the Tool Studio first`,
+            ),
+          );
+          continue;
+        }
+        const analysis = (runnable.analysis ?? {}) as { name?: string; sideEffecting?: boolean };
+        out.push({ kind: "tool", name: analysis.name ?? tool.name, toolId: tool.id, follow: true, index: i });
         continue;
       }
       const version = entry.toolVersionId
@@ -202,17 +231,28 @@ function modelEgressIssues(config: AgentConfig): Issue[] {
   );
 }
 
-export function storedConfig(config: AgentConfig, modelSwitches?: unknown): StoredAgentConfig {
-  const { name: _name, tools: _tools, ...rest } = config;
-  return { ...rest, ...(Array.isArray(modelSwitches) ? { modelSwitches } : {}) };
+/** A resolved tool as the version stores it: a saved tool pinned (or following the latest), and the rest as given. */
+function entryOf(t: ResolvedTool): AgentToolEntry {
+  if (t.kind === "builtin") return { builtin: "memory" };
+  if (t.kind === "agent") return { agentId: t.childAgentId!, sideEffecting: t.sideEffecting ?? false };
+  if (t.kind === "mcp") return { mcpServerId: t.mcpServerId!, tool: t.mcpTool!, ...(t.mcpAs ? { as: t.mcpAs } : {}) };
+  return t.follow ? { toolId: t.toolId!, follow: "latest" } : { toolId: t.toolId!, toolVersionId: t.toolVersionId! };
+}
+
+/** Who saved: recorded on the version. */
+export interface SavedBy {
+  id: string | null;
+  name: string | null;
 }
 
 async function write(
   db: Db,
   config: AgentConfig,
-  existing: { id: string; workspaceId: string; config: unknown } | null,
+  existing: { id: string; workspaceId: string; config: unknown; latestVersion: number } | null,
+  by: SavedBy | null,
+  workspace?: string,
 ) {
-  const workspaceId = existing?.workspaceId ?? (await currentWorkspaceId(db));
+  const workspaceId = existing?.workspaceId ?? workspace ?? (await currentWorkspaceId(db));
   const issues: Issue[] = [];
   const clash = await db.agent.findFirst({
     where: { workspaceId, name: config.name, ...(existing ? { NOT: { id: existing.id } } : {}) },
@@ -222,41 +262,57 @@ async function write(
   if (existing) await checkCycles(db, existing.id, config.name, config, resolved, issues);
   issues.push(...modelEgressIssues(config));
   if (issues.length) throw new ZodError(issues);
-  const previousSwitches = (existing?.config as { modelSwitches?: unknown } | null)?.modelSwitches;
-  const data = { name: config.name, config: jsonColumn(storedConfig(config, previousSwitches)) };
+  const previous = readJsonColumn<Partial<AgentWideState> | null>(existing?.config ?? null);
+  const wide: AgentWideState = {
+    agentLimits: config.agentLimits,
+    model: config.model,
+    ...(previous?.modelSwitches ? { modelSwitches: previous.modelSwitches } : {}),
+  };
+  const next = versionConfigOf(
+    config,
+    resolved.map(entryOf),
+    resolved.map((t) => t.name),
+  );
   const id = await db.$transaction(async (tx) => {
-    const row = existing
-      ? await tx.agent.update({ where: { id: existing.id }, data })
-      : await tx.agent.create({ data: { ...data, workspaceId } });
-    await tx.agentTool.deleteMany({ where: { agentId: row.id } });
-    if (resolved.length) {
-      await tx.agentTool.createMany({
-        data: resolved.map((t, position) => ({
-          agentId: row.id,
-          position,
-          kind: t.kind,
-          toolId: t.toolId ?? null,
-          toolVersionId: t.toolVersionId ?? null,
-          builtin: t.builtin ?? null,
-          childAgentId: t.childAgentId ?? null,
-          sideEffecting: t.kind === "agent" ? (t.sideEffecting ?? false) : null,
-          mcpServerId: t.mcpServerId ?? null,
-          mcpTool: t.mcpTool ?? null,
-          mcpAs: t.mcpAs ?? null,
-        })),
+    if (!existing) {
+      const row = await tx.agent.create({
+        data: { workspaceId, name: config.name, config: jsonColumn(wide), latestVersion: 1 },
       });
+      await tx.agentVersion.create({
+        data: { agentId: row.id, version: 1, config: jsonColumn(next), createdById: by?.id, createdByName: by?.name },
+      });
+      await syncLiveToolRows(tx, row.id);
+      return row.id;
     }
-    return row.id;
+    const latest = await tx.agentVersion.findUnique({
+      where: { agentId_version: { agentId: existing.id, version: existing.latestVersion } },
+    });
+    const unchanged = latest && sameVersionConfig(readJsonColumn<VersionConfig>(latest.config), next);
+    const version = unchanged ? existing.latestVersion : existing.latestVersion + 1;
+    // A save equal to the latest version changes only the agent-wide state (name, limits, active model).
+    await tx.agent.update({
+      where: { id: existing.id },
+      data: { name: config.name, config: jsonColumn(wide), latestVersion: version },
+    });
+    if (!unchanged) {
+      await tx.agentVersion.create({
+        data: { agentId: existing.id, version, config: jsonColumn(next), createdById: by?.id, createdByName: by?.name },
+      });
+      await syncLiveToolRows(tx, existing.id);
+    }
+    return existing.id;
   });
   return getAgent(db, id);
 }
 
-export async function createAgent(db: Db, config: AgentConfig) {
-  return write(db, config, null);
+/** Creates an agent: its agent-wide state and version 1. */
+export async function createAgent(db: Db, config: AgentConfig, by: SavedBy | null = null, workspaceId?: string) {
+  return write(db, config, null, by, workspaceId);
 }
 
-export async function updateAgent(db: Db, id: string, config: AgentConfig) {
+/** Saves a new version (none when equal to the latest) and the agent-wide state. */
+export async function updateAgent(db: Db, id: string, config: AgentConfig, by: SavedBy | null = null) {
   const existing = await db.agent.findUnique({ where: { id } });
   if (!existing) throw new NotFoundError(`No agent with id '${id}'.`);
-  return write(db, config, existing);
+  return write(db, config, existing, by);
 }

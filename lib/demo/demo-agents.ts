@@ -5,9 +5,8 @@
  * exist with an error-free latest version are attached. An agent whose name is taken is left alone.
  */
 import { AgentInput, type AgentInput as AgentInputType } from "../agents/agent-input.shared";
-import { storedConfig } from "../agents/save-agent";
+import { createAgent } from "../agents/save-agent";
 import type { Db } from "../db/client";
-import { jsonColumn } from "../db/json-column";
 import type { SeedStep } from "../db/seed-demo";
 
 type ToolLink =
@@ -33,25 +32,14 @@ async function createDemoAgent(
   input: AgentInputType,
   links: ToolLink[],
 ): Promise<string | null> {
-  const config = AgentInput.parse(input);
-  if (await db.agent.findFirst({ where: { workspaceId, name: config.name } })) return null;
-  const row = await db.agent.create({
-    data: { workspaceId, name: config.name, config: jsonColumn(storedConfig(config)) },
-  });
-  if (links.length) {
-    await db.agentTool.createMany({
-      data: links.map((l, position) => ({
-        agentId: row.id,
-        position,
-        kind: l.kind,
-        toolId: l.kind === "tool" ? l.toolId : null,
-        toolVersionId: l.kind === "tool" ? l.toolVersionId : null,
-        childAgentId: l.kind === "agent" ? l.childAgentId : null,
-        sideEffecting: l.kind === "agent" ? l.sideEffecting : null,
-      })),
-    });
-  }
-  return row.id;
+  if (await db.agent.findFirst({ where: { workspaceId, name: input.name } })) return null;
+  const tools = links.map((l) =>
+    l.kind === "tool"
+      ? { toolId: l.toolId, toolVersionId: l.toolVersionId }
+      : { agentId: l.childAgentId, sideEffecting: l.sideEffecting },
+  );
+  const agent = await createAgent(db, AgentInput.parse({ ...input, tools }), null, workspaceId);
+  return agent.id;
 }
 
 const demoModel = { provider: "demo", model: "demo", contextLength: 32_000 };

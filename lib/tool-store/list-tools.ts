@@ -9,7 +9,8 @@ export async function listTools(db: Db): Promise<ToolSummary[]> {
     orderBy: { name: "asc" },
     include: {
       versions: { orderBy: { version: "desc" }, take: 1 },
-      _count: { select: { agentLinks: true } },
+      // One row per live version (lib/agents/live-tool-rows.ts): count the agents.
+      agentLinks: { select: { agentId: true }, distinct: ["agentId"] },
     },
   });
   return tools.map((t) => {
@@ -25,7 +26,7 @@ export async function listTools(db: Db): Promise<ToolSummary[]> {
       sideEffecting: analysis?.sideEffecting ?? null,
       idempotent: analysis?.idempotent ?? null,
       requiresApproval: analysis?.requiresApproval ?? null,
-      usedBy: t._count.agentLinks,
+      usedBy: t.agentLinks.length,
       updatedAt: t.updatedAt.toISOString(),
     };
   });
