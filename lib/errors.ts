@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   already_set_up: 409,
   tool_in_use: 409,
   agent_in_use: 409,
+  // A version (restored, labelled or imported) uses a tool deleted since; `gone` names them.
+  tool_gone: 409,
   ModelSwitchError: 409,
   ToolRegistryError: 409,
   ToolNotRunnableError: 409,
@@ -187,7 +189,7 @@ export class ConflictError extends AppError {
   constructor(
     message: string,
     details?: ErrorDetails,
-    code: "conflict" | "already_set_up" | "tool_in_use" | "agent_in_use" = "conflict",
+    code: "conflict" | "already_set_up" | "tool_in_use" | "agent_in_use" | "tool_gone" = "conflict",
   ) {
     super(code, message, details);
   }

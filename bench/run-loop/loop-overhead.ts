@@ -48,7 +48,7 @@ export async function loopOverhead(db: Db, reps: number): Promise<void> {
       const r = await runLoop(
         {
           conversationId: conversation.id,
-          agent: { id: agentRow.id, name: "bench_loop", description: "", config, tools: [addTool] },
+          agent: { id: agentRow.id, name: "bench_loop", description: "", version: 1, config, tools: [addTool] },
           kind: "turn",
           parentRunId: null,
           rootRunId: null,

@@ -22,6 +22,8 @@ export type AuditAction =
   | "secret.rotate"
   | "approval.decide"
   | "agent.model_switched"
+  | "agent.label_moved"
+  | "conversation.agent_version_changed"
   | "conversation.model_switched"
   | "tool.call"
   | "tool.test_run"

@@ -126,7 +126,19 @@ export type SystemPromptPart = z.infer<typeof SystemPromptPart>;
 
 /** The `data` of each event type. */
 export const EventData = {
-  RunStarted: z.object({ kind: RunKind, parentRunId: z.string().nullable(), agentId: z.string(), model: z.string() }),
+  RunStarted: z.object({
+    kind: RunKind,
+    parentRunId: z.string().nullable(),
+    agentId: z.string(),
+    model: z.string(),
+    /** The agent version the run runs; absent from runs written before versions. */
+    agentVersion: Int.positive().optional(),
+    /**
+     * Tool entries that follow the latest version, as resolved when the run started
+     * (`{toolId, name, version}`); absent when none do.
+     */
+    followedTools: z.array(z.object({ toolId: z.string(), name: z.string(), version: Int.positive() })).optional(),
+  }),
   LlmMessageEvent: z.object({ role: MessageRole, parts: z.array(MessagePart) }),
   /** `arguments`: the raw JSON string the model sent. */
   ToolCallEvent: z.object({ toolName: z.string(), toolCallId: z.string(), arguments: z.string() }),
@@ -189,6 +201,8 @@ export const EventData = {
     decidedBy: z.string().nullable(),
   }),
   ModelSwitched: z.object({ from: z.string(), to: z.string() }),
+  /** The conversation was moved to another agent version on purpose (runId null); `label` when moved by one. */
+  AgentVersionChanged: z.object({ from: Int.positive(), to: Int.positive(), label: z.string().nullable() }),
   /** `payload`: what the tool emitted (open). */
   ToolStateEvent: z.object({ toolId: z.string(), toolName: z.string(), toolSeq: Int, payload: z.unknown() }),
   RunFinished: z.object({
@@ -216,6 +230,7 @@ export const EVENT_TYPES = [
   "ApprovalRequested",
   "ApprovalDecided",
   "ModelSwitched",
+  "AgentVersionChanged",
   "ToolStateEvent",
   "RunFinished",
 ] as const satisfies readonly EventType[];
@@ -245,6 +260,7 @@ export const EventOf = {
   ApprovalRequested: storedEvent("ApprovalRequested"),
   ApprovalDecided: storedEvent("ApprovalDecided"),
   ModelSwitched: storedEvent("ModelSwitched"),
+  AgentVersionChanged: storedEvent("AgentVersionChanged"),
   ToolStateEvent: storedEvent("ToolStateEvent"),
   RunFinished: storedEvent("RunFinished"),
 } satisfies { [T in EventType]: ReturnType<typeof storedEvent<T>> };
@@ -263,6 +279,7 @@ export const StoredEvent = z.discriminatedUnion("type", [
   EventOf.ApprovalRequested,
   EventOf.ApprovalDecided,
   EventOf.ModelSwitched,
+  EventOf.AgentVersionChanged,
   EventOf.ToolStateEvent,
   EventOf.RunFinished,
 ]);

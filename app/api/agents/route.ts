@@ -10,7 +10,11 @@ export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: defineRoute(agentsApi.list, { access: ANY_ROLE }, async ({ db }) => ({ agents: await listAgents(db) })),
   /** Creates an agent from its JSON (lib/agents/README.md); answers the agent (model = active, roster = list). */
-  POST: defineRoute(agentsApi.create, { access: ["author"], maxBodyBytes: 512 * 1024 }, async ({ body, db }) => ({
-    agent: await createAgent(db, body),
-  })),
+  POST: defineRoute(
+    agentsApi.create,
+    { access: ["author"], maxBodyBytes: 512 * 1024 },
+    async ({ body, principal, db }) => ({
+      agent: await createAgent(db, body, { id: principal.id, name: principal.name }),
+    }),
+  ),
 });

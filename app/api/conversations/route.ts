@@ -18,6 +18,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
    */
   POST: defineRoute(conversationsApi.create, { access: ["operator"] }, async ({ body, principal, db, server }) => {
     spend(server.limits.conversations, principal);
-    return createConversation(db, { agentId: body.agentId, title: body.title ?? null, createdById: principal.id });
+    return createConversation(db, {
+      agentId: body.agentId,
+      title: body.title ?? null,
+      createdById: principal.id,
+      version: body.version,
+      label: body.label,
+    });
   }),
 });

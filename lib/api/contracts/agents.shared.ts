@@ -7,10 +7,19 @@ import { z } from "zod";
 import { AgentInput } from "../../agents/agent-input.shared";
 import { AgentSummary } from "../../agents/agent-summary.shared";
 import { AgentView } from "../../agents/agent-view.shared";
+import { AgentLabels, LabelName } from "../../agents/agent-label.shared";
+import { AgentVersionSummary } from "../../agents/agent-versions.shared";
 import { ModelConfig } from "../../models/model-config.shared";
 import { DeletedResponse, endpoint } from "../contract.shared";
 
 const AgentParams = z.object({ id: z.string().min(1) });
+const VersionParams = AgentParams.extend({
+  n: z.coerce
+    .number({ error: "A version is a positive whole number" })
+    .int()
+    .positive("A version is a positive whole number"),
+});
+const LabelParams = AgentParams.extend({ label: LabelName });
 
 export const agentsApi = {
   list: endpoint({
@@ -53,5 +62,55 @@ export const agentsApi = {
     params: AgentParams,
     body: z.object({ key: z.string().trim().min(1, "Name the roster key to switch to (provider:model)") }).strict(),
     response: ModelConfig,
+  }),
+
+  /** Every version, newest first: who saved it, when, and the labels pointing at it. */
+  versions: endpoint({
+    method: "GET",
+    path: "/api/agents/:id/versions",
+    params: AgentParams,
+    response: z.object({ versions: z.array(AgentVersionSummary) }),
+  }),
+  /** The agent at version n (its agent-wide state as it is now), and the names its tools had at save. */
+  version: endpoint({
+    method: "GET",
+    path: "/api/agents/:id/versions/:n",
+    params: VersionParams,
+    response: z.object({ agent: AgentView, toolNames: z.array(z.string()) }),
+  }),
+  /** Saves version n's configuration as the newest version (409 tool_gone when it uses a deleted tool). */
+  restoreVersion: endpoint({
+    method: "POST",
+    path: "/api/agents/:id/versions/:n/restore",
+    params: VersionParams,
+    response: z.object({ agent: AgentView }),
+  }),
+  /** Every label and its version: production and staging always (null while unset), then the others. */
+  labels: endpoint({
+    method: "GET",
+    path: "/api/agents/:id/labels",
+    params: AgentParams,
+    response: z.object({ labels: AgentLabels }),
+  }),
+  /**
+   * Creates or moves a label (audited). `freezeTools` first saves the version again with every
+   * follow-latest tool pinned to its current version, and points the label there.
+   */
+  moveLabel: endpoint({
+    method: "PUT",
+    path: "/api/agents/:id/labels/:label",
+    params: LabelParams,
+    body: z
+      .object({
+        version: z.number({ error: "Name the version (a number)" }).int().positive(),
+        freezeTools: z.boolean().optional(),
+      })
+      .strict(),
+    response: z.object({
+      label: z.string(),
+      version: z.number().int().positive(),
+      previous: z.number().int().positive().nullable(),
+      frozenFrom: z.number().int().positive().optional(),
+    }),
   }),
 };

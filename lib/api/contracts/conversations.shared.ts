@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { endpoint } from "../contract.shared";
+import { LabelName } from "../../agents/agent-label.shared";
 import { NextContextView } from "../../runs/read-models/compactions/compaction-views.shared";
 import {
   ConversationDetail,
@@ -35,8 +36,15 @@ export const conversationsApi = {
       .object({
         agentId: z.string().trim().min(1, "Pick the agent to talk to (agentId)"),
         title: z.string().trim().max(200).nullable().optional(),
+        /** The agent version to run; or `label`; neither: production (the latest while it is unset). */
+        version: z.number({ error: "A version is a positive whole number" }).int().positive().optional(),
+        label: LabelName.optional(),
       })
-      .strict(),
+      .strict()
+      .refine((b) => b.version === undefined || b.label === undefined, {
+        message: "Give a version or a label, not both",
+        path: ["label"],
+      }),
     response: ConversationDetail,
     status: 201,
   }),
@@ -98,6 +106,27 @@ export const conversationsApi = {
     params: ConversationParams,
     body: z.object({ key: z.string().trim().min(1, "Name the roster key to switch to (provider:model)") }).strict(),
     response: z.object({ model: z.string(), event: EventOf.ModelSwitched.nullable() }),
+  }),
+  /**
+   * Moves the conversation to another agent version on purpose (operators): `{version}` or
+   * `{label}`; appends AgentVersionChanged (null when it already runs that version). 409
+   * RunInProgress / RunSuspended while a run executes or waits.
+   */
+  changeAgentVersion: endpoint({
+    method: "POST",
+    path: "/api/conversations/:id/agent-version",
+    params: ConversationParams,
+    body: z
+      .object({
+        version: z.number({ error: "A version is a positive whole number" }).int().positive().optional(),
+        label: LabelName.optional(),
+      })
+      .strict()
+      .refine((b) => (b.version === undefined) !== (b.label === undefined), {
+        message: "Give the version or the label to move to (one of them)",
+        path: ["version"],
+      }),
+    response: z.object({ agentVersion: z.number().int().positive(), event: EventOf.AgentVersionChanged.nullable() }),
   }),
   /** What the model sees next: the context the conversation's next request carries, with its estimate. */
   nextContext: endpoint({

@@ -27,7 +27,7 @@ export function approvalTarget(record: AgentToolRecord): ApprovalTarget | null {
         schemaHash: canonicalHash(record.tool.inputSchema),
       };
     case "agent":
-      return { kind: "agent", agentId: record.agentId };
+      return { kind: "agent", agentId: record.agentId, agentVersion: record.agentVersion };
     case "builtin":
       return null;
   }

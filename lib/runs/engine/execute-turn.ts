@@ -159,8 +159,13 @@ export function createChildRunner(conversationId: string, actor: RunActor, deps:
   // The system prompt each agent's child runs rendered in this turn: calls of one step run
   // concurrently, so a sibling's record is not in the store yet when the next child reads it.
   const rendered = new Map<string, string>();
-  const runChild = async (agentId: string, task: string, scope: ToolCallScope): Promise<ToolOutcome> => {
-    const record = await deps.agents.load(agentId);
+  const runChild = async (
+    agentId: string,
+    task: string,
+    scope: ToolCallScope,
+    version?: number,
+  ): Promise<ToolOutcome> => {
+    const record = await deps.agents.load(agentId, version !== undefined ? { version } : undefined);
     try {
       await preflightAgent(deps, record);
     } catch (err) {

@@ -42,6 +42,8 @@ export interface NewRunRecord {
   rootRunId: string;
   depth: number;
   model: string;
+  /** The agent version the run runs. */
+  agentVersion?: number;
 }
 
 export interface RunFinish {
@@ -99,7 +101,15 @@ export interface RunStore {
 export type AgentToolRecord =
   | { kind: "tool"; toolId: string; toolVersion: number; tool: AnalyzedTool; source: string }
   | { kind: "builtin"; builtin: "memory" }
-  | { kind: "agent"; agentId: string; name: string; description: string; sideEffecting: boolean }
+  | {
+      kind: "agent";
+      agentId: string;
+      /** The child's version its runs take: its `production` (the latest while unset) when the caller was loaded. */
+      agentVersion: number;
+      name: string;
+      description: string;
+      sideEffecting: boolean;
+    }
   | ({ kind: "mcp" } & McpToolRecord);
 
 /** An agent as stored: configuration and tool records (lib/runs/infra/store/prisma-agent-loader.ts reads it). */
@@ -107,20 +117,30 @@ export interface AgentRecord {
   id: string;
   name: string;
   description: string;
+  /** The agent version this configuration is. */
+  version: number;
   config: AgentConfig;
   tools: AgentToolRecord[];
+  /** Tool entries following the latest, as resolved for this load (recorded on RunStarted). */
+  followedTools?: Array<{ toolId: string; name: string; version: number }>;
 }
 
 export interface AgentLoader {
   /**
-   * The agent as stored; for `conversationId` (a run of that conversation's own agent), with the
-   * model the conversation switched to in place of the agent's active one (conversation-model.ts).
+   * The agent as stored, at a version: `version` when given (a run resumed runs the version it
+   * started on); for `conversationId` (a run of that conversation's own agent), the version the
+   * conversation is pinned to, with the model the conversation switched to in place of the agent's
+   * active one (conversation-model.ts); otherwise its `production` version (the latest while unset).
    * A caller that has just read the conversation passes what it read (`conversation`), so the
    * loader does not read it again.
    */
   load(
     agentId: string,
-    options?: { conversationId?: string; conversation?: { agentId: string; modelKey: string | null } },
+    options?: {
+      conversationId?: string;
+      conversation?: { agentId: string; modelKey: string | null; agentVersion: number };
+      version?: number;
+    },
   ): Promise<AgentRecord>;
 }
 

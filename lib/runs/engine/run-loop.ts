@@ -117,6 +117,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
         rootRunId,
         depth: spec.depth,
         model: requestedKey,
+        agentVersion: agent.version,
       });
   created.catch(() => {});
   spec.onStart?.(runId);
@@ -160,6 +161,8 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
           parentRunId: spec.parentRunId,
           agentId: agent.id,
           model: requestedKey,
+          agentVersion: agent.version,
+          ...(agent.followedTools?.length ? { followedTools: agent.followedTools } : {}),
         }),
       ),
       ...(record ? [ev(newEvent(runId, "LlmSystemPromptEvent", record))] : []),

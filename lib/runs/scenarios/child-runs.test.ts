@@ -245,6 +245,7 @@ describe("child runs", () => {
     const self: AgentToolRecord = {
       kind: "agent",
       agentId: "recursive",
+      agentVersion: 1,
       name: "recursive",
       description: "Delegates the same task one level deeper, then answers with what came back.",
       sideEffecting: false,

@@ -67,6 +67,7 @@ export class MemoryAgentLoader implements AgentLoader {
       id: id ?? config.name,
       name: config.name,
       description: config.description,
+      version: 1,
       config,
       tools,
     };
@@ -214,7 +215,14 @@ export function toolSource(name: string, options: string, params: string, body: 
 export const memoryTool = (): AgentToolRecord => ({ kind: "builtin", builtin: "memory" });
 
 export function agentTool(agent: AgentRecord, sideEffecting = false): AgentToolRecord {
-  return { kind: "agent", agentId: agent.id, name: agent.name, description: agent.description, sideEffecting };
+  return {
+    kind: "agent",
+    agentId: agent.id,
+    agentVersion: agent.version,
+    name: agent.name,
+    description: agent.description,
+    sideEffecting,
+  };
 }
 
 /** The real sandbox invoker on a given pool (see lib/sandbox/testing/sandbox-testbed.ts). */

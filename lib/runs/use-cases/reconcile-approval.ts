@@ -62,7 +62,10 @@ export async function reconcileApproval(
   // Load first: nothing is claimed until the agent and its tool are in hand.
   let prepared;
   try {
-    const record = await deps.agents.load(a.run.agentId, { conversationId: a.conversationId });
+    const record = await deps.agents.load(a.run.agentId, {
+      conversationId: a.conversationId,
+      ...(a.run.agentVersion !== null ? { version: a.run.agentVersion } : {}),
+    });
     const agent = prepareAgent(record, deps, createChildRunner(a.conversationId, actor, deps));
     prepared = {
       tool: agent.tools.find((t) => t.name === a.toolName),

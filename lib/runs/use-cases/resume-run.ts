@@ -68,7 +68,11 @@ export async function resumeRun(
     if (count === 0) return null;
   }
   turn.runIds.push(runId);
-  const record = await deps.agents.load(run.agentId, { conversationId: run.conversationId });
+  const record = await deps.agents.load(run.agentId, {
+    conversationId: run.conversationId,
+    // A resumed run runs the version it started on.
+    ...(run.agentVersion !== null ? { version: run.agentVersion } : {}),
+  });
   const agent = prepareAgent(record, deps, createChildRunner(run.conversationId, actor, deps));
   const toolsByName = new Map(agent.tools.map((t) => [t.name, t]));
   const usage = takeover?.usage ?? runUsageOf(run);

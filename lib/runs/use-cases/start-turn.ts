@@ -62,7 +62,7 @@ export async function startTurn(rt: RunRuntime, input: StartTurnInput): Promise<
 async function accept(rt: RunRuntime, input: StartTurnInput): Promise<StartedTurn> {
   const conversation = await rt.db.conversation.findUnique({
     where: { id: input.conversationId },
-    select: { id: true, agentId: true, title: true, lastSeq: true, modelKey: true },
+    select: { id: true, agentId: true, title: true, lastSeq: true, modelKey: true, agentVersion: true },
   });
   if (!conversation) throw new ConversationNotFoundError(input.conversationId);
   rt.writer.prime(conversation.id, conversation.lastSeq);
@@ -83,7 +83,7 @@ async function accept(rt: RunRuntime, input: StartTurnInput): Promise<StartedTur
 /** The refusals that depend on stored state, then the effects of accepting (supersede, title). */
 async function admit(
   rt: RunRuntime,
-  conversation: { id: string; agentId: string; title: string | null; modelKey: string | null },
+  conversation: { id: string; agentId: string; title: string | null; modelKey: string | null; agentVersion: number },
   input: StartTurnInput,
 ): Promise<AgentRecord> {
   const { db, deps } = rt;

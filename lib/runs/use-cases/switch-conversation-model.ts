@@ -28,10 +28,11 @@ export async function switchConversationModel(
 ): Promise<{ model: string; event: EventOf<"ModelSwitched"> | null }> {
   const conversation = await rt.db.conversation.findUnique({
     where: { id: conversationId },
-    select: { agentId: true, modelKey: true },
+    select: { agentId: true, modelKey: true, agentVersion: true },
   });
   if (!conversation) throw new ConversationNotFoundError(conversationId);
-  const agent = await getAgent(rt.db, conversation.agentId);
+  // The roster of the version this conversation runs.
+  const agent = await getAgent(rt.db, conversation.agentId, conversation.agentVersion);
   const before = modelRosterKey(conversationModel(agent, conversation.modelKey));
   const { to } = await switchModel(agent, key, { build: (entry) => rt.deps.models(entry, agent.runtime.http) });
   if (to === before) return { model: to, event: null };

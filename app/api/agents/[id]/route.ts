@@ -15,8 +15,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   PUT: defineRoute(
     agentsApi.update,
     { access: ["author"], maxBodyBytes: 512 * 1024 },
-    async ({ params, body, db }) => ({
-      agent: await updateAgent(db, params.id, body),
+    async ({ params, body, principal, db }) => ({
+      agent: await updateAgent(db, params.id, body, { id: principal.id, name: principal.name }),
     }),
   ),
   DELETE: defineRoute(agentsApi.delete, { access: ["author"] }, async ({ params, db }) => {

@@ -15,10 +15,11 @@ export const AGENT_TOOL_PARAMETERS = {
 /** How deep agents may call agents (a turn is depth 0). */
 export const MAX_AGENT_DEPTH = 4;
 
-export type RunChild = (agentId: string, task: string, scope: ToolCallScope) => Promise<ToolOutcome>;
+/** Runs `agentId` at `version` as a child run answering the call in `scope`. */
+export type RunChild = (agentId: string, task: string, scope: ToolCallScope, version?: number) => Promise<ToolOutcome>;
 
 export function agentRunTool(
-  child: { agentId: string; name: string; description: string; sideEffecting: boolean },
+  child: { agentId: string; agentVersion?: number; name: string; description: string; sideEffecting: boolean },
   runChild: RunChild,
 ): RunTool {
   const description =
@@ -47,7 +48,7 @@ export function agentRunTool(
           },
         };
       }
-      return runChild(child.agentId, task, scope);
+      return runChild(child.agentId, task, scope, child.agentVersion);
     },
   };
 }

@@ -87,7 +87,10 @@ export async function takeOverLease(ctx: JobContext, lease: LeaseRow): Promise<T
     const events = await readConversationEvents(rt.db, run.conversationId);
     const dangling = danglingOf(events, run.id);
     const executing = await rt.db.approval.count({ where: { runId: run.id, status: "executing" } });
-    const record = await rt.deps.agents.load(run.agentId);
+    const record = await rt.deps.agents.load(run.agentId, {
+      conversationId: run.conversationId,
+      ...(run.agentVersion !== null ? { version: run.agentVersion } : {}),
+    });
     const agent = prepareAgent(record, rt.deps, createChildRunner(run.conversationId, job.actor, rt.deps));
     const tools = new Map(agent.tools.map((tool) => [tool.name, tool]));
     const unsafe =

@@ -1,18 +1,22 @@
 /**
- * Loads an agent for a run: its validated configuration and each tool as the run needs it — the
- * attached version of a saved tool (analysis and source), `memory`, another agent (its name
- * and description, which become the tool's), or an MCP tool as last discovered.
+ * Loads an agent for a run: the configuration of the version it runs and each tool as the run
+ * needs it — the attached version of a saved tool (analysis and source; a tool following the
+ * latest takes its newest version without definition errors now), `memory`, another agent (its
+ * name, its description and the version its runs take: its `production`, the latest while unset,
+ * as of this load), or an MCP tool as last discovered.
  *
- * An agent whose tools are all pinned versions or `memory` is kept after its first load and
- * served again while its row's `updatedAt` is unchanged: every save and model switch writes the
- * row, tool versions never change once written, and a tool in use cannot be deleted. So a turn
- * pays one small read instead of the agent, its tools, their versions and the config's
- * validation. Agents calling other agents, MCP tools or a tool's latest version depend on other
- * rows and are read in full each time.
+ * Which version: the one asked for (a resumed run keeps its own); for a run of a conversation's own
+ * agent, the version the conversation is pinned to (with the model that conversation switched to,
+ * if any: `Conversation.modelKey`, ../../engine/conversation-model.ts); otherwise `production`.
  *
- * Loaded for a conversation, the agent runs with the model that conversation switched to, if any
- * (`Conversation.modelKey`, ../conversation-model.ts): one more small read.
+ * Versions never change once written, so a version whose tools are all pinned versions or
+ * `memory` is kept after its first load and served again while the agent row's `updatedAt` is
+ * unchanged (the agent-wide state — name, lifetime limits, active model — lives there, and every
+ * save, switch and label move writes it). A turn then pays one small read instead of the agent,
+ * its version, its tools and the config's validation. Versions calling other agents, MCP tools or
+ * a tool's latest version depend on other rows and are read in full each time.
  */
+import { DEFAULT_LABEL } from "../../../agents/agent-label.shared";
 import type { AgentView } from "../../../agents/agent-view";
 import { getAgent } from "../../../agents/read-agent";
 import type { Db } from "../../../db/client";
@@ -22,55 +26,67 @@ import { withConversationModel } from "../../engine/conversation-model";
 import { AgentNotRunnableError } from "./agent-not-runnable-error";
 import { loadMcpToolRecord } from "./load-mcp-tool-record";
 
-/** How many agents one process keeps loaded (the least recently loaded goes first). */
+/** How many agent versions one process keeps loaded (the least recently loaded goes first). */
 const CACHED_AGENTS = 256;
+
+/** The version `production` points at, or the latest while it is unset. */
+async function productionVersion(db: Db, agentId: string): Promise<number | null> {
+  const row = await db.agent.findUnique({
+    where: { id: agentId },
+    select: { latestVersion: true, labels: { where: { label: DEFAULT_LABEL }, select: { version: true } } },
+  });
+  return row ? (row.labels[0]?.version ?? row.latestVersion) : null;
+}
 
 export function createPrismaAgentLoader(db: Db): AgentLoader {
   const cache = new Map<string, { updatedAt: number; record: AgentRecord }>();
-  const loadAgent = async (agentId: string): Promise<AgentRecord> => {
-    const cached = cache.get(agentId);
+  const loadAgent = async (agentId: string, version: number | undefined): Promise<AgentRecord> => {
+    const key = `${agentId}@${version ?? "production"}`;
+    const cached = version !== undefined ? cache.get(key) : undefined;
     if (cached) {
       const row = await db.agent.findUnique({ where: { id: agentId }, select: { updatedAt: true } });
       if (row?.updatedAt.getTime() === cached.updatedAt) {
-        cache.delete(agentId);
-        cache.set(agentId, cached);
+        cache.delete(key);
+        cache.set(key, cached);
         return cached.record;
       }
-      cache.delete(agentId);
+      cache.delete(key);
     }
+    const n = version ?? (await productionVersion(db, agentId)) ?? undefined;
     // Kept only when read at least a millisecond after its last write, so that any later write
     // has a different `updatedAt`.
     const readAt = Date.now();
-    const view = await getAgent(db, agentId);
+    const view = await getAgent(db, agentId, n);
     const record = await loadRecord(db, view);
     const selfContained = view.tools.every((r) => "builtin" in r || ("toolId" in r && r.toolVersionId));
-    if (selfContained && readAt > Date.parse(view.updatedAt)) {
-      cache.set(agentId, { updatedAt: Date.parse(view.updatedAt), record });
+    if (version !== undefined && selfContained && readAt > Date.parse(view.updatedAt)) {
+      cache.set(key, { updatedAt: Date.parse(view.updatedAt), record });
       if (cache.size > CACHED_AGENTS) cache.delete(cache.keys().next().value!);
     }
     return record;
   };
   return {
     async load(agentId, options) {
-      const [record, conversation] = await Promise.all([
-        loadAgent(agentId),
+      const conversation =
         options?.conversation ??
-          (options?.conversationId
-            ? db.conversation.findUnique({
-                where: { id: options.conversationId },
-                select: { agentId: true, modelKey: true },
-              })
-            : null),
-      ]);
-      // Only the conversation's own agent takes its model (agents it calls keep theirs).
-      if (!conversation?.modelKey || conversation.agentId !== agentId) return record;
-      return { ...record, config: withConversationModel(record.config, conversation.modelKey) };
+        (options?.conversationId
+          ? await db.conversation.findUnique({
+              where: { id: options.conversationId },
+              select: { agentId: true, modelKey: true, agentVersion: true },
+            })
+          : null);
+      // Only the conversation's own agent takes its version and model (agents it calls keep theirs).
+      const own = conversation?.agentId === agentId ? conversation : null;
+      const record = await loadAgent(agentId, options?.version ?? own?.agentVersion);
+      if (!own?.modelKey) return record;
+      return { ...record, config: withConversationModel(record.config, own.modelKey) };
     },
   };
 }
 
 async function loadRecord(db: Db, view: AgentView): Promise<AgentRecord> {
   const tools: AgentToolRecord[] = [];
+  const followedTools: NonNullable<AgentRecord["followedTools"]> = [];
   const pinned = view.tools.flatMap((r) => ("toolId" in r && r.toolVersionId ? [r.toolVersionId] : []));
   const versions = new Map(
     (pinned.length ? await db.toolVersion.findMany({ where: { id: { in: pinned } } }) : []).map((v) => [v.id, v]),
@@ -82,21 +98,17 @@ async function loadRecord(db: Db, view: AgentView): Promise<AgentRecord> {
       if ("notRunnable" in record) throw new AgentNotRunnableError(record.notRunnable);
       tools.push(record);
     } else if ("agentId" in ref) {
-      const child = await db.agent.findUnique({
-        where: { id: ref.agentId },
-        select: { id: true, name: true, config: true },
-      });
-      if (!child)
+      const child = await db.agent.findUnique({ where: { id: ref.agentId }, select: { id: true, name: true } });
+      const childVersion = child ? await productionVersion(db, child.id) : null;
+      if (!child || childVersion === null)
         throw new AgentNotRunnableError(`Agent '${view.name}' calls an agent that no longer exists (${ref.agentId}).`);
-      const description =
-        typeof (child.config as { description?: unknown })?.description === "string"
-          ? (child.config as { description: string }).description
-          : "";
+      const childView = await getAgent(db, child.id, childVersion);
       tools.push({
         kind: "agent",
         agentId: child.id,
+        agentVersion: childVersion,
         name: child.name,
-        description,
+        description: childView.description,
         sideEffecting: ref.sideEffecting,
       });
     } else {
@@ -105,30 +117,41 @@ async function loadRecord(db: Db, view: AgentView): Promise<AgentRecord> {
         ? pinnedVersion && pinnedVersion.toolId === ref.toolId
           ? pinnedVersion
           : null
-        : await db.toolVersion.findFirst({ where: { toolId: ref.toolId }, orderBy: { version: "desc" } });
+        : ref.follow === "latest"
+          ? await db.toolVersion.findFirst({
+              where: { toolId: ref.toolId, hasErrors: false },
+              orderBy: { version: "desc" },
+            })
+          : await db.toolVersion.findFirst({ where: { toolId: ref.toolId }, orderBy: { version: "desc" } });
       if (!version || version.hasErrors || !version.analysis) {
         throw new AgentNotRunnableError(
-          `Agent '${view.name}' uses a tool version that cannot run (tool ${ref.toolId}); open the agent and pick a version without definition errors.`,
+          `Agent '${view.name}' v${view.version} uses a tool version that cannot run (tool ${ref.toolId}); open the agent and pick a version without definition errors.`,
         );
       }
-      tools.push({
-        kind: "tool",
-        toolId: ref.toolId,
-        toolVersion: version.version,
-        tool: version.analysis as unknown as AnalyzedTool,
-        source: version.source,
-      });
+      const tool = version.analysis as unknown as AnalyzedTool;
+      if (ref.follow === "latest")
+        followedTools.push({ toolId: ref.toolId, name: tool.name, version: version.version });
+      tools.push({ kind: "tool", toolId: ref.toolId, toolVersion: version.version, tool, source: version.source });
     }
   }
   const {
     id,
     name,
     description,
+    version,
     tools: _refs,
     modelSwitches: _switches,
     createdAt: _c,
     updatedAt: _u,
     ...config
   } = view;
-  return { id, name, description, config: { ...config, name, description, tools: view.tools }, tools };
+  return {
+    id,
+    name,
+    description,
+    version,
+    config: { ...config, name, description, tools: view.tools },
+    tools,
+    ...(followedTools.length ? { followedTools } : {}),
+  };
 }

@@ -45,6 +45,7 @@ export function createPrismaRunStore(db: Db, writer: EventWriter): RunStore {
           rootRunId: run.rootRunId,
           depth: run.depth,
           model: run.model,
+          agentVersion: run.agentVersion ?? null,
           status: "running",
         },
       });

@@ -15,6 +15,8 @@ export const RunView = z.strictObject({
   id: z.string(),
   conversationId: z.string(),
   agentId: z.string(),
+  /** The agent version it ran (null for runs from before versions were recorded). */
+  agentVersion: z.number().int().positive().nullable(),
   kind: RunKind,
   /** The run this one belongs to: a conclusion's breached turn, a child's caller. */
   parentRunId: z.string().nullable(),
@@ -43,6 +45,7 @@ export const RunSummary = RunView.pick({
   conversationId: true,
   agentId: true,
   parentRunId: true,
+  agentVersion: true,
   kind: true,
   status: true,
   stopReason: true,
@@ -72,6 +75,8 @@ export const ConversationSummary = z.strictObject({
   title: z.string().nullable(),
   agentId: z.string(),
   agentName: z.string(),
+  /** The agent version its turns run. */
+  agentVersion: z.number().int().positive(),
   runs: Count,
   lastRunStatus: RunStatus.nullable(),
   pendingApprovals: Count,
@@ -88,6 +93,10 @@ export const ConversationDetail = z.strictObject({
   id: z.string(),
   agentId: z.string(),
   agentName: z.string(),
+  /** The agent version every turn of it runs (moved only on purpose: POST …/agent-version). */
+  agentVersion: z.number().int().positive(),
+  /** The agent's latest version (newer than `agentVersion` when it has moved on). */
+  latestVersion: z.number().int().positive(),
   title: z.string().nullable(),
   /** The newest event's seq (0 before the first). */
   lastSeq: Count,

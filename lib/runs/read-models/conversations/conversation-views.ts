@@ -28,6 +28,7 @@ export async function listConversations(db: Db, limit = 100): Promise<Conversati
     title: c.title,
     agentId: c.agentId,
     agentName: c.agent.name,
+    agentVersion: c.agentVersion,
     runs: c._count.runs,
     lastRunStatus: c.runs[0] ? runStatus(c.runs[0]) : null,
     pendingApprovals: c._count.approvals,
@@ -39,7 +40,7 @@ export async function getConversationView(db: Db, id: string): Promise<Conversat
   const c = await db.conversation.findUnique({
     where: { id },
     include: {
-      agent: { select: { name: true } },
+      agent: { select: { name: true, latestVersion: true } },
       runs: { orderBy: { startedAt: "asc" } },
       approvals: {
         where: { status: "pending" },
@@ -49,12 +50,14 @@ export async function getConversationView(db: Db, id: string): Promise<Conversat
     },
   });
   if (!c) throw new NotFoundError(`No conversation with id '${id}'.`);
-  const agent = await getAgent(db, c.agentId);
+  const agent = await getAgent(db, c.agentId, c.agentVersion);
   const active = [...c.runs].reverse().find((r) => r.status === "running" || r.status === "suspended");
   return {
     id: c.id,
     agentId: c.agentId,
     agentName: c.agent.name,
+    agentVersion: c.agentVersion,
+    latestVersion: c.agent.latestVersion,
     title: c.title,
     lastSeq: c.lastSeq,
     createdAt: c.createdAt.toISOString(),
