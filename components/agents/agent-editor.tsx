@@ -12,6 +12,7 @@ import type { AgentView } from "@/lib/agents/agent-view.shared";
 import { useCan } from "@/components/shell/viewer-context";
 import { checkDraft, fromConfig, type AgentFormState } from "./agent-form-state";
 import { useDeleteAgent, useSaveAgent } from "./agent-queries";
+import { savedMessage } from "./agent-version-view";
 import { Field, FieldError, IssuesContext } from "./fields";
 import { fieldIssues, issuesOf, toFieldKey, type ApiIssue } from "./form-issues";
 import { BehaviourEditor, CompactionEditor, LimitsEditor, RuntimeEditor } from "./policy-editor";
@@ -27,7 +28,8 @@ export function AgentEditor({ initial, agent }: { initial: AgentConfig | AgentVi
   const [base, setBase] = useState(() => fromConfig(initial));
   const [state, setState] = useState<AgentFormState>(base);
   const [issues, setIssues] = useState<ApiIssue[]>([]);
-  const [saved, setSaved] = useState(false);
+  /** What the last save answered ("Saved as v3", "No changes, still v3"); null once edited again. */
+  const [saved, setSaved] = useState<string | null>(null);
   const save = useSaveAgent(agent?.id ?? null);
   const del = useDeleteAgent();
   const dirty = useMemo(() => JSON.stringify(state) !== JSON.stringify(base), [state, base]);
@@ -46,7 +48,7 @@ export function AgentEditor({ initial, agent }: { initial: AgentConfig | AgentVi
 
   const edit = (s: AgentFormState) => {
     setState(s);
-    setSaved(false);
+    setSaved(null);
   };
   const submit = () => {
     const draft = checkDraft(state);
@@ -61,7 +63,7 @@ export function AgentEditor({ initial, agent }: { initial: AgentConfig | AgentVi
         seen.current = savedAgent.updatedAt;
         setBase(next);
         setState(next);
-        setSaved(true);
+        setSaved(savedMessage(agent?.version ?? null, savedAgent.version));
         if (!agent) router.push(`/agents/${savedAgent.id}`);
       },
       onError: (err) => setIssues(issuesOf(err)),
@@ -94,8 +96,8 @@ export function AgentEditor({ initial, agent }: { initial: AgentConfig | AgentVi
           {canWrite ? (
             <div className="actions">
               {saved && !dirty ? (
-                <span className="pill ok" role="status">
-                  Saved
+                <span className="pill ok" role="status" data-testid="saved-version">
+                  {saved}
                 </span>
               ) : null}
               {dirty ? <span className="pill warn">Unsaved changes</span> : null}

@@ -1,5 +1,5 @@
 "use client";
-/** TanStack Query hooks over the agents HTTP API (lib/api/contracts/agents.shared.ts): the list, one agent, save, delete, switch model. */
+/** TanStack Query hooks over the agents HTTP API (lib/api/contracts/agents.shared.ts): the list, one agent, save, delete, switch model (versions and labels: agent-version-queries.ts). */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AgentInput } from "@/lib/agents/agent-input.shared";
 import { agentsApi } from "@/lib/api/contracts/agents.shared";
@@ -8,6 +8,9 @@ import { apiFetch } from "@/components/api/api-client";
 export const agentKeys = {
   list: ["agents"] as const,
   detail: (id: string) => ["agents", id] as const,
+  versions: (id: string) => ["agents", id, "versions"] as const,
+  version: (id: string, n: number) => ["agents", id, "versions", n] as const,
+  labels: (id: string) => ["agents", id, "labels"] as const,
 };
 
 export function useAgents() {
@@ -33,6 +36,8 @@ export function useSaveAgent(id: string | null) {
     onSuccess: (data) => {
       qc.setQueryData(agentKeys.detail(data.agent.id), data);
       void qc.invalidateQueries({ queryKey: agentKeys.list, exact: true });
+      // A save that changed the configuration is a new version.
+      void qc.invalidateQueries({ queryKey: agentKeys.versions(data.agent.id), exact: true });
     },
   });
 }

@@ -5,6 +5,7 @@ import { formatDateTime } from "@/components/shell/format";
 import { QueryState } from "@/components/shell/query-state";
 import { useCan } from "@/components/shell/viewer-context";
 import { NewConversationButton } from "@/components/conversations/new-conversation-button";
+import { startVersion } from "./agent-version-view";
 
 export function AgentsList() {
   const query = useAgents();
@@ -32,6 +33,8 @@ export function AgentsList() {
           <thead>
             <tr>
               <th>Name</th>
+              <th>Version</th>
+              <th>Production</th>
               <th>Active model</th>
               <th>Roster</th>
               <th>Autonomy</th>
@@ -50,6 +53,18 @@ export function AgentsList() {
                   </Link>
                   {a.description ? <div className="muted small">{a.description}</div> : null}
                 </td>
+                <td className="mono" data-testid="agent-latest-version">
+                  v{a.version}
+                </td>
+                <td data-testid="agent-production-version">
+                  {a.production === null ? (
+                    <span className="muted" title="Unset: new conversations start on the latest version">
+                      latest
+                    </span>
+                  ) : (
+                    <span className="mono">v{a.production}</span>
+                  )}
+                </td>
                 <td className="mono">{a.activeModel ?? "—"}</td>
                 <td>{a.rosterSize ? `${a.rosterSize} models` : <span className="muted">single</span>}</td>
                 <td>
@@ -59,7 +74,7 @@ export function AgentsList() {
                 <td className="num">{a.conversations}</td>
                 <td>{formatDateTime(a.updatedAt)}</td>
                 <td>
-                  <NewConversationButton agentId={a.id} small />
+                  <NewConversationButton agentId={a.id} version={startVersion(a)} small />
                 </td>
               </tr>
             ))}

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useAgents } from "@/components/agents/agent-queries";
+import { startVersion } from "@/components/agents/agent-version-view";
 import { useConversations, useCreateConversation } from "./conversation-queries";
 import { formatDateTime } from "@/components/shell/format";
 import { QueryState } from "@/components/shell/query-state";
@@ -16,6 +17,7 @@ function NewConversationControl() {
   const [agentId, setAgentId] = useState("");
   const list = agents.data?.agents ?? [];
   const chosen = agentId || list[0]?.id || "";
+  const agent = list.find((a) => a.id === chosen);
   if (!list.length) return null;
   return (
     <form
@@ -23,9 +25,10 @@ function NewConversationControl() {
       data-testid="new-conversation"
       onSubmit={(e) => {
         e.preventDefault();
-        if (chosen)
+        // Always the version named beside the agent: production, or the latest while it is unset.
+        if (agent)
           create.mutate(
-            { agentId: chosen },
+            { agentId: agent.id, version: startVersion(agent) },
             { onSuccess: (c) => router.push(`/conversations/${encodeURIComponent(c.id)}`) },
           );
       }}
@@ -37,7 +40,12 @@ function NewConversationControl() {
           </option>
         ))}
       </select>
-      <button className="btn primary" type="submit" disabled={create.isPending || create.isSuccess || !chosen}>
+      {agent ? (
+        <span className="muted small" data-testid="new-conversation-version">
+          v{startVersion(agent)}
+        </span>
+      ) : null}
+      <button className="btn primary" type="submit" disabled={create.isPending || create.isSuccess || !agent}>
         {create.isPending || create.isSuccess ? "Starting…" : "New conversation"}
       </button>
       {create.error ? (
@@ -85,7 +93,9 @@ export function ConversationsList() {
                       {c.title ?? <span className="mono">{c.id}</span>}
                     </Link>
                   </td>
-                  <td className="mono">{c.agentName}</td>
+                  <td className="mono">
+                    {c.agentName} <span className="muted">· v{c.agentVersion}</span>
+                  </td>
                   <td>{c.runs}</td>
                   <td>
                     {c.lastRunStatus ? (

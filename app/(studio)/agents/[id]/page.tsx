@@ -1,5 +1,6 @@
 import { requirePagePrincipal } from "@/app/_auth/page-principal";
 import { AgentEditorPage } from "@/components/agents/agent-editor-page";
+import { AgentVersionBadge } from "@/components/agents/agent-version-badge";
 import { PageHeader } from "@/components/shell/page-header";
 import { server } from "@/lib/server/server";
 
@@ -13,7 +14,8 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     <>
       <PageHeader
         title={row ? `Agent · ${row.name}` : "Agent"}
-        description="Prompt, models, tools, limits and policies."
+        description="Prompt, models, tools, limits and policies — every saved change is a new version."
+        actions={row ? <AgentVersionBadge id={id} /> : null}
       />
       <AgentEditorPage id={id} />
     </>
