@@ -278,6 +278,10 @@ function apply(f: Fold, e: StoredEvent) {
     }
     case "ModelSwitched":
       return notice(f, run, e.seq, "info", `model switched from ${e.data.from} to ${e.data.to}`);
+    case "AgentVersionChanged": {
+      const by = e.data.label ? ` (${e.data.label})` : "";
+      return notice(f, run, e.seq, "info", `agent version changed from v${e.data.from} to v${e.data.to}${by}`);
+    }
     case "LlmContextCompactedEvent": {
       const d = e.data;
       const text = `context compacted: ${d.replacedMessageCount} messages replaced by a summary (${d.tokensBefore} → ${d.tokensAfter} tokens)`;

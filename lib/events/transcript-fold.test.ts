@@ -144,4 +144,18 @@ describe("foldTranscript", () => {
     expect(mid).toMatchObject({ requests: 2, inputTokens: 20, outputTokens: 10, totalTokens: 30, costNanoUsd: 14 });
     expect(mid).toMatchObject({ priced: "some", answeredBy: ["demo:other"], final: false });
   });
+
+  it("shows a move to another agent version between the turns, with the label it was moved by", () => {
+    const l = log();
+    l.start("r1");
+    l.finish("r1", "completed", "end_turn");
+    l.add(null, "AgentVersionChanged", { from: 1, to: 3, label: "production" });
+    l.add(null, "AgentVersionChanged", { from: 3, to: 2, label: null });
+    const t = foldTranscript(l.events);
+    expect(t.entries.map((e) => e.kind)).toEqual(["run", "notice", "notice"]);
+    expect(t.entries.slice(1)).toMatchObject([
+      { kind: "notice", tone: "info", text: "agent version changed from v1 to v3 (production)" },
+      { kind: "notice", tone: "info", text: "agent version changed from v3 to v2" },
+    ]);
+  });
 });
