@@ -118,6 +118,27 @@ export function useSwitchConversationModel(id: string) {
   });
 }
 
+/**
+ * Moves the conversation to another agent version ({version} or {label}) from its next run; the
+ * AgentVersionChanged it appended joins the events. 409 while a run executes or waits.
+ */
+export function useChangeAgentVersion(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RequestOf<typeof conversationsApi.changeAgentVersion>["body"]) =>
+      apiFetch(conversationsApi.changeAgentVersion, { params: { id }, body }),
+    onSuccess: (res) => {
+      const event = res.event;
+      if (event) qc.setQueryData<EventsPage>(conversationKeys.events(id), (p) => mergeEvents(p, [event]));
+      qc.setQueryData<ConversationDetail>(conversationKeys.detail(id), (d) =>
+        d ? { ...d, agentVersion: res.agentVersion } : d,
+      );
+      void qc.invalidateQueries({ queryKey: conversationKeys.detail(id) });
+      void qc.invalidateQueries({ queryKey: conversationKeys.list, exact: true });
+    },
+  });
+}
+
 export type SendInput = RequestOf<typeof conversationsApi.sendMessage>["body"];
 
 function useSendMessage(id: string, receive: Receive) {

@@ -9,6 +9,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { ApiClientError } from "@/components/api/api-client";
 import { NextContextPanel } from "@/components/compactions/next-context-panel";
 import { formatCost } from "@/components/runs/usage-format";
+import { AgentVersionSwitcher } from "./agent-version-switcher";
 import { Composer } from "./composer";
 import { useLiveConversation } from "./conversation-queries";
 import { ModelSwitcher } from "./model-switcher";
@@ -29,6 +30,13 @@ function totals(t: Transcript) {
     tokens,
     requests,
   };
+}
+
+/** Which agent version each run ran, for the run blocks' heads. */
+function runVersions(runs: ReadonlyArray<{ id: string; agentVersion: number | null }>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of runs) if (r.agentVersion !== null) out[r.id] = r.agentVersion;
+  return out;
 }
 
 /** Keeps the window scrolled to the newest content while the reader is at the bottom. */
@@ -76,12 +84,15 @@ export function ConversationView({ id, canSend, canSwitch }: { id: string; canSe
   return (
     <div className="cv" data-testid="conversation">
       <div className="cv-bar">
-        <span>
-          <span className="muted small">Agent</span>{" "}
-          <Link className="mono" href={`/agents/${encodeURIComponent(c.agentId)}`}>
-            {c.agentName}
-          </Link>
-        </span>
+        <AgentVersionSwitcher
+          conversationId={id}
+          agentId={c.agentId}
+          agentName={c.agentName}
+          agentVersion={c.agentVersion}
+          latestVersion={c.latestVersion}
+          canMove={canSwitch}
+          busy={live.busy}
+        />
         <ModelSwitcher conversationId={id} model={c.model} roster={c.roster} canSwitch={canSwitch} busy={live.busy} />
         <span className="muted small cv-totals" data-testid="conversation-totals">
           {sum.runs} run{sum.runs === 1 ? "" : "s"} · {sum.tokens.toLocaleString("en-US")} tokens
@@ -108,7 +119,11 @@ export function ConversationView({ id, canSend, canSwitch }: { id: string; canSe
           </p>
         </div>
       ) : (
-        <TranscriptView transcript={transcript} optimistic={live.optimistic?.text ?? null} />
+        <TranscriptView
+          transcript={transcript}
+          optimistic={live.optimistic?.text ?? null}
+          runVersions={runVersions(c.runs)}
+        />
       )}
 
       {live.streamError ? (

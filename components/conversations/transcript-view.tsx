@@ -207,7 +207,7 @@ function RunBody({ run }: { run: TranscriptRun }) {
   );
 }
 
-function RunBlock({ run }: { run: TranscriptRun }) {
+function RunBlock({ run, version }: { run: TranscriptRun; version?: number }) {
   return (
     <section
       className={`cv-run cv-run-${run.kind}`}
@@ -218,6 +218,11 @@ function RunBlock({ run }: { run: TranscriptRun }) {
     >
       <div className="cv-run-head small">
         {run.kind === "conclusion" ? <span className="pill warn">conclusion</span> : null}
+        {version ? (
+          <span className="mono muted" data-testid="run-agent-version" title="The agent version this run ran">
+            v{version}
+          </span>
+        ) : null}
         {run.model ? <span className="mono muted">{run.model}</span> : null}
         {run.status !== "completed" ? <span className={`pill status-${run.status}`}>{run.status}</span> : null}
         <Link className="cv-run-link" href={`/runs/${encodeURIComponent(run.runId)}`} data-testid="run-link">
@@ -229,7 +234,16 @@ function RunBlock({ run }: { run: TranscriptRun }) {
   );
 }
 
-export function TranscriptView({ transcript, optimistic }: { transcript: Transcript; optimistic: string | null }) {
+export function TranscriptView({
+  transcript,
+  optimistic,
+  runVersions = {},
+}: {
+  transcript: Transcript;
+  optimistic: string | null;
+  /** The agent version each run ran (by run id), shown in its head. */
+  runVersions?: Record<string, number>;
+}) {
   return (
     <div className="cv-transcript" data-testid="transcript">
       {transcript.entries.map((e) => {
@@ -247,7 +261,7 @@ export function TranscriptView({ transcript, optimistic }: { transcript: Transcr
             </div>
           );
         }
-        return <RunBlock key={e.key} run={e.run} />;
+        return <RunBlock key={e.key} run={e.run} version={runVersions[e.run.runId]} />;
       })}
       {optimistic !== null ? (
         <div className="cv-user pending" data-testid="user-message">

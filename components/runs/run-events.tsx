@@ -32,7 +32,22 @@ function EventBody({ e, priced }: { e: StoredEvent; priced: "all" | "some" | "no
     case "RunStarted":
       return (
         <p>
-          {e.data.kind} run on <span className="mono">{e.data.model}</span>
+          {e.data.kind} run of agent{" "}
+          <span className="mono" data-testid="run-started-version">
+            {e.data.agentVersion ? `v${e.data.agentVersion}` : "(version not recorded)"}
+          </span>{" "}
+          on <span className="mono">{e.data.model}</span>
+          {e.data.followedTools?.length ? (
+            <span className="muted">
+              {" "}
+              · following the latest:{" "}
+              {e.data.followedTools.map((t) => (
+                <span key={t.toolId} className="mono">
+                  {t.name} v{t.version}{" "}
+                </span>
+              ))}
+            </span>
+          ) : null}
           {e.data.parentRunId ? (
             <>
               {" "}
@@ -150,6 +165,13 @@ function EventBody({ e, priced }: { e: StoredEvent; priced: "all" | "some" | "no
       return (
         <p className="mono">
           {e.data.from} → {e.data.to}
+        </p>
+      );
+    case "AgentVersionChanged":
+      return (
+        <p>
+          agent version <span className="mono">v{e.data.from}</span> → <span className="mono">v{e.data.to}</span>
+          {e.data.label ? <span className="muted"> ({e.data.label})</span> : null}
         </p>
       );
     case "LlmContextCompactedEvent":

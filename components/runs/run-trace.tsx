@@ -8,7 +8,7 @@ import { ApiClientError } from "@/components/api/api-client";
 import type { RunTrace as Trace } from "@/lib/runs/read-models/traces/trace-wire.shared";
 import { formatDateTime } from "@/components/shell/format";
 import { RunEventLog } from "./run-events";
-import { useRunTrace } from "./run-queries";
+import { useRun, useRunTrace } from "./run-queries";
 import { TraceWaterfall } from "./trace-waterfall";
 import { formatCost, formatDuration, formatTokens } from "./usage-format";
 import "./trace.css";
@@ -28,6 +28,10 @@ function Header({ trace }: { trace: Trace }) {
           <Link className="mono" href={`/agents/${encodeURIComponent(run.agentId)}`}>
             {run.agentName}
           </Link>
+        </dd>
+        <dt>Agent version</dt>
+        <dd>
+          <RunVersion id={run.id} />
         </dd>
         <dt>Kind</dt>
         <dd>
@@ -101,6 +105,30 @@ function Header({ trace }: { trace: Trace }) {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** The agent version the run ran and the tools it followed to their latest (from the run and its RunStarted). */
+function RunVersion({ id }: { id: string }) {
+  const q = useRun(id);
+  if (!q.data) return <span className="muted">…</span>;
+  const started = q.data.events.find(
+    (e): e is Extract<typeof e, { type: "RunStarted" }> => e.type === "RunStarted" && e.runId === id,
+  );
+  const version = q.data.run.agentVersion ?? started?.data.agentVersion ?? null;
+  const followed = started?.data.followedTools ?? [];
+  return (
+    <>
+      <span className="mono" data-testid="run-agent-version">
+        {version ? `v${version}` : "not recorded"}
+      </span>
+      {followed.length ? (
+        <span className="muted small" data-testid="run-followed-tools">
+          {" "}
+          · tools at their latest: {followed.map((t) => `${t.name} v${t.version}`).join(", ")}
+        </span>
+      ) : null}
+    </>
   );
 }
 

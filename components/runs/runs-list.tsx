@@ -26,6 +26,7 @@ export function RunsList() {
           <thead>
             <tr>
               <th>Run</th>
+              <th>Version</th>
               <th>Kind</th>
               <th>Status</th>
               <th>Model</th>
@@ -43,6 +44,9 @@ export function RunsList() {
                   <Link href={`/runs/${encodeURIComponent(r.id)}`} data-testid="trace-link">
                     {r.id}
                   </Link>
+                </td>
+                <td className="mono" data-testid="run-version">
+                  {r.agentVersion ? `v${r.agentVersion}` : "—"}
                 </td>
                 <td>{r.kind}</td>
                 <td>
