@@ -16,14 +16,3 @@ export const LabelName = z
 /** Every label of an agent and the version it points at (null: never set). */
 export const AgentLabels = z.record(z.string(), z.number().int().positive().nullable());
 export type AgentLabels = z.infer<typeof AgentLabels>;
-
-/** Which version a conversation asks for: a number, a label, or neither (production). */
-export const VersionSelector = z
-  .object({
-    version: z.number().int().positive().optional(),
-    label: LabelName.optional(),
-  })
-  .refine((s) => s.version === undefined || s.label === undefined, {
-    message: "Give a version or a label, not both",
-    path: ["label"],
-  });

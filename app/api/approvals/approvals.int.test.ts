@@ -351,8 +351,8 @@ describe("approvals: superseding a run that waits on approvals", () => {
 describe("approvals bind the code that runs, not only the arguments", () => {
   const REFUND_V2 = DEMO_TOOL_SOURCES.refund.replace("confirmation R-", "confirmation X-");
 
-  it("a tool version saved (and the agent re-pinned to it) between the request and the decision: the decision succeeds, the call is answered ApprovalStale and nothing runs", async () => {
-    // An agent on the refund tool's latest version (saving an agent pins the version it names, or the latest).
+  it("a tool version saved between the request and the decision (the agent follows the latest): the decision succeeds, the call is answered ApprovalStale and nothing runs", async () => {
+    // An agent following the refund tool's latest version: each run (a resumed one too) takes the newest.
     const agentBody = {
       name: "refunds-latest",
       description: "Refunds orders with the latest refund tool; every refund waits for a human.",
@@ -364,7 +364,7 @@ describe("approvals bind the code that runs, not only the arguments", () => {
           { text: "The refund did not go through." },
         ],
       },
-      tools: [{ toolId: refundId }],
+      tools: [{ toolId: refundId, follow: "latest" }],
     };
     const created = await callRoute(agents.POST, "/api/agents", { bearer: ADMIN, body: agentBody });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
@@ -387,14 +387,6 @@ describe("approvals bind the code that runs, not only the arguments", () => {
       bearer: ADMIN,
     });
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
-    // … and the agent saved again, so it now runs the new version.
-    const repinned = await callRoute(agent.PUT, `/api/agents/${created.json.agent.id}`, {
-      method: "PUT",
-      params: { id: created.json.agent.id },
-      body: agentBody,
-      bearer: ADMIN,
-    });
-    expect(repinned.status, JSON.stringify(repinned.json)).toBe(200);
 
     const decided = await decide(requested.data.approvalId, {
       decision: "approve",
@@ -444,12 +436,17 @@ describe("approvals: a reconciliation that fails", () => {
   it("failing before the call runs (the agent cannot be loaded) leaves the call outcome_unknown, audited", async () => {
     const { requested } = await unknownOutcome();
     const id = requested.data.approvalId;
+    // The version the run runs no longer parses (the agent row is written too, as every change does).
+    const where = { agentId_version: { agentId: billingId, version: 1 } };
+    const stored = await t.db.agentVersion.findUniqueOrThrow({ where });
     const agent = await t.db.agent.findUniqueOrThrow({ where: { id: billingId } });
-    await t.db.agent.update({ where: { id: billingId }, data: { config: { broken: true } } });
+    await t.db.agentVersion.update({ where, data: { config: { broken: true } } });
+    await t.db.agent.update({ where: { id: billingId }, data: { config: agent.config as never } });
     try {
       const res = await retry(id);
       expect(res.status).toBeGreaterThanOrEqual(400);
     } finally {
+      await t.db.agentVersion.update({ where, data: { config: stored.config as never } });
       await t.db.agent.update({ where: { id: billingId }, data: { config: agent.config as never } });
     }
     expect((await t.db.approval.findUniqueOrThrow({ where: { id } })).status).toBe("outcome_unknown");
