@@ -51,9 +51,14 @@ const base = (name: string, template: string) => ({
 });
 const create = (body: unknown) => callRoute(agents.POST, "/api/agents", { body, bearer: ADMIN });
 const save = (id: string, body: unknown) =>
-  callRoute(agent.PUT, `/api/agents/${id}`, { params: { id }, body, bearer: ADMIN });
+  callRoute(agent.PUT, `/api/agents/${id}`, { method: "PUT", params: { id }, body, bearer: ADMIN });
 const moveLabel = (id: string, name: string, body: unknown) =>
-  callRoute(label.PUT, `/api/agents/${id}/labels/${name}`, { params: { id, label: name }, body, bearer: ADMIN });
+  callRoute(label.PUT, `/api/agents/${id}/labels/${name}`, {
+    method: "PUT",
+    params: { id, label: name },
+    body,
+    bearer: ADMIN,
+  });
 const getLabels = (id: string) => callRoute(labels.GET, `/api/agents/${id}/labels`, { params: { id }, bearer: ADMIN });
 const newConversation = (body: Record<string, unknown>) =>
   callRoute(conversations.POST, "/api/conversations", { body, bearer: ADMIN });
@@ -96,7 +101,7 @@ describe("versions", () => {
     const list = await callRoute(versions.GET, `/api/agents/${id}/versions`, { params: { id }, bearer: ADMIN });
     expect(list.status).toBe(200);
     expect(list.json.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
-    expect(list.json.versions[0]).toMatchObject({ createdBy: "admin", labels: [] });
+    expect(list.json.versions[0]).toMatchObject({ createdBy: "ATELIER_ADMIN_TOKEN", labels: [] });
 
     const v1 = await callRoute(version.GET, `/api/agents/${id}/versions/1`, { params: { id, n: "1" }, bearer: ADMIN });
     expect(v1.status).toBe(200);
@@ -118,6 +123,7 @@ describe("versions", () => {
     expect(bad.status).toBe(400);
 
     const restored = await callRoute(restore.POST, `/api/agents/${id}/versions/1/restore`, {
+      method: "POST",
       params: { id, n: "1" },
       bearer: ADMIN,
     });
@@ -249,7 +255,8 @@ describe("in use, follow latest and children", () => {
     });
     const created = await create({ ...base("uses_temp", "Uses temp."), tools: [{ toolId: temp.id }] });
     const id = created.json.agent.id;
-    const del = () => callRoute(tool.DELETE, `/api/tools/${temp.id}`, { params: { id: temp.id }, bearer: ADMIN });
+    const del = () =>
+      callRoute(tool.DELETE, `/api/tools/${temp.id}`, { method: "DELETE", params: { id: temp.id }, bearer: ADMIN });
     await moveLabel(id, "staging", { version: 1 });
     await save(id, { ...created.json.agent, tools: [] });
     // v1 is staging: still in use.
@@ -257,6 +264,7 @@ describe("in use, follow latest and children", () => {
     await moveLabel(id, "staging", { version: 2 });
     expect((await del()).status).toBe(200);
     const refused = await callRoute(restore.POST, `/api/agents/${id}/versions/1/restore`, {
+      method: "POST",
       params: { id, n: "1" },
       bearer: ADMIN,
     });
@@ -313,7 +321,11 @@ describe("in use, follow latest and children", () => {
     const childStart = starts.find((s) => s.agentId === childId);
     expect(childStart?.agentVersion).toBe(1);
     // The child agent is in use by the parent's latest version.
-    const del = await callRoute(agent.DELETE, `/api/agents/${childId}`, { params: { id: childId }, bearer: ADMIN });
+    const del = await callRoute(agent.DELETE, `/api/agents/${childId}`, {
+      method: "DELETE",
+      params: { id: childId },
+      bearer: ADMIN,
+    });
     expect(del.status).toBe(409);
   });
 });
