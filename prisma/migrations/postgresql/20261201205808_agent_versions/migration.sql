@@ -50,7 +50,7 @@ ALTER TABLE "AgentVersion" ADD CONSTRAINT "AgentVersion_agentId_fkey" FOREIGN KE
 ALTER TABLE "AgentLabel" ADD CONSTRAINT "AgentLabel_agentId_fkey" FOREIGN KEY ("agentId") REFERENCES "Agent"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- Data: each agent's configuration becomes its version 1 (its tool rows are that version's, and its
--- conversations are pinned to it by the column default); the agent keeps its agent-wide state:
+-- conversations are pinned to it by the column default), and the agent keeps its agent-wide state:
 -- the lifetime limits, the active model and the switch history.
 INSERT INTO "AgentVersion" ("id", "agentId", "version", "config", "createdAt")
 SELECT 'v1-' || a."id", a."id", 1,

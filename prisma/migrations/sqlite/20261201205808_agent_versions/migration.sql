@@ -95,7 +95,7 @@ PRAGMA defer_foreign_keys=OFF;
 CREATE UNIQUE INDEX "AgentVersion_agentId_version_key" ON "AgentVersion"("agentId", "version");
 
 -- Data: each agent's configuration becomes its version 1 (its tool rows are that version's, and its
--- conversations are pinned to it by the column default); the agent keeps its agent-wide state:
+-- conversations are pinned to it by the column default), and the agent keeps its agent-wide state:
 -- the lifetime limits, the active model and the switch history.
 INSERT INTO "AgentVersion" ("id", "agentId", "version", "config", "createdAt")
 SELECT 'v1-' || a."id", a."id", 1,
