@@ -62,6 +62,8 @@ const RULES: Record<string, Access> = {
   "POST /api/agents/[id]/versions/[n]/restore": ["author"],
   "GET /api/agents/[id]/labels": "any",
   "PUT /api/agents/[id]/labels/[label]": ["author"],
+  "GET /api/agents/[id]/export": "any",
+  "POST /api/agents/import": ["author"],
   "POST /api/credentials/[provider]/test": ["admin"],
   "GET /api/conversations": "any",
   "POST /api/conversations": ["operator"],

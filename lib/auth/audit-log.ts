@@ -23,6 +23,7 @@ export type AuditAction =
   | "approval.decide"
   | "agent.model_switched"
   | "agent.label_moved"
+  | "agent.imported"
   | "conversation.agent_version_changed"
   | "conversation.model_switched"
   | "tool.call"

@@ -10,6 +10,7 @@ import { AgentView } from "../../agents/agent-view.shared";
 import { AgentLabels, LabelName } from "../../agents/agent-label.shared";
 import { AgentVersionSummary } from "../../agents/agent-versions.shared";
 import { ModelConfig } from "../../models/model-config.shared";
+import { AgentFile, AgentFileDocument } from "../../agents/agent-file.shared";
 import { DeletedResponse, endpoint } from "../contract.shared";
 
 const AgentParams = z.object({ id: z.string().min(1) });
@@ -112,5 +113,58 @@ export const agentsApi = {
       previous: z.number().int().positive().nullable(),
       frozenFrom: z.number().int().positive().optional(),
     }),
+  }),
+
+  /**
+   * The agent as a file (docs/agent-file.md): at ?version=N or ?label=L (neither: production, the
+   * latest while unset), with the agents it calls and its tools' sources, and no database id.
+   */
+  exportAgent: endpoint({
+    method: "GET",
+    path: "/api/agents/:id/export",
+    params: AgentParams,
+    query: z
+      .object({
+        version: z.coerce
+          .number({ error: "A version is a positive whole number" })
+          .int()
+          .positive("A version is a positive whole number")
+          .optional(),
+        label: LabelName.optional(),
+      })
+      .refine((q) => q.version === undefined || q.label === undefined, {
+        message: "Give a version or a label, not both",
+        path: ["label"],
+      }),
+    response: AgentFile,
+  }),
+  /**
+   * Recreates an agent file's tools, agents and agent here (one transaction); 409 `conflict` with
+   * `differing` when ?exact=true and a tool's source differs from every version of it here.
+   */
+  importAgent: endpoint({
+    method: "POST",
+    path: "/api/agents/import",
+    query: z.object({
+      exact: z.enum(["true", "false"], { error: 'exact is "true" or "false"' }).optional(),
+    }),
+    body: AgentFileDocument,
+    response: z.object({
+      agentId: z.string(),
+      name: z.string(),
+      version: z.number().int().positive(),
+      created: z.boolean(),
+      agents: z.array(
+        z.object({ name: z.string(), agentId: z.string(), version: z.number().int().positive(), created: z.boolean() }),
+      ),
+      tools: z.array(
+        z.object({
+          name: z.string(),
+          version: z.number().int().positive(),
+          action: z.enum(["reused", "created", "saved"]),
+        }),
+      ),
+    }),
+    status: 201,
   }),
 };
