@@ -86,23 +86,25 @@ export function AgentVersionsPanel({ agentId, canWrite }: { agentId: string; can
               </td>
               <td>{v.createdBy ?? <span className="muted">—</span>}</td>
               <td>{formatDateTime(v.createdAt)}</td>
-              <td className="row-actions">
-                {v.version !== latest ? (
-                  <button type="button" className="btn small" onClick={() => setPair([v.version, latest])}>
-                    Diff with latest
-                  </button>
-                ) : null}
-                {canWrite && v.version !== latest ? (
-                  <button
-                    type="button"
-                    className="btn small"
-                    disabled={restore.isPending}
-                    title={`Saves v${v.version}'s configuration again as v${latest + 1}`}
-                    onClick={() => doRestore(v.version)}
-                  >
-                    {restore.isPending && restore.variables === v.version ? "Restoring…" : "Restore as new version"}
-                  </button>
-                ) : null}
+              <td>
+                <div className="row-actions">
+                  {v.version !== latest ? (
+                    <button type="button" className="btn small" onClick={() => setPair([v.version, latest])}>
+                      Diff with latest
+                    </button>
+                  ) : null}
+                  {canWrite && v.version !== latest ? (
+                    <button
+                      type="button"
+                      className="btn small"
+                      disabled={restore.isPending}
+                      title={`Saves v${v.version}'s configuration again as v${latest + 1}`}
+                      onClick={() => doRestore(v.version)}
+                    >
+                      {restore.isPending && restore.variables === v.version ? "Restoring…" : "Restore as new version"}
+                    </button>
+                  ) : null}
+                </div>
               </td>
             </tr>
           ))}

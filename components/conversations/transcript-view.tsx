@@ -219,8 +219,11 @@ function RunBlock({ run, version }: { run: TranscriptRun; version?: number }) {
       <div className="cv-run-head small">
         {run.kind === "conclusion" ? <span className="pill warn">conclusion</span> : null}
         {version ? (
-          <span className="mono muted" data-testid="run-agent-version" title="The agent version this run ran">
-            v{version}
+          <span className="muted" title="The agent version this run ran">
+            agent{" "}
+            <span className="mono" data-testid="run-agent-version">
+              v{version}
+            </span>
           </span>
         ) : null}
         {run.model ? <span className="mono muted">{run.model}</span> : null}
