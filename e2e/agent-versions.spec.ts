@@ -108,6 +108,7 @@ test.describe("agent versions", () => {
     const row = page.getByTestId("agents-table").getByRole("row").filter({ hasText: "e2e_versions" });
     await expect(row.getByTestId("agent-latest-version")).toHaveText("v3");
     await expect(row.getByTestId("agent-production-version")).toHaveText("v2");
+    await snap(page, "agent-versions-agents-list");
 
     // A new conversation starts on production (v2), named explicitly.
     await page.goto(`/agents/${agent.id}`);

@@ -6,6 +6,7 @@ import { QueryState } from "@/components/shell/query-state";
 import { useCan } from "@/components/shell/viewer-context";
 import { NewConversationButton } from "@/components/conversations/new-conversation-button";
 import { startVersion } from "./agent-version-view";
+import "./agent-versions.css";
 
 export function AgentsList() {
   const query = useAgents();
@@ -34,7 +35,6 @@ export function AgentsList() {
             <tr>
               <th>Name</th>
               <th>Version</th>
-              <th>Production</th>
               <th>Active model</th>
               <th>Roster</th>
               <th>Autonomy</th>
@@ -53,17 +53,22 @@ export function AgentsList() {
                   </Link>
                   {a.description ? <div className="muted small">{a.description}</div> : null}
                 </td>
-                <td className="mono" data-testid="agent-latest-version">
-                  v{a.version}
-                </td>
-                <td data-testid="agent-production-version">
-                  {a.production === null ? (
-                    <span className="muted" title="Unset: new conversations start on the latest version">
-                      latest
-                    </span>
-                  ) : (
-                    <span className="mono">v{a.production}</span>
-                  )}
+                <td>
+                  <span className="mono" data-testid="agent-latest-version">
+                    v{a.version}
+                  </span>
+                  <div className="muted small av-nowrap">
+                    production{" "}
+                    {a.production === null ? (
+                      <span data-testid="agent-production-version" title="Unset: new conversations start on the latest">
+                        unset
+                      </span>
+                    ) : (
+                      <span className="mono" data-testid="agent-production-version">
+                        v{a.production}
+                      </span>
+                    )}
+                  </div>
                 </td>
                 <td className="mono">{a.activeModel ?? "—"}</td>
                 <td>{a.rosterSize ? `${a.rosterSize} models` : <span className="muted">single</span>}</td>
