@@ -292,6 +292,7 @@ async function loadPostgres(url: string) {
         r.runId,
         r.root,
         r.agentId,
+        1,
         r.provider,
         r.model,
         `${r.provider}:${r.model}`,
@@ -372,6 +373,7 @@ async function main() {
         for (const groupBy of ["model", "agent", "run", "day"] as const)
           await measure(db, `by ${groupBy}`, { ...period, groupBy });
         await measure(db, "by day, stacked by model (the chart)", { ...period, groupBy: "day", stack: "model" });
+        if (period.agentId) await measure(db, "by agent version", { ...period, groupBy: "agentVersion" });
       }
     } finally {
       await db.$disconnect();

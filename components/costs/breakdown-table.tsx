@@ -14,7 +14,13 @@ import { sortRows, type Sort, type SortKey } from "./costs-model";
 
 const runHref = (id: string) => `/runs/${encodeURIComponent(id)}`;
 
-const GROUP_TITLE: Record<UsageGroupBy, string> = { model: "Model", agent: "Agent", run: "Turn", day: "Day" };
+const GROUP_TITLE: Record<UsageGroupBy, string> = {
+  model: "Model",
+  agent: "Agent",
+  run: "Turn",
+  day: "Day",
+  agentVersion: "Version",
+};
 
 const COLUMNS: Array<{ key: SortKey; label: string; title?: string }> = [
   { key: "events", label: "Requests" },
@@ -31,7 +37,8 @@ export interface BreakdownActions {
   onDay?: (day: string) => void;
 }
 
-function CostCell({ row }: { row: Pick<UsageRow, "costNanoUsd" | "pricing" | "unpricedTokens"> }) {
+/** A row's cost: "unpriced" when none of its usage is priced (never $0.00), "+ unpriced" when some is. */
+export function CostCell({ row }: { row: Pick<UsageRow, "costNanoUsd" | "pricing" | "unpricedTokens"> }) {
   const note = `${formatTokens(row.unpricedTokens)} tokens on models without price data: counted in tokens, not in cost`;
   return (
     <td className="num cost-cell" data-testid="row-cost">

@@ -1,9 +1,9 @@
 "use client";
 /**
  * /costs: what was spent in a period — totals, a chart per day stacked by model or agent, and a
- * breakdown by model, agent, turn or day — narrowed by an agent or a model, exported as CSV. The
- * choices live in the URL (`?period=30d&by=run&agent=…`), so a drill-down can be linked and the
- * back button undoes it. Money arrives as integer nano-USD and is formatted only here; usage on
+ * breakdown by model, agent, turn or day — narrowed by an agent or a model (one agent: its cost by
+ * version too), exported as CSV. The choices live in the URL (`?period=30d&by=run&agent=…`), so a
+ * drill-down can be linked and the back button undoes it. Money arrives as integer nano-USD and is formatted only here; usage on
  * models without price data is counted in tokens and marked, never shown as $0.
  */
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
@@ -23,6 +23,7 @@ import {
   type PeriodId,
 } from "./costs-model";
 import { useUsageSummary } from "./usage-queries";
+import { VersionTable } from "./version-table";
 import "./costs.css";
 
 const GROUPS: Array<{ id: UsageGroupBy; label: string }> = [
@@ -265,6 +266,8 @@ export function CostsDashboard() {
               />
             ) : null}
           </section>
+
+          {state.agentId ? <VersionTable params={common} /> : null}
 
           <div className="table-head">
             <div className="tabs" role="tablist">

@@ -144,6 +144,24 @@ describe("tables", () => {
     expect(csv.split("\r\n")[1]).toBe("'=cmd|' /C calc'!A0,a1,1,10,5,0,0,15,5,0.000000005,0,all");
   });
 
+  it("CSV by agent version carries each version's runs and their total", () => {
+    const csv = summaryCsv({
+      groupBy: "agentVersion",
+      rows: [
+        row("1", { label: "v1", runCount: 3 }),
+        row("2", { label: "v2", runCount: 2, pricing: "none", costNanoUsd: 0 }),
+      ],
+      total: totals({ events: 2, pricing: "some" }),
+    });
+    const lines = csv.trimEnd().split("\r\n");
+    expect(lines[0]).toBe(
+      "agent_version,key,runs,requests,input_tokens,output_tokens,cache_read_tokens,cache_write_tokens,total_tokens,cost_nano_usd,cost_usd,unpriced_tokens,pricing",
+    );
+    expect(lines[1]).toBe("v1,1,3,1,10,5,0,0,15,100,0.000000100,0,all");
+    expect(lines[2]).toBe("v2,2,2,1,10,5,0,0,15,0,0.000000000,0,none");
+    expect(lines[3]).toBe("Total,,5,2,10,5,0,0,15,100,0.000000100,0,some");
+  });
+
   it("CSV by run lists each turn, then its runs", () => {
     const csv = summaryCsv({
       groupBy: "run",

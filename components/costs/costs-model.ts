@@ -168,19 +168,27 @@ export function nanoToUsdDecimal(nano: number): string {
   return `${sign}${abs / 1_000_000_000n}.${(abs % 1_000_000_000n).toString().padStart(9, "0")}`;
 }
 
-const GROUP_COLUMN: Record<UsageGroupBy, string> = { model: "model", agent: "agent", run: "turn", day: "day" };
+const GROUP_COLUMN: Record<UsageGroupBy, string> = {
+  model: "model",
+  agent: "agent",
+  run: "turn",
+  day: "day",
+  agentVersion: "agent_version",
+};
 
 /**
- * A breakdown as CSV: one line per row (for `run`, each turn then its runs, marked by `level`),
- * then the total. Money as integer nano-USD and as exact dollars. Written by the studio's one CSV
+ * A breakdown as CSV: one line per row (for `run`, each turn then its runs, marked by `level`; for
+ * `agentVersion`, each version's `runs`), then the total. Money as integer nano-USD and as exact dollars. Written by the studio's one CSV
  * writer (lib/api/csv.shared.ts): a label that looks like a formula comes out as text.
  */
 export function summaryCsv(summary: Pick<UsageSummary, "groupBy" | "rows" | "total">): string {
   const byRun = summary.groupBy === "run";
+  const byVersion = summary.groupBy === "agentVersion";
   const header = [
     GROUP_COLUMN[summary.groupBy],
     "key",
     ...(byRun ? ["level", "run_kind", "agent", "started_at", "last_usage_at"] : []),
+    ...(byVersion ? ["runs"] : []),
     "requests",
     "input_tokens",
     "output_tokens",
@@ -215,7 +223,7 @@ export function summaryCsv(summary: Pick<UsageSummary, "groupBy" | "rows" | "tot
   const lines: CsvValue[][] = [header];
   for (const r of summary.rows) {
     if (!byRun) {
-      lines.push(line(r, r.label, r.key));
+      lines.push(line(r, r.label, r.key, byVersion ? [String(r.runCount ?? 0)] : []));
       continue;
     }
     lines.push(
@@ -232,7 +240,8 @@ export function summaryCsv(summary: Pick<UsageSummary, "groupBy" | "rows" | "tot
         line(c, c.label, c.key, ["run", c.run?.kind ?? null, c.run?.agentName ?? null, c.run?.startedAt ?? null, null]),
       );
   }
-  lines.push(line(summary.total, "Total", "", byRun ? ["total", null, null, null, null] : []));
+  const runs = String(summary.rows.reduce((n, r) => n + (r.runCount ?? 0), 0));
+  lines.push(line(summary.total, "Total", "", byRun ? ["total", null, null, null, null] : byVersion ? [runs] : []));
   return csvDocument(lines);
 }
 

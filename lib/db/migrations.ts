@@ -54,9 +54,14 @@ export interface MigrateResult {
   total: number;
 }
 
-/** Applies every committed migration not yet applied. A database that is up to date gets nothing. */
-export async function applyMigrations(target: DatabaseTarget): Promise<MigrateResult> {
+/**
+ * Applies every committed migration not yet applied. A database that is up to date gets nothing.
+ * `upTo` stops after the migration of that name (a test of a migration on data written before it).
+ */
+export async function applyMigrations(target: DatabaseTarget, options: { upTo?: string } = {}): Promise<MigrateResult> {
   const list = listMigrations(target.kind);
+  const upTo = options.upTo;
+  if (upTo) list.migrationDirectories = list.migrationDirectories.filter((d) => d.path <= upTo);
   const out = await withEngine(target, (engine) =>
     engine.applyMigrations({ migrationsList: list, filters: NO_FILTER }),
   );

@@ -33,8 +33,11 @@ export type NewEvent = { [T in EventType]: { runId: string | null; type: T; data
 /** An event to append, with what the store needs to write a usage record beside an LlmUsageEvent. */
 export interface EventEntry {
   event: NewEvent;
-  /** For LlmUsageEvent: the agent and the user's turn it is attributed to. */
-  usage?: { agentId: string; rootRunId: string; conversationId: string };
+  /**
+   * For LlmUsageEvent: the agent, its version (the run's `agentVersion`; outside any run, the
+   * conversation's) and the user's turn it is attributed to.
+   */
+  usage?: { agentId: string; agentVersion: number; rootRunId: string; conversationId: string };
 }
 
 export function newEvent<T extends EventType>(runId: string | null, type: T, data: EventData[T]): NewEvent {

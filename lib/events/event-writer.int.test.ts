@@ -132,7 +132,7 @@ describe("EventWriter", () => {
         priced,
         priceVersion,
       }),
-      usage: { agentId, rootRunId: "root-u", conversationId: id },
+      usage: { agentId, agentVersion: 3, rootRunId: "root-u", conversationId: id },
     });
     const [stored] = await Promise.all([
       writer.append(id, [message("before"), usage(2 ** 53 + 2, true, "v7"), usage(0, false, null)]),
@@ -148,6 +148,7 @@ describe("EventWriter", () => {
       runId: "run-u",
       rootRunId: "root-u",
       agentId,
+      agentVersion: 3,
       provider: "openai",
       model: "gpt-x",
       requestedModel: "openai:gpt-x",

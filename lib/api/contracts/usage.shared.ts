@@ -1,4 +1,4 @@
-/** The usage HTTP API (docs/http-contract.md): tokens and cost summed by model, agent, turn or day. */
+/** The usage HTTP API (docs/http-contract.md): tokens and cost summed by model, agent, turn, day or agent version. */
 import { endpoint } from "../contract.shared";
 import { UsageSummary, UsageSummaryQuery } from "../../runs/read-models/usage/usage-summary.shared";
 

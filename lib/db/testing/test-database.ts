@@ -19,7 +19,8 @@ export interface TestDatabase {
   cleanup(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `migrateUpTo`: migrated only up to that migration (to test the next one on data written before it). */
+export async function createTestDatabase(options: { migrateUpTo?: string } = {}): Promise<TestDatabase> {
   const pgServer = process.env.ATELIER_TEST_PG_URL;
   let url: string;
   let drop: () => Promise<void>;
@@ -44,7 +45,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     drop = async () => rmSync(dir, { recursive: true, force: true });
   }
   const target = resolveDatabaseTarget(url);
-  await applyMigrations(target);
+  await applyMigrations(target, { upTo: options.migrateUpTo });
   const previous = process.env.DATABASE_URL;
   // The process's server (lib/server/server.ts) follows DATABASE_URL: routes under test use this database.
   process.env.DATABASE_URL = url;

@@ -65,7 +65,13 @@ export interface RunSpec {
    * Resuming a suspended run: the same id, its usage so far, and no start events — `history`
    * already ends with the answers to its held calls. Its row is marked running by the caller.
    */
-  resume?: { runId: string; usage: RunUsage; costNanoUsd: number };
+  resume?: {
+    runId: string;
+    usage: RunUsage;
+    costNanoUsd: number;
+    /** The version its row recorded; null for a run from before agent versions (its usage counts as 1). */
+    agentVersion?: number | null;
+  };
   /** The id to run under (the compaction gate recorded its fold under it); default: a new one. */
   runId?: string;
   /** Spent for this run before it started (the summarizer of its compaction), counted in its cost. */
@@ -100,6 +106,8 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
   const usage = spec.resume ? { ...spec.resume.usage } : zeroUsage();
   let costNanoUsd = (spec.resume?.costNanoUsd ?? 0) + (spec.prepaidCostNanoUsd ?? 0);
   let answeredKey = requestedKey;
+  // The version the run's usage records carry: the version the run runs (recorded on its row).
+  const agentVersion = spec.resume?.agentVersion === undefined ? agent.version : (spec.resume.agentVersion ?? 1);
   const append = (entries: EventEntry[]) => store.appendEvents(spec.conversationId, entries);
   const ev = (event: ReturnType<typeof newEvent>): EventEntry => ({ event });
 
@@ -227,7 +235,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
           ),
           {
             event: newEvent(runId, "LlmUsageEvent", usageData),
-            usage: { agentId: agent.id, rootRunId, conversationId: spec.conversationId },
+            usage: { agentId: agent.id, agentVersion, rootRunId, conversationId: spec.conversationId },
           },
         ]),
       ]);

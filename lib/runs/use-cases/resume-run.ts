@@ -163,7 +163,12 @@ export async function resumeRun(
       signal: turn.controller.signal,
       actor,
       lastSystemPromptHash: context.systemPromptHashes.get(agent.id) ?? null,
-      resume: { runId, usage, costNanoUsd: takeover?.costNanoUsd ?? Number(run.costNanoUsd) },
+      resume: {
+        runId,
+        usage,
+        costNanoUsd: takeover?.costNanoUsd ?? Number(run.costNanoUsd),
+        agentVersion: run.agentVersion,
+      },
       admitConclusion: async () => run.kind === "turn" && (await admitsConclusion(deps, record)),
     },
     deps,

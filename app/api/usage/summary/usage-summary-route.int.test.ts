@@ -31,6 +31,7 @@ describe("GET /api/usage/summary", () => {
     ["?groupBy=run&stack=model", "stack"],
     ["?groupBy=run&limit=0", "limit"],
     ["?stack=day", "stack"],
+    ["?groupBy=agentVersion", "agentId"],
   ])("%s is a 400 naming %s", async (query, field) => {
     const res = await ask(query);
     expect(res.status).toBe(400);
@@ -39,7 +40,13 @@ describe("GET /api/usage/summary", () => {
   });
 
   it("answers every grouping on an empty studio: no rows, zero totals, the period and filters as applied", async () => {
-    for (const query of ["", "?groupBy=agent&stack=model", "?groupBy=run&limit=5", "?groupBy=day&stack=agent"]) {
+    for (const query of [
+      "",
+      "?groupBy=agent&stack=model",
+      "?groupBy=run&limit=5",
+      "?groupBy=day&stack=agent",
+      "?groupBy=agentVersion&agentId=a1",
+    ]) {
       const res = await ask(query);
       expect(res.status, JSON.stringify(res.json)).toBe(200);
       expect(res.json.rows).toEqual([]);

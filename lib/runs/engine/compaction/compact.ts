@@ -25,7 +25,8 @@ export interface CompactInput {
   models: ModelFactory;
   clock: Clock;
   conversationId: string;
-  agent: { id: string; config: AgentConfig; tools?: readonly RunTool[] };
+  /** `version`: the version the summarizer's usage is attributed to (the run's; outside runs, the conversation's). */
+  agent: { id: string; version: number; config: AgentConfig; tools?: readonly RunTool[] };
   /** The run at whose head the fold happens; null for a manual compaction outside any run. */
   runId: string | null;
   /** The user's turn the summarizer's usage is attributed to ("" outside any run). */
@@ -119,7 +120,12 @@ export async function compactContext(input: CompactInput): Promise<CompactOutcom
   if (usageData)
     entries.push({
       event: newEvent(input.runId, "LlmUsageEvent", usageData),
-      usage: { agentId: agent.id, rootRunId: input.rootRunId, conversationId: input.conversationId },
+      usage: {
+        agentId: agent.id,
+        agentVersion: agent.version,
+        rootRunId: input.rootRunId,
+        conversationId: input.conversationId,
+      },
     });
   entries.push({ event: newEvent(input.runId, "LlmContextCompactedEvent", data) });
   const stored = await input.store.appendEvents(input.conversationId, entries);

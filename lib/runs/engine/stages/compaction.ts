@@ -33,7 +33,7 @@ export async function compactionGate(
   head: {
     conversationId: string;
     /** The agent as the run will use it (its tools count in the estimate of the folded context). */
-    agent: Pick<RunnableAgent, "id" | "config" | "tools">;
+    agent: Pick<RunnableAgent, "id" | "version" | "config" | "tools">;
     /** The user's turn the run belongs to; null when the run about to start is the turn. */
     rootRunId: string | null;
     signal?: AbortSignal;

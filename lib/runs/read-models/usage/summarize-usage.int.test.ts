@@ -3,7 +3,14 @@ import { createTestDatabase, type TestDatabase } from "../../../db/testing/test-
 import { EventWriter } from "../../../events/event-writer";
 import { newEvent } from "../../../events/event-types";
 import { OUTSIDE_RUNS, REMAINDER_KEY, splitPeriod, summarizeUsage } from "./summarize-usage";
-import { periodOf, UsageSummary, UsageSummaryQuery, type UsageRow, type UsageTotals } from "./usage-summary.shared";
+import {
+  periodOf,
+  UsageSummary,
+  UsageSummaryQuery,
+  type UsageGroupBy,
+  type UsageRow,
+  type UsageTotals,
+} from "./usage-summary.shared";
 
 /** A summary as the route answers it (JSON) must satisfy the contract's schema: no issue. */
 const contractIssues = (s: UsageSummary) => UsageSummary.safeParse(JSON.parse(JSON.stringify(s))).error?.issues;
@@ -33,6 +40,7 @@ type Rec = {
   runId: string;
   rootRunId: string;
   agentId: string;
+  agentVersion: number;
   provider: string;
   model: string;
   requestedModel: string;
@@ -121,6 +129,8 @@ describe(`usage summary on ${dbKind}: random usage, every breakdown adds up to i
           runId,
           rootRunId: root,
           agentId: agents[(turn + (runId.startsWith("child") ? 1 : 0)) % agents.length],
+          // Each run at one version of its agent (by turn): several versions per agent.
+          agentVersion: 1 + ((turn >> 1) % 3),
           provider,
           model,
           requestedModel: `${provider}:${model}`,
@@ -154,6 +164,13 @@ describe(`usage summary on ${dbKind}: random usage, every breakdown adds up to i
       data: { priced: true, costNanoUsd: 123n },
     });
     Object.assign(unpriced, { priced: true, costNanoUsd: 123n });
+    // A record moved to another version moves between the rollup's groups.
+    const moved = records[20];
+    moved.agentVersion = 7;
+    await t.db.usageRecord.update({
+      where: { conversationId_eventSeq: { conversationId: moved.conversationId, eventSeq: moved.eventSeq } },
+      data: { agentVersion: 7 },
+    });
     const gone = records.splice(5, 4);
     await t.db.usageRecord.deleteMany({
       where: { OR: gone.map((g) => ({ conversationId: g.conversationId, eventSeq: g.eventSeq })) },
@@ -164,7 +181,7 @@ describe(`usage summary on ${dbKind}: random usage, every breakdown adds up to i
     const rollup = await t.db.usageDailyRollup.findMany();
     const expected = new Map<string, Record<string, number>>();
     for (const r of records) {
-      const key = [r.day, r.agentId, r.provider, r.model, r.priced].join("|");
+      const key = [r.day, r.agentId, r.agentVersion, r.provider, r.model, r.priced].join("|");
       const e = expected.get(key) ?? { events: 0, inputTokens: 0, totalTokens: 0, costNanoUsd: 0 };
       e.events += 1;
       e.inputTokens += r.inputTokens;
@@ -174,7 +191,7 @@ describe(`usage summary on ${dbKind}: random usage, every breakdown adds up to i
     }
     const actual = new Map(
       rollup.map((g) => [
-        [g.day, g.agentId, g.provider, g.model, g.priced].join("|"),
+        [g.day, g.agentId, g.agentVersion, g.provider, g.model, g.priced].join("|"),
         {
           events: Number(g.events),
           inputTokens: Number(g.inputTokens),
@@ -206,7 +223,9 @@ describe(`usage summary on ${dbKind}: random usage, every breakdown adds up to i
             (!("model" in filter) || `${r.provider}:${r.model}` === filter.model),
         );
         const expected = bruteTotals(matching);
-        for (const groupBy of ["model", "agent", "run", "day"] as const) {
+        const groupings: UsageGroupBy[] = ["model", "agent", "run", "day"];
+        if ("agentId" in filter) groupings.push("agentVersion"); // one agent's versions
+        for (const groupBy of groupings) {
           for (const extra of groupBy === "run"
             ? [{ limit: 3 }, { limit: 1000 }]
             : [{}, { stack: "model" as const }, { stack: "agent" as const }]) {
@@ -228,9 +247,15 @@ describe(`usage summary on ${dbKind}: random usage, every breakdown adds up to i
                     ? r.agentId === row.key
                     : groupBy === "day"
                       ? r.day === row.key
-                      : (r.rootRunId || OUTSIDE_RUNS) === row.key,
+                      : groupBy === "agentVersion"
+                        ? String(r.agentVersion) === row.key
+                        : (r.rootRunId || OUTSIDE_RUNS) === row.key,
               );
               expect(measuresOf(row), `${label} row ${row.key}`).toEqual(bruteTotals(mine));
+              if (groupBy === "agentVersion")
+                expect(row.runCount, `${label} runs of ${row.key}`).toBe(
+                  new Set(mine.filter((r) => r.runId !== "").map((r) => r.runId)).size,
+                );
             }
           }
         }
@@ -308,7 +333,7 @@ describe(`usage summary on ${dbKind}: turns, conclusion and child runs, unpriced
         priceVersion: cost > 0 ? "test" : null,
         durationMs: 5,
       }),
-      usage: { agentId, rootRunId: "T1", conversationId: conv.id },
+      usage: { agentId, agentVersion: 1, rootRunId: "T1", conversationId: conv.id },
     });
     await writer.append(conv.id, [
       {

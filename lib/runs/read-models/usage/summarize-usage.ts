@@ -1,6 +1,7 @@
 /**
  * Tokens and cost from the priced usage records, grouped by answering model, agent, the user's
- * turn, or UTC day, over a period and optionally one agent and one model. Costs are priced when a
+ * turn, UTC day, or — for one agent — agent version, over a period and optionally one agent and one
+ * model. Costs are priced when a
  * usage event is written (integer nano-USD), so this only sums — in SQL, over integers — and every
  * breakdown's rows add up to its total exactly.
  *
@@ -17,12 +18,17 @@
  * turns not listed are one remainder row, so the rows still add up to the total. Usage recorded
  * outside any run (a compaction's summarizer) is one row, "(outside runs)".
  *
+ * `agentVersion` compares one agent's versions (the query requires `agentId`): a row per version
+ * with usage in the period, oldest first, each with its run count (`runCount`, usage-by-version.ts).
+ * Usage counts under the version of the run it belongs to; usage from before agent versions, as 1.
+ *
  * A model without price data keeps its tokens: `unpricedTokens` / `unpricedEvents` count them and
  * `pricing` says whether a row's cost covers all, some or none of its usage — never a silent $0.
  */
 import type { Db } from "../../../db/client";
 import { Prisma } from "../../../db/generated/sqlite/client";
 import { summarizeByTurn, namesOfAgents } from "./usage-by-turn";
+import { byVersion, runsByVersion, versionLabel } from "./usage-by-version";
 import { addSums, byCost, grainSql, newAcc, q, sumsSql, totalsOf, type Acc, type SumRow } from "./usage-sums";
 import {
   periodOf,
@@ -45,10 +51,13 @@ const GROUP_COLUMNS: Record<Exclude<UsageGroupBy, "run">, string[]> = {
   model: ["provider", "model"],
   agent: ["agentId"],
   day: ["day"],
+  agentVersion: ["agentVersion"],
 };
 
 type KeyRow = SumRow &
-  Partial<Record<"provider" | "model" | "agentId" | "day" | "s_provider" | "s_model" | "s_agentId", string>>;
+  Partial<Record<"provider" | "model" | "agentId" | "day" | "s_provider" | "s_model" | "s_agentId", string>> & {
+    agentVersion?: number | bigint;
+  };
 
 export async function summarizeUsage(db: Db, input: UsageSummaryQuery): Promise<UsageSummary> {
   const query = UsageSummaryQuery.parse(input);
@@ -65,12 +74,15 @@ export async function summarizeUsage(db: Db, input: UsageSummaryQuery): Promise<
   const stackCols = query.stack ? GROUP_COLUMNS[query.stack] : [];
   const select = [...groupCols.map((c) => q(c)), ...stackCols.map((c) => Prisma.sql`${q(c)} AS ${q(`s_${c}`)}`)];
   const groupBy = Prisma.join([...new Set([...groupCols, ...stackCols])].map(q).concat(q("priced")));
-  const rows = await db.$queryRaw<KeyRow[]>(
-    Prisma.sql`SELECT ${Prisma.join(select)}, ${sumsSql} FROM (${grainSql(query)}) AS u GROUP BY ${groupBy}`,
-  );
+  const [rows, runCounts] = await Promise.all([
+    db.$queryRaw<KeyRow[]>(
+      Prisma.sql`SELECT ${Prisma.join(select)}, ${sumsSql} FROM (${grainSql(query)}) AS u GROUP BY ${groupBy}`,
+    ),
+    query.groupBy === "agentVersion" ? runsByVersion(db, query) : null,
+  ]);
 
   const keyOf = (r: KeyRow, cols: string[], prefix = "") =>
-    cols.map((c) => r[`${prefix}${c}` as keyof KeyRow] as string).join(":");
+    cols.map((c) => String(r[`${prefix}${c}` as keyof KeyRow])).join(":");
   const groups = new Map<string, { acc: Acc; stacks: Map<string, Acc> }>();
   const total = newAcc();
   for (const r of rows) {
@@ -92,12 +104,13 @@ export async function summarizeUsage(db: Db, input: UsageSummaryQuery): Promise<
   if (query.stack === "agent") for (const g of groups.values()) for (const k of g.stacks.keys()) agentIds.add(k);
   const agentNames = await namesOfAgents(db, [...agentIds]);
   const labelOf = (by: Exclude<UsageGroupBy, "run">, key: string) =>
-    by === "agent" ? (agentNames.get(key) ?? "(deleted agent)") : key;
+    by === "agent" ? (agentNames.get(key) ?? "(deleted agent)") : by === "agentVersion" ? versionLabel(key) : key;
 
   const list: UsageRow[] = [...groups].map(([key, g]) => ({
     key,
     label: labelOf(query.groupBy as Exclude<UsageGroupBy, "run">, key),
     ...totalsOf(g.acc),
+    ...(runCounts ? { runCount: runCounts.get(key) ?? 0 } : {}),
     ...(query.stack
       ? {
           stack: [...g.stacks]
@@ -107,6 +120,7 @@ export async function summarizeUsage(db: Db, input: UsageSummaryQuery): Promise<
       : {}),
   }));
   if (query.groupBy === "day") list.sort((a, b) => a.key.localeCompare(b.key));
+  else if (query.groupBy === "agentVersion") list.sort(byVersion);
   else list.sort(byCost);
   return { ...head, rows: list, total: totalsOf(total) };
 }

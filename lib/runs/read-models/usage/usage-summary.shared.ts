@@ -6,7 +6,8 @@ import { z } from "zod";
 import { RunKind, RunStatus } from "../../../events/event-types.shared";
 import { Pricing, UsageCounters } from "../../../events/usage-counters.shared";
 
-export const UsageGroupBy = z.enum(["model", "agent", "run", "day"]);
+/** `agentVersion` compares one agent's versions: only with `agentId`. */
+export const UsageGroupBy = z.enum(["model", "agent", "run", "day", "agentVersion"]);
 export type UsageGroupBy = z.infer<typeof UsageGroupBy>;
 
 /** What each row is split by (the cost chart's stacks): not for `run`. */
@@ -48,7 +49,11 @@ export const UsageSummaryQuery = z
     message: "from must not be after to",
     path: ["from"],
   })
-  .refine((q) => !(q.stack && q.groupBy === "run"), { message: "stack is not available by run", path: ["stack"] });
+  .refine((q) => !(q.stack && q.groupBy === "run"), { message: "stack is not available by run", path: ["stack"] })
+  .refine((q) => q.groupBy !== "agentVersion" || q.agentId, {
+    message: "groupBy=agentVersion compares the versions of one agent: name it with agentId",
+    path: ["agentId"],
+  });
 export type UsageSummaryQuery = z.input<typeof UsageSummaryQuery>;
 
 // Whether a cost covers all, some or none of the usage: one definition, with the usage counters.
@@ -108,6 +113,8 @@ export const UsageRow = UsageTotals.extend({
   get runs() {
     return z.array(UsageRow).optional();
   },
+  /** `agentVersion`: the runs of that version with usage in the period (usage outside runs is in no run). */
+  runCount: Count.optional(),
   /** `run`: the last usage of the turn in the period. */
   lastAt: z.iso.datetime().optional(),
   /** The remainder row of `run`: the turns not listed. */

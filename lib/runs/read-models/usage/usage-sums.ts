@@ -71,14 +71,14 @@ export function filterSql(f: Query): Prisma.Sql[] {
 }
 
 /**
- * The usage in the period and filters at the rollup's grain (day, agentId, provider, model,
- * priced), one measure column each: whole days from the rollup, partial days from the records.
+ * The usage in the period and filters at the rollup's grain (day, agentId, agentVersion, provider,
+ * model, priced), one measure column each: whole days from the rollup, partial days from the records.
  */
 export function grainSql(query: Query): Prisma.Sql {
   const { from, to } = periodOf(query);
   const parts = splitPeriod(from, to);
   const filters = filterSql(query);
-  const grain = Prisma.sql`"day", "agentId", "provider", "model", "priced"`;
+  const grain = Prisma.sql`"day", "agentId", "agentVersion", "provider", "model", "priced"`;
   const selects: Prisma.Sql[] = [];
   if (parts.days) {
     const where = [...filters];
