@@ -33,9 +33,12 @@ export async function referenceTurn(
   pool: SandboxPool,
 ): Promise<{ turn: ReferenceTurn; close: () => void }> {
   const agent = await db.agent.findUniqueOrThrow({ where: { id: agentId } });
-  const template = (agent.config as { prompt: { template: string } }).prompt.template;
+  const version = await db.agentVersion.findUniqueOrThrow({
+    where: { agentId_version: { agentId, version: agent.latestVersion } },
+  });
+  const template = (version.config as { prompt: { template: string } }).prompt.template;
   const links = await db.agentTool.findMany({
-    where: { agentId },
+    where: { agentId, agentVersion: agent.latestVersion },
     orderBy: { position: "asc" },
     include: { toolVersion: true },
   });

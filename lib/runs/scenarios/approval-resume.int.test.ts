@@ -1,6 +1,6 @@
 /**
  * Approved calls after the decision, on the real store (Prisma, the batched event writer, the
- * sandbox): an approval binds what runs — a tool re-pinned or an MCP tool rediscovered with another
+ * sandbox): an approval binds what runs — a followed tool saved again or an MCP tool rediscovered with another
  * schema between the request and the decision is answered `ApprovalStale` and nothing runs, on
  * resume and on a reconciliation's retry — and what an approved call emits through `ctx.emit` is
  * in the log once, numbered per tool with the calls that ran in a normal step.
@@ -130,7 +130,9 @@ describe("approved calls after the decision", () => {
     // A normal step: the call runs in the loop and its event is numbered 1.
     expect((await turn(c, "Stamp a")).final.status).toBe("completed");
     // Under `gated` the same tool is held; approved, it runs on resume and its event is numbered 2.
+    // (The save is version 2; the conversation is moved to it, as POST …/agent-version does.)
     await updateAgent(t.db, a.id, { ...a.config, autonomy: "gated" });
+    await t.db.conversation.update({ where: { id: c }, data: { agentVersion: 2 } });
     expect((await turn(c, "Stamp b")).final.status).toBe("suspended");
     const requested = await approve(c);
 
@@ -148,13 +150,12 @@ describe("approved calls after the decision", () => {
     expect(ofType(events, "RunFinished").at(-1)!.data.status).toBe("completed");
   });
 
-  it("a tool re-pinned between the request and the decision: the decision succeeds, the call answers ApprovalStale and nothing runs", async () => {
+  it("a tool saved between the request and the decision (the agent follows its latest): the decision succeeds, the call answers ApprovalStale and nothing runs", async () => {
     const tool = await createTool(t.db, AUTHOR, stampSource("green", "seal"), analyze);
-    const v1 = { id: await versionId(tool.id, 1) };
     const a = await agent(
-      "pinned-sealer",
+      "following-sealer",
       "gated",
-      [{ toolId: tool.id, toolVersionId: v1.id }],
+      [{ toolId: tool.id, follow: "latest" }],
       [{ toolCalls: [{ toolName: "seal", args: { doc: "c" } }] }, { text: "The seal did not happen." }],
     );
     const c = await conversation(a.id);
@@ -162,9 +163,8 @@ describe("approved calls after the decision", () => {
     const [held] = ofType(await log(c), "ApprovalRequested");
     expect(held.data.target).toEqual({ kind: "tool", toolId: tool.id, toolVersion: 1 });
 
+    // A pinned conversation's tools change only through a followed entry: the run resumes on v2.
     await saveToolVersion(t.db, AUTHOR, tool.id, stampSource("red", "seal"), analyze);
-    const v2 = { id: await versionId(tool.id, 2) };
-    await updateAgent(t.db, a.id, { ...a.config, tools: [{ toolId: tool.id, toolVersionId: v2.id }] });
     const before = ran.length;
     await approve(c);
 
@@ -184,9 +184,8 @@ describe("approved calls after the decision", () => {
       result: { ok: false, error: { type: "ApprovalStale" } },
     });
 
-    // A reconciliation's retry binds the same way: the call was held under v2, the agent is back on v1.
+    // A reconciliation's retry binds the same way: the call was held under v2, the tool is now at v3.
     const c2 = await conversation(a.id);
-    await updateAgent(t.db, a.id, { ...a.config, tools: [{ toolId: tool.id, toolVersionId: v2.id }] });
     expect((await turn(c2, "Seal c again")).final.status).toBe("suspended");
     const [again] = ofType(await log(c2), "ApprovalRequested");
     expect(again.data.target).toEqual({ kind: "tool", toolId: tool.id, toolVersion: 2 });
@@ -195,11 +194,34 @@ describe("approved calls after the decision", () => {
       data: { status: "outcome_unknown", decision: "approve", decidedBy: "approver" },
     });
     await t.db.run.update({ where: { id: again.runId! }, data: { status: "interrupted" } });
-    await updateAgent(t.db, a.id, { ...a.config, tools: [{ toolId: tool.id, toolVersionId: v1.id }] });
+    await saveToolVersion(t.db, AUTHOR, tool.id, stampSource("blue", "seal"), analyze);
     const view = await reconcileApproval(rt, again.data.approvalId, { action: "retry" }, ACTOR);
     expect(view).toMatchObject({ status: "done", result: { ok: false, error: { type: "ApprovalStale" } } });
     expect(ran.length).toBe(before);
     expect(ofType(await log(c2), "ToolStateEvent")).toEqual([]);
+  });
+
+  it("a pinned conversation keeps its tool versions when the agent is re-pinned: the approved call runs what was approved", async () => {
+    const tool = await createTool(t.db, AUTHOR, stampSource("green", "wax"), analyze);
+    const v1 = await versionId(tool.id, 1);
+    const a = await agent(
+      "pinned-waxer",
+      "gated",
+      [{ toolId: tool.id, toolVersionId: v1 }],
+      [{ toolCalls: [{ toolName: "wax", args: { doc: "d" } }] }, { text: "Waxed." }],
+    );
+    const c = await conversation(a.id);
+    expect((await turn(c, "Wax d")).final.status).toBe("suspended");
+    await saveToolVersion(t.db, AUTHOR, tool.id, stampSource("red", "wax"), analyze);
+    await updateAgent(t.db, a.id, {
+      ...a.config,
+      tools: [{ toolId: tool.id, toolVersionId: await versionId(tool.id, 2) }],
+    });
+    const before = ran.length;
+    await approve(c);
+    expect(ran.length).toBe(before + 1);
+    const state = ofType(await log(c), "ToolStateEvent");
+    expect(state.map((e) => e.data.payload)).toEqual([{ stamped: "d", label: "green" }]);
   });
 
   it("an MCP tool rediscovered with another input schema: ApprovalStale, and the server is never called", async () => {

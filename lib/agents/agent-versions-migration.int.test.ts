@@ -4,9 +4,9 @@
  * agent-wide state, its tool rows are version 1's, and its conversations are pinned to 1.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAgent } from "../agents/read-agent";
-import { applyMigrations } from "./migrations";
-import { createTestDatabase, type TestDatabase } from "./testing/test-database";
+import { getAgent } from "./read-agent";
+import { applyMigrations } from "../db/migrations";
+import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
 
 const BEFORE = "20261201192254_run_lease_without_run_id";
 let t: TestDatabase;
