@@ -1,0 +1,43 @@
+-- AlterTable
+ALTER TABLE "Conversation" ADD COLUMN     "context" JSONB;
+
+-- CreateTable
+CREATE TABLE "Connection" (
+    "id" TEXT NOT NULL,
+    "workspaceId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "description" TEXT NOT NULL DEFAULT '',
+    "createdById" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "Connection_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "ConnectionField" (
+    "id" TEXT NOT NULL,
+    "connectionId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "secret" BOOLEAN NOT NULL,
+    "value" TEXT,
+    "ciphertext" TEXT,
+    "iv" TEXT,
+    "authTag" TEXT,
+    "keyId" TEXT,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "ConnectionField_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Connection_workspaceId_name_key" ON "Connection"("workspaceId", "name");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ConnectionField_connectionId_name_key" ON "ConnectionField"("connectionId", "name");
+
+-- AddForeignKey
+ALTER TABLE "Connection" ADD CONSTRAINT "Connection_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "ConnectionField" ADD CONSTRAINT "ConnectionField_connectionId_fkey" FOREIGN KEY ("connectionId") REFERENCES "Connection"("id") ON DELETE CASCADE ON UPDATE CASCADE;
