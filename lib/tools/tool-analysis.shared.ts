@@ -6,6 +6,7 @@
  * Browser-safe: imports only zod and other shared modules.
  */
 import { z } from "zod";
+import { Predicate } from "./availability.shared";
 
 /** A JSON Schema object (open: any keyword). */
 export const JsonSchema = z.record(z.string(), z.unknown());
@@ -97,6 +98,19 @@ export const AnalyzedTool = z.object({
    * and `unchecked` for `any` / `unknown` / unannotated values (advertised as string, not enforced).
    */
   schemaNotes: z.record(z.string(), SchemaNote).optional(),
+  /** The connections the tool declares (`connections: [...]`), read at call time as `ctx.connections.<name>`. */
+  connections: z.array(z.string()).optional(),
+  /** When the tool is offered (`availableWhen`, availability.shared.ts); absent: always. */
+  availableWhen: Predicate.nullable().optional(),
+  /**
+   * The texts written with tool-side templates (description-template.shared.ts), as written:
+   * `description`, and parameter descriptions by JSON pointer into `parameters`. `description`
+   * above (and the parameters') hold them rendered with their fallbacks; a run renders these again
+   * with the conversation's context and connections. Absent when the tool uses none.
+   */
+  templates: z
+    .object({ description: z.string().optional(), parameters: z.record(z.string(), z.string()).optional() })
+    .optional(),
 });
 export type AnalyzedTool = z.infer<typeof AnalyzedTool>;
 
