@@ -15,7 +15,6 @@ import { authenticateAs } from "@/lib/api/testing/authenticate-as";
 import { DEMO_TOOL_SOURCES } from "@/lib/demo/demo-tools";
 import type { Principal } from "@/lib/auth/roles";
 import * as agents from "../agents/route";
-import * as agent from "../agents/[id]/route";
 import * as tool from "../tools/[id]/route";
 import * as approvalsList from "./route";
 

@@ -95,7 +95,13 @@ describe("child runs", () => {
       "parent RunFinished",
     ]);
     const started = eventsOfType(h.store, "c", "RunStarted")[1];
-    expect(started.data).toEqual({ kind: "child", agentVersion: 1, parentRunId: parent.id, agentId: "researcher", model: "scripted:r" });
+    expect(started.data).toEqual({
+      kind: "child",
+      agentVersion: 1,
+      parentRunId: parent.id,
+      agentId: "researcher",
+      model: "scripted:r",
+    });
     // The child's prompt is its task.
     const childUser = h.store.eventsOf("c")[6];
     expect(childUser.data).toEqual({ role: "user", parts: [{ type: "text", text: TASK }] });
