@@ -236,6 +236,30 @@ describe("ctx", () => {
     expect(live).toMatchObject({ ok: true, result: ["a1", "c1", "r1", "r1", "web"] });
   });
 
+  it("carries the declared connections, the conversation's context and the user, frozen; empty in a test run", async () => {
+    const source = toolSource(
+      "ctx: RunContext",
+      "let refused = false; try { (ctx.context as any).plan = 'hacked'; } catch { refused = true; } return [ctx.connections.weather && ctx.connections.weather.apiKey, ctx.context.plan, ctx.user && ctx.user.roles.join(','), refused && Object.isFrozen(ctx.connections.weather || {})];",
+    );
+    const live = await run({
+      source,
+      call: withCtx(0),
+      args: {},
+      context: {
+        connections: { weather: { apiKey: "k-123456789" } },
+        values: { plan: "pro" },
+        user: { id: "u1", roles: ["operator"] },
+      },
+    });
+    expect(live).toMatchObject({ ok: true, result: ["k-123456789", "pro", "operator", true] });
+    const empty = await run({
+      source: toolSource("ctx: RunContext", "return [ctx.connections, ctx.context, ctx.user];"),
+      call: withCtx(0),
+      args: {},
+    });
+    expect(empty).toMatchObject({ ok: true, result: [{}, {}, null] });
+  });
+
   it("is not there when the plan does not inject it", async () => {
     const out = await run({
       source: toolSource("a: string, ctx?: any", "return typeof ctx;"),

@@ -78,6 +78,9 @@ export async function executeTool(request: ExecuteToolRequest): Promise<ToolCall
               runId: context.runId ?? "",
             },
             runId: context.runId ?? "",
+            connections: context.connections ?? {},
+            context: context.values ?? {},
+            user: context.user ?? null,
           }
         : null,
       seqStart: context.toolSeqStart ?? 0,

@@ -213,6 +213,9 @@ function makeContext(init) {
   const ctx = {
     scope: freeze({ agentId: init.scope.agentId, conversationId: init.scope.conversationId, runId: init.scope.runId }),
     runId: init.runId,
+    connections: deepFreeze(init.connections || {}),
+    context: deepFreeze(init.context || {}),
+    user: init.user ? deepFreeze(init.user) : null,
     emit: function emit(payload) {
       const text = stringify(payload === undefined ? null : payload, replacer);
       return hostEmit(text === undefined ? "null" : text);

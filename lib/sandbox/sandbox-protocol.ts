@@ -9,6 +9,12 @@ import type { EgressRequest, EgressResponse } from "./egress-fetch";
 export interface SandboxRunContext {
   scope: { agentId: string; conversationId: string; runId: string };
   runId: string;
+  /** The declared connections' fields (`ctx.connections.<name>.<field>`), secrets included. */
+  connections: Record<string, Record<string, string>>;
+  /** The conversation's context values (`ctx.context`). */
+  context: Record<string, unknown>;
+  /** Who the turn runs for (`ctx.user`); null in a run no one started. */
+  user: { id: string; roles: string[] } | null;
 }
 
 /** One call, as the worker receives it. */

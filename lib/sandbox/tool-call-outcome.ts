@@ -21,4 +21,10 @@ export interface ToolCallContext {
   runId?: string | null;
   /** Sequence number for the first event this call emits (default 0). */
   toolSeqStart?: number;
+  /** The declared connections' fields, secrets included (`ctx.connections`). */
+  connections?: Record<string, Record<string, string>>;
+  /** The conversation's context values (`ctx.context`). */
+  values?: Record<string, unknown>;
+  /** Who the turn runs for (`ctx.user`). */
+  user?: { id: string; roles: string[] } | null;
 }
