@@ -11,6 +11,7 @@ import { z } from "zod";
 import { AGENT_NAME_PATTERN } from "./agent-input.shared";
 import { Autonomy } from "./autonomy.shared";
 import { CompactionConfig } from "./compaction-config.shared";
+import { ContextSchema } from "./context-schema.shared";
 import { LimitRecovery } from "./limit-recovery.shared";
 import { PromptConfig } from "./prompt-config.shared";
 import { RuntimeConfig } from "./runtime-config.shared";
@@ -81,6 +82,8 @@ export const AgentFileAgent = z
     limitRecovery: LimitRecovery.prefault({}),
     runtime: RuntimeConfig.prefault({}),
     tools: z.array(AgentFileToolEntry).max(128).default([]),
+    /** The fields a conversation is started with; a file written before them has none. */
+    contextSchema: ContextSchema.prefault({}),
   })
   .strict();
 export type AgentFileAgent = z.infer<typeof AgentFileAgent>;

@@ -13,6 +13,7 @@ import { Autonomy } from "./autonomy.shared";
 import { AgentToolEntry } from "./agent-tools.shared";
 import { checkCompactionBounds } from "./check-compaction-bounds.shared";
 import { CompactionConfig } from "./compaction-config.shared";
+import { ContextSchema } from "./context-schema.shared";
 import { LimitRecovery } from "./limit-recovery.shared";
 import { ModelConfig } from "../models/model-config.shared";
 import { normalizeModelRoster, rosterIssues } from "./model-roster.shared";
@@ -63,6 +64,8 @@ export const AgentInputShape = z
     limitRecovery: LimitRecovery.prefault({}),
     runtime: RuntimeConfig.prefault({}),
     tools: z.array(AgentToolEntry).max(128).default([]),
+    /** The fields a conversation is started with (README "Conversation context"). */
+    contextSchema: ContextSchema.prefault({}),
     // Read-only fields of a response, accepted (and ignored) so a GET answer can be PUT back.
     id: z.unknown().optional(),
     createdAt: z.unknown().optional(),
@@ -108,6 +111,7 @@ function normalize(input: z.output<typeof AgentInputShape>) {
     limitRecovery: input.limitRecovery,
     runtime: input.runtime,
     tools: input.tools,
+    contextSchema: input.contextSchema,
   };
 }
 

@@ -10,6 +10,7 @@ import type { AgentConfig } from "./agent-input.shared";
 import { AgentToolEntry } from "./agent-tools.shared";
 import { Autonomy } from "./autonomy.shared";
 import { CompactionConfig } from "./compaction-config.shared";
+import { ContextSchema } from "./context-schema.shared";
 import { LimitRecovery } from "./limit-recovery.shared";
 import { PromptConfig } from "./prompt-config.shared";
 import { RuntimeConfig } from "./runtime-config.shared";
@@ -30,6 +31,8 @@ export const VersionConfig = z.object({
   limitRecovery: LimitRecovery,
   runtime: RuntimeConfig,
   tools: z.array(AgentToolEntry),
+  /** The conversation context's fields; absent in a version saved before it (read as `{fields: []}`). */
+  contextSchema: ContextSchema.optional(),
   /** The names the model saw for `tools` at save (so a version can name a tool deleted since). */
   toolNames: z.array(z.string()).optional(),
 });

@@ -28,6 +28,9 @@ export function canonical(value: unknown): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
 }
 
+/** Lists compared entry by entry: every top-level list, and the context schema's fields; deeper lists whole. */
+const isListByEntry = (path: string[]) => path.length === 1 || path.join(".") === "contextSchema.fields";
+
 function walk(before: unknown, after: unknown, path: string[], out: VersionChange[]) {
   if (canonical(before) === canonical(after)) return;
   // Objects are compared member by member; a tool entry or a model is compared whole below its list.
@@ -36,7 +39,7 @@ function walk(before: unknown, after: unknown, path: string[], out: VersionChang
       walk(before[key], after[key], [...path, key], out);
     return;
   }
-  if (Array.isArray(before) && Array.isArray(after) && path.length === 1) {
+  if (Array.isArray(before) && Array.isArray(after) && isListByEntry(path)) {
     for (let i = 0; i < Math.max(before.length, after.length); i++)
       walk(before[i], after[i], [...path, String(i)], out);
     return;
@@ -44,8 +47,15 @@ function walk(before: unknown, after: unknown, path: string[], out: VersionChang
   out.push({ path: path.join("."), before, after });
 }
 
+/** A version saved before a field existed, read with that field's default (no change to show or count). */
+function withDefaults(config: VersionConfig): VersionConfig {
+  return { ...config, contextSchema: config.contextSchema ?? { fields: [] } };
+}
+
 /** The changes from `before` to `after`, in a stable order (prompt first, then by path). */
-export function diffVersionConfigs(before: VersionConfig, after: VersionConfig): VersionChange[] {
+export function diffVersionConfigs(olderConfig: VersionConfig, newerConfig: VersionConfig): VersionChange[] {
+  const before = withDefaults(olderConfig);
+  const after = withDefaults(newerConfig);
   const out: VersionChange[] = [];
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !NOT_COMPARED.has(k));
   const order = (k: string) => (k === "prompt" ? "0" : k === "description" ? "1" : `2${k}`);

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { AgentToolEntry } from "./agent-tools.shared";
 import { Autonomy } from "./autonomy.shared";
 import { CompactionConfig } from "./compaction-config.shared";
+import { ContextSchema } from "./context-schema.shared";
 import { LimitRecovery } from "./limit-recovery.shared";
 import { PromptConfig } from "./prompt-config.shared";
 import { RuntimeConfig } from "./runtime-config.shared";
@@ -46,6 +47,8 @@ export const AgentView = z
     runtime: RuntimeConfig,
     /** In the agent's order; a saved tool names the version it is pinned to (or follows the latest). */
     tools: z.array(AgentToolEntry),
+    /** The fields a conversation of this version is started with (`{fields: []}`: none). */
+    contextSchema: ContextSchema,
     /** The version this configuration is (the latest, unless a version was asked for). */
     version: z.number().int().positive(),
     modelSwitches: z.array(ModelSwitchRecord),

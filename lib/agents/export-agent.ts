@@ -125,6 +125,7 @@ async function exportOne(db: Db, agentId: string, version: number, out: Gathered
     limitRecovery: view.limitRecovery,
     runtime: view.runtime,
     tools,
+    contextSchema: view.contextSchema,
   };
 }
 

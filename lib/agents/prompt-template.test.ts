@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { PromptRenderError, renderSystemPrompt, renderTemplate, templatePlaceholders } from "./prompt-template";
+import { missingPromptParams } from "./prompt-config.shared";
+import {
+  PromptRenderError,
+  renderSystemPrompt,
+  renderTemplate,
+  templateContextRefs,
+  templatePlaceholders,
+} from "./prompt-template";
+import { templateParts } from "./prompt-template-grammar.shared";
 
 describe("prompt template", () => {
   it("renders {placeholders} from params, {{ and }} as literal braces", () => {
@@ -35,5 +43,44 @@ describe("prompt template", () => {
     expect(renderSystemPrompt({ template: "", params: {}, currentDateTime: false, jsonOutputReminder: false })).toEqual(
       [],
     );
+  });
+});
+
+describe("{context.x} in the prompt template", () => {
+  it("is a context reference, not a parameter: params need no value for it", () => {
+    const prompt = { template: "You help {company} on the {context.plan} plan.", params: { company: "ACME" } };
+    expect(templatePlaceholders(prompt.template)).toEqual(["company"]);
+    expect(templateContextRefs(prompt.template)).toEqual(["plan"]);
+    expect(missingPromptParams(prompt)).toEqual([]);
+    expect(renderTemplate(prompt, { plan: "pro" })).toBe("You help ACME on the pro plan.");
+  });
+
+  it("renders numbers and booleans as text, a value not given as empty", () => {
+    const template = "seats={context.seats} beta={context.beta} note=[{context.note}]";
+    expect(renderTemplate({ template, params: {} }, { seats: 3, beta: false })).toBe("seats=3 beta=false note=[]");
+    expect(renderTemplate({ template, params: {} })).toBe("seats= beta= note=[]");
+  });
+
+  it("{{ and }} stay literal around it", () => {
+    expect(renderTemplate({ template: "{{context.plan}} is {context.plan}", params: {} }, { plan: "pro" })).toBe(
+      "{context.plan} is pro",
+    );
+    expect(templateContextRefs("{{context.plan}}")).toEqual([]);
+  });
+
+  it("renderSystemPrompt takes the conversation's values (none: empty)", () => {
+    const prompt = { template: "Plan: {context.plan}.", params: {}, currentDateTime: false, jsonOutputReminder: false };
+    expect(renderSystemPrompt(prompt, new Date(), { plan: "pro" })).toEqual([
+      { dynamicRef: null, content: "Plan: pro." },
+    ]);
+    expect(renderSystemPrompt(prompt)).toEqual([{ dynamicRef: null, content: "Plan: ." }]);
+  });
+
+  it("the preview marks context parts with the field they read", () => {
+    expect(templateParts("a {context.plan} b", {}, { plan: "<plan>" })).toEqual([
+      { text: "a " },
+      { text: "<plan>", contextRef: "plan" },
+      { text: " b" },
+    ]);
   });
 });

@@ -1,13 +1,14 @@
 /**
- * The system prompt: a template with `{placeholder}` parameters rendered at config time, plus
- * optional dynamic parts evaluated fresh on every model call (lib/agents/README.md, Rules).
- * `{{` and `}}` stand for literal braces.
+ * The system prompt: a template with `{placeholder}` parameters rendered at config time and
+ * `{context.x}` values from the conversation's context, plus optional dynamic parts evaluated fresh
+ * on every model call (lib/agents/README.md, Rules and "Conversation context"). `{{` and `}}`
+ * stand for literal braces.
  */
 import { templateParts } from "./prompt-template-grammar.shared";
 import { missingPromptParams, type PromptConfig } from "./prompt-config.shared";
 import { BrandedError } from "../errors";
 
-export { templatePlaceholders } from "./prompt-template-grammar.shared";
+export { templateContextRefs, templatePlaceholders } from "./prompt-template-grammar.shared";
 
 export class PromptRenderError extends BrandedError {
   static override readonly kind: string = "PromptRenderError";
@@ -18,11 +19,17 @@ export class PromptRenderError extends BrandedError {
   }
 }
 
-/** The static part: the template with its params filled in. */
-export function renderTemplate(prompt: Pick<PromptConfig, "template" | "params">): string {
+/**
+ * The static part: the template with its params and the conversation's context values filled in (a
+ * context value not given renders empty).
+ */
+export function renderTemplate(
+  prompt: Pick<PromptConfig, "template" | "params">,
+  context: Readonly<Record<string, unknown>> = {},
+): string {
   const missing = missingPromptParams(prompt);
   if (missing.length) throw new PromptRenderError(missing);
-  return templateParts(prompt.template, prompt.params)
+  return templateParts(prompt.template, prompt.params, context)
     .map((p) => p.text)
     .join("");
 }
@@ -43,10 +50,17 @@ export interface RenderedPromptPart {
   content: string;
 }
 
-/** Every part of the system prompt as the model would see it at `now`, in order. */
-export function renderSystemPrompt(prompt: PromptConfig, now: Date = new Date()): RenderedPromptPart[] {
+/**
+ * Every part of the system prompt as the model would see it at `now`, in order; `context` is the
+ * conversation's context values (none: every `{context.x}` renders empty).
+ */
+export function renderSystemPrompt(
+  prompt: PromptConfig,
+  now: Date = new Date(),
+  context: Readonly<Record<string, unknown>> = {},
+): RenderedPromptPart[] {
   const parts: RenderedPromptPart[] = [];
-  const text = renderTemplate(prompt);
+  const text = renderTemplate(prompt, context);
   if (text.trim()) parts.push({ dynamicRef: null, content: text });
   if (prompt.currentDateTime) parts.push({ dynamicRef: "currentDateTime", content: currentDateTimePrompt(now) });
   if (prompt.jsonOutputReminder) parts.push({ dynamicRef: "jsonOutputReminder", content: JSON_OUTPUT_REMINDER });

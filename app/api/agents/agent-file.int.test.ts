@@ -93,6 +93,12 @@ const addMcpServer = async (t: TestDatabase, url: string, headerNames: string[])
 };
 
 const ids = { weather: "", quote: "", forecaster: "", assistant: "", researcher: "" };
+const CONTEXT_SCHEMA = {
+  fields: [
+    { name: "plan", type: "enum", values: ["free", "pro"], required: true },
+    { name: "seats", type: "number", required: false },
+  ],
+};
 const model = { provider: "demo", model: "demo" };
 
 beforeAll(async () => {
@@ -127,6 +133,7 @@ beforeAll(async () => {
     prompt: { template: "You help {company}.", params: { company: "ACME" } },
     model: [model, { provider: "openai", model: "gpt-4o", baseUrl: null }],
     autonomy: "gated",
+    contextSchema: CONTEXT_SCHEMA,
     tools: [
       { agentId: ids.forecaster, sideEffecting: false },
       { toolId: ids.quote, follow: "latest" },
@@ -155,6 +162,7 @@ describe("GET /api/agents/{id}/export", () => {
       prompt: { template: "You help {company}.", params: { company: "ACME" } },
       model: { provider: "demo", model: "demo" },
       autonomy: "gated",
+      contextSchema: CONTEXT_SCHEMA,
       tools: [
         { agent: "forecaster", sideEffecting: false },
         { tool: "get_quote", sourceHash: sourceHash(QUOTE(", in its currency")), follow: "latest" },
@@ -162,6 +170,7 @@ describe("GET /api/agents/{id}/export", () => {
     });
     expect(doc.agent.roster.map((m) => `${m.provider}:${m.model}`)).toEqual(["demo:demo", "openai:gpt-4o"]);
     expect(doc.agents.map((a) => a.name)).toEqual(["forecaster"]);
+    expect(doc.agents[0].contextSchema).toEqual({ fields: [] });
     expect(doc.agents[0].tools).toEqual([{ tool: "weather", sourceHash: sourceHash(WEATHER) }, { builtin: "memory" }]);
     // The followed tool's source is its newest version's; by name, then hash.
     expect(doc.tools).toEqual([
@@ -251,11 +260,28 @@ describe("POST /api/agents/import", () => {
     const again = await exportOf(imported);
     expect(again.status).toBe(200);
     expect(body(again.json)).toEqual(body(doc));
+    expect(again.json.agent.contextSchema).toEqual(CONTEXT_SCHEMA);
     const agent = await callRoute(agentRoute.GET, `/api/agents/${imported}`, { ...as, params: { id: imported } });
     expect(agent.json.agent.tools).toEqual([
       { agentId: res.json.agents[0].agentId, sideEffecting: false },
       { toolId: expect.any(String), follow: "latest" },
     ]);
+  });
+
+  it("a file written before context schemas imports with none; a bad schema is a 400 at its path", async () => {
+    on(target);
+    const { contextSchema: _none, ...older } = doc.agent;
+    const res = await importFile({ ...doc, agent: { ...older, name: "legacy", tools: [] }, agents: [], tools: [] });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect((await exportOf(res.json.agentId)).json.agent.contextSchema).toEqual({ fields: [] });
+    const bad = await importFile({
+      ...doc,
+      agent: { ...older, name: "legacy", tools: [], contextSchema: { fields: [{ name: "plan", type: "enum" }] } },
+      agents: [],
+      tools: [],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.issues.map((i: { path: string }) => i.path)).toEqual(["agent.contextSchema.fields.0.values"]);
   });
 
   it("an identical source reuses the tool's version, and an agent equal to its latest gets no new version", async () => {
