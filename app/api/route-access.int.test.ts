@@ -65,6 +65,12 @@ const RULES: Record<string, Access> = {
   "GET /api/agents/[id]/export": "any",
   "POST /api/agents/import": ["author"],
   "POST /api/credentials/[provider]/test": ["admin"],
+  // Connections: any role lists them (plain values for admin and author only); only admins change them.
+  "GET /api/connections": "any",
+  "POST /api/connections": ["admin"],
+  "GET /api/connections/[name]": "any",
+  "PUT /api/connections/[name]": ["admin"],
+  "DELETE /api/connections/[name]": ["admin"],
   "GET /api/conversations": "any",
   "POST /api/conversations": ["operator"],
   "GET /api/conversations/[id]": "any",

@@ -15,7 +15,7 @@ import {
 import { applyMigrations } from "../../lib/db/migrations";
 import { DEMO_SEED_STEPS } from "../../lib/demo/demo-steps";
 import { seedStudio } from "../../lib/db/seed-demo";
-import { resealStaleMcpHeaders } from "../../lib/mcp/rotate-mcp-headers";
+import { STALE_RESEALERS } from "./secret-resealers";
 
 export class StartupError extends Error {
   override name = "StartupError";
@@ -64,7 +64,7 @@ export async function prepareDatabase(log: (line: string) => void = console.log)
   }
   try {
     // Secrets an older version sealed (e.g. under SHA-256 of a passphrase ATELIER_SECRET) are sealed again.
-    const resealed = await resealStaleSecrets(db, [resealStaleMcpHeaders]);
+    const resealed = await resealStaleSecrets(db, STALE_RESEALERS);
     if (resealed > 0) log(`atelier: re-sealed ${resealed} secret(s) saved by an older version under the current key`);
   } catch (e) {
     throw new StartupError(`ATELIER_SECRET: cannot re-seal the saved secrets: ${firstLine(e)}`);
