@@ -25,6 +25,11 @@ export default async function Page() {
           MCP servers and the MCP endpoint →
         </Link>
       </p>
+      <p>
+        <Link href="/settings/connections" data-testid="connections-settings-link">
+          Connections: settings and credentials for tools →
+        </Link>
+      </p>
       {viewer.kind === "user" ? (
         <>
           <PasswordPanel />
