@@ -161,3 +161,10 @@ export function missingRequiredContext(schema: ContextSchema, values: Readonly<R
     .filter((f) => f.required && (!Object.hasOwn(values, f.name) || values[f.name] == null))
     .map((f) => f.name);
 }
+
+/** The issues as the API's 400 `validation_error` (each at `context.<field>`), thrown by the routes' use cases. */
+export function contextValuesError(issues: readonly ContextIssue[]): z.ZodError {
+  return new z.ZodError(
+    issues.map((i) => ({ code: "custom", path: ["context", i.field], message: i.message, input: undefined }) as never),
+  );
+}

@@ -24,6 +24,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
       createdById: principal.id,
       version: body.version,
       label: body.label,
+      context: body.context,
     });
   }),
 });

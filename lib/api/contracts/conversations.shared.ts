@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { endpoint } from "../contract.shared";
 import { LabelName } from "../../agents/agent-label.shared";
+import { ContextValuesInput } from "../../agents/context-schema.shared";
 import { NextContextView } from "../../runs/read-models/compactions/compaction-views.shared";
 import {
   ConversationDetail,
@@ -28,7 +29,11 @@ export const conversationsApi = {
     path: "/api/conversations",
     response: z.object({ conversations: z.array(ConversationSummary) }),
   }),
-  /** Starts an empty conversation with an agent (operators run conversations). */
+  /**
+   * Starts an empty conversation with an agent (operators run conversations). `context` holds the
+   * values of the version's context fields, checked against its schema (400 `validation_error` at
+   * `context.<field>`: a required one missing, a wrong type, a value outside an enum, an unknown key).
+   */
   create: endpoint({
     method: "POST",
     path: "/api/conversations",
@@ -39,6 +44,8 @@ export const conversationsApi = {
         /** The agent version to run; or `label`; neither: production (the latest while it is unset). */
         version: z.number({ error: "A version is a positive whole number" }).int().positive().optional(),
         label: LabelName.optional(),
+        /** The conversation's context values, fixed for its life (none: `{}`). */
+        context: ContextValuesInput.optional(),
       })
       .strict()
       .refine((b) => b.version === undefined || b.label === undefined, {
@@ -109,7 +116,8 @@ export const conversationsApi = {
   }),
   /**
    * Moves the conversation to another agent version on purpose (operators): `{version}` or
-   * `{label}`; appends AgentVersionChanged (null when it already runs that version). 409
+   * `{label}`; appends AgentVersionChanged (null when it already runs that version). Its context
+   * values stay: a version requiring a field it lacks is a 400 `validation_error` naming it. 409
    * RunInProgress / RunSuspended while a run executes or waits.
    */
   changeAgentVersion: endpoint({

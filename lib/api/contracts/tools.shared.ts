@@ -15,6 +15,7 @@ import {
 } from "../../tools/tool-analysis.shared";
 import { ToolCallOutcome } from "../../tools/tool-call-outcome.shared";
 import { ToolSourceInput } from "../../tools/tool-source.shared";
+import { FIELD_NAME_PATTERN } from "../../tools/availability.shared";
 
 const ToolParams = z.object({ id: z.string().min(1) });
 const VersionQuery = z.coerce.number().int().min(1).optional();
@@ -58,7 +59,10 @@ export const toolsApi = {
     params: ToolParams,
     response: DeletedResponse,
   }),
-  /** A test run in the sandbox with the caller's arguments (the latest version unless `version`). */
+  /**
+   * A test run in the sandbox with the caller's arguments (the latest version unless `version`);
+   * `context` stands for a conversation's context values (`ctx.context`; none: `{}`).
+   */
   invoke: endpoint({
     method: "POST",
     path: "/api/tools/:id/invoke",
@@ -66,6 +70,16 @@ export const toolsApi = {
     body: z.object({
       arguments: z.unknown().refine((v) => v !== undefined, { message: "Send the tool's arguments as a JSON object" }),
       version: z.number().int().min(1).optional(),
+      context: z
+        .record(
+          z
+            .string()
+            .regex(FIELD_NAME_PATTERN, "A context field name is a letter or _ then up to 63 letters, digits or _"),
+          z.union([z.string(), z.number(), z.boolean()], {
+            error: "A context value is a string, a number or a boolean",
+          }),
+        )
+        .optional(),
     }),
     response: ToolCallOutcome,
   }),

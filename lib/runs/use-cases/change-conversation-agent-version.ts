@@ -4,9 +4,14 @@
  * `AgentVersionChanged {from, to, label}` outside any run (runId null) and writes the audit log.
  * Refused with 409 while a run of the conversation executes (RunInProgress) or waits for approval
  * (RunSuspended: its held calls were approved against the version it runs). Moving to the version
- * it already runs changes nothing and records nothing.
+ * it already runs changes nothing and records nothing. The conversation's context values stay as
+ * they are: a version whose context schema requires a field the conversation has no value for is
+ * refused with 400 `validation_error` naming it (lib/agents/README.md, "Conversation context").
  */
 import { resolveAgentVersion } from "../../agents/agent-labels";
+import { contextValuesError, missingRequiredContext } from "../../agents/context-schema.shared";
+import { versionContextSchema } from "../../agents/read-context-schema";
+import { readJsonColumn } from "../../db/json-column";
 import { recordAudit } from "../../auth/audit-log";
 import type { Principal } from "../../auth/roles";
 import { newEvent, type EventOf } from "../../events/event-types";
@@ -23,10 +28,24 @@ export async function changeConversationAgentVersion(
 ): Promise<{ agentVersion: number; event: EventOf<"AgentVersionChanged"> | null }> {
   const conversation = await rt.db.conversation.findUnique({
     where: { id: conversationId },
-    select: { agentId: true, agentVersion: true },
+    select: { agentId: true, agentVersion: true, context: true },
   });
   if (!conversation) throw new ConversationNotFoundError(conversationId);
   const target = await resolveAgentVersion(rt.db, conversation.agentId, selector);
+  if (target.version !== conversation.agentVersion) {
+    const values = readJsonColumn<Record<string, unknown> | null>(conversation.context) ?? {};
+    const missing = missingRequiredContext(
+      await versionContextSchema(rt.db, conversation.agentId, target.version),
+      values,
+    );
+    if (missing.length)
+      throw contextValuesError(
+        missing.map((field) => ({
+          field,
+          message: `v${target.version} requires the context field ${field}, which this conversation has no value for (its context is fixed at its start)`,
+        })),
+      );
+  }
   const held = await holdConversation(rt, conversationId);
   try {
     const open = await rt.db.run.findFirst({

@@ -10,6 +10,7 @@
  * - every test run is written to the audit log — who, which tool and version, the arguments
  *   (bounded; always their hash) and the outcome — like a run's tool calls; a refused one too
  *   (`refused: "role"`), as MCP test calls are (lib/mcp/test-call-mcp-tool.ts).
+ * The caller may give context values (`ctx.context`) as a conversation would; no connection or user.
  */
 import { recordAudit } from "../../auth/audit-log";
 import { hasAnyRole, type Principal } from "../../auth/roles";
@@ -27,6 +28,8 @@ export interface TestRunRequest {
   toolId: string;
   version?: number;
   arguments: unknown;
+  /** Stands for a conversation's context values (`ctx.context`); none: `{}`. */
+  context?: Record<string, unknown>;
 }
 
 /** Who may test-run a tool that nothing gates, and who may test-run one that something does. */
@@ -111,7 +114,13 @@ export async function testRunTool(
     if (ForbiddenError.is(err)) await audit({ ok: false, refused: "role" });
     throw err;
   }
-  const outcome = await invoke({ tool, source, arguments: request.arguments, owner: principal.id });
+  const outcome = await invoke({
+    tool,
+    source,
+    arguments: request.arguments,
+    context: { values: { ...request.context } },
+    owner: principal.id,
+  });
   await audit({ ok: outcome.ok, ...(outcome.ok ? {} : { errorType: outcome.error.type }) });
   return outcome;
 }

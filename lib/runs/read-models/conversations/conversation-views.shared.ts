@@ -7,6 +7,9 @@
 import { z } from "zod";
 import { RunError, RunKind, RunStatus, StopReason, StoredEvent } from "../../../events/event-types.shared";
 
+/** A conversation's context values (its agent version's context schema), fixed at its start. */
+export const ConversationContext = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
+
 const Count = z.number().int().nonnegative();
 const IsoDateTime = z.iso.datetime();
 
@@ -98,6 +101,8 @@ export const ConversationDetail = z.strictObject({
   /** The agent's latest version (newer than `agentVersion` when it has moved on). */
   latestVersion: z.number().int().positive(),
   title: z.string().nullable(),
+  /** Its context values, fixed at its start (`{}`: none; lib/agents/README.md, "Conversation context"). */
+  context: ConversationContext,
   /** The newest event's seq (0 before the first). */
   lastSeq: Count,
   createdAt: IsoDateTime,

@@ -8,6 +8,7 @@ import { NotFoundError } from "../../../errors";
 import { modelRosterKey } from "../../../models/providers.shared";
 import { getAgent } from "../../../agents/read-agent";
 import type { Db } from "../../../db/client";
+import { readJsonColumn } from "../../../db/json-column";
 import type { ConversationDetail, ConversationSummary } from "./conversation-views.shared";
 import { runStatus, toRunView } from "../runs/run-views";
 import { conversationModel } from "../../engine/conversation-model";
@@ -59,6 +60,7 @@ export async function getConversationView(db: Db, id: string): Promise<Conversat
     agentVersion: c.agentVersion,
     latestVersion: c.agent.latestVersion,
     title: c.title,
+    context: readJsonColumn<ConversationDetail["context"] | null>(c.context) ?? {},
     lastSeq: c.lastSeq,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
