@@ -21,7 +21,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { RetryLaterError } from "../errors";
-import type { AnalysisResult } from "./tool-types";
+import type { AnalysisKnown, AnalysisResult } from "./tool-types";
 
 export const ANALYSIS_WORKER_ENV = "ATELIER_ANALYSIS_WORKER";
 export const ANALYZER_MODULE_ENV = "ATELIER_ANALYZER_MODULE";
@@ -58,9 +58,16 @@ export class AnalysisBusyError extends RetryLaterError {
   }
 }
 
+/** What an analysis may be told besides the source (analyze-tool.ts, `AnalyzeOptions`). */
+export interface AnalysisRequest {
+  /** The connections the studio has; absent: the checks that need them are skipped. */
+  known?: AnalysisKnown;
+}
+
 interface Task {
   id: number;
   source: string;
+  known?: AnalysisKnown;
   resolve: (r: AnalysisResult) => void;
 }
 
@@ -145,11 +152,11 @@ export class AnalysisRunner {
   }
 
   /** Analyses `source` in the worker. Never rejects except AnalysisBusyError (queue full) or a closed runner. */
-  analyze(source: string): Promise<AnalysisResult> {
+  analyze(source: string, request: AnalysisRequest = {}): Promise<AnalysisResult> {
     if (this.closed) return Promise.resolve(failedAnalysis("the tool analyser is shut down"));
     if (this.queue.length >= this.maxQueue) return Promise.reject(new AnalysisBusyError(this.queue.length));
     return new Promise((resolve) => {
-      this.queue.push({ id: nextId++, source, resolve });
+      this.queue.push({ id: nextId++, source, known: request.known, resolve });
       this.pump();
     });
   }
@@ -184,7 +191,7 @@ export class AnalysisRunner {
     slot.task = task;
     slot.worker.ref();
     slot.timer = setTimeout(() => this.timeOut(slot), this.timeoutMs);
-    slot.worker.postMessage({ type: "analyze", id: task.id, source: task.source });
+    slot.worker.postMessage({ type: "analyze", id: task.id, source: task.source, known: task.known });
   }
 
   private spawn(): Slot {

@@ -9,7 +9,7 @@
  *
  * Protocol (parentPort):
  *   workerData: { analyzerUrl: string }           file URL of analyze-tool.ts
- *   in:  { type: "analyze", id, source }
+ *   in:  { type: "analyze", id, source, known? }    known: AnalyzeOptions.known (the studio's connections)
  *   out: { type: "ready" } | { type: "failed", error }   once, after loading and one warm-up analysis
  *        { type: "done", id, result } | { type: "done", id, error }
  */
@@ -36,7 +36,11 @@ try {
 parentPort.on("message", (message) => {
   if (message?.type !== "analyze") return;
   try {
-    parentPort.postMessage({ type: "done", id: message.id, result: analyzeTool(message.source) });
+    parentPort.postMessage({
+      type: "done",
+      id: message.id,
+      result: analyzeTool(message.source, message.known ? { known: message.known } : {}),
+    });
   } catch (error) {
     parentPort.postMessage({
       type: "done",

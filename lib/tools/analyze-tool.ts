@@ -12,6 +12,12 @@
  * errors are pending, and is never to be registered.
  */
 import ts from "typescript";
+import {
+  checkTemplateRefs,
+  hasTemplates,
+  renderParameterTemplates,
+  renderWithFallbacks,
+} from "./apply-description-templates";
 import { chooseDescription } from "./description-rules";
 import { sharedToolLanguageService, type ToolLanguageService } from "./language-service";
 import { locateTool } from "./locate-tool";
@@ -19,15 +25,21 @@ import { readParameters } from "./read-parameters";
 import { OUTPUT_POINTER, readOutputSchema } from "./read-output-schema";
 import { parseJsDoc } from "./read-jsdoc";
 import { readToolOptions, SIDE_EFFECTING_REQUIRED_MESSAGE } from "./read-tool-options";
+import { readToolRequirements } from "./read-tool-requirements";
 import { rangeOfCommentLine, rangeOfNode, rangeOfSpan } from "./source-ranges";
 import { invalidToolNameMessage, isValidToolName, MISSING_TOOL_NAME_MESSAGE } from "./tool-name";
-import type { AnalysisResult, AnalyzedTool, SourceRange, ToolDiagnostic } from "./tool-types";
+import type { AnalysisKnown, AnalysisResult, AnalyzedTool, SourceRange, ToolDiagnostic } from "./tool-types";
 import { newSchemaWalk } from "./type-to-schema";
 import { TypeScriptDiagnostics } from "./typescript-diagnostics";
 
 export interface AnalyzeOptions {
   /** The language service to use; defaults to the process-wide cached one. */
   service?: ToolLanguageService;
+  /**
+   * The connections the studio has (the caller reads them; the analyser has no database). Absent:
+   * the checks that need them (an unknown connection, a secret field in a template) are skipped.
+   */
+  known?: AnalysisKnown;
 }
 
 /** One diagnostics memory per language service (it remembers that service's last check). */
@@ -43,6 +55,26 @@ function definitionError(message: string, range: SourceRange): ToolDiagnostic {
   return { severity: "error", code: "ToolDefinitionError", message, range };
 }
 
+function definitionWarning(message: string, range: SourceRange): ToolDiagnostic {
+  return { severity: "warning", code: "ToolDefinitionWarning", message, range };
+}
+
+function within(inner: SourceRange, outer: SourceRange): boolean {
+  const before = (l: number, c: number, l2: number, c2: number) => l < l2 || (l === l2 && c <= c2);
+  return (
+    before(outer.startLine, outer.startColumn, inner.startLine, inner.startColumn) &&
+    before(inner.startLine, inner.startColumn, outer.endLine, outer.endColumn)
+  );
+}
+
+/** Every place `text` is written in the source, as ranges. */
+function occurrences(sf: ts.SourceFile, text: string): SourceRange[] {
+  const ranges: SourceRange[] = [];
+  for (let at = sf.text.indexOf(text); at >= 0; at = sf.text.indexOf(text, at + text.length))
+    ranges.push(rangeOfSpan(sf, at, at + text.length));
+  return ranges;
+}
+
 function firstLineRange(sf: ts.SourceFile): SourceRange {
   const firstContent = sf.text.search(/\S/);
   if (firstContent < 0) return rangeOfSpan(sf, 0, 0);
@@ -54,7 +86,7 @@ function byPosition(a: ToolDiagnostic, b: ToolDiagnostic): number {
   return (
     a.range.startLine - b.range.startLine ||
     a.range.startColumn - b.range.startColumn ||
-    (a.code === b.code ? 0 : a.code === "ToolDefinitionError" ? -1 : 1)
+    (a.code === b.code ? 0 : a.code === "ToolDefinitionError" ? -1 : b.code === "ToolDefinitionError" ? 1 : 0)
   );
 }
 
@@ -65,9 +97,13 @@ export function analyzeTool(source: string, options: AnalyzeOptions = {}): Analy
     const { program, checker, sourceFile } = service.update(source);
     sf = sourceFile;
     const tsDiagnostics = typescriptDiagnosticsFor(service).of(program, sourceFile);
-    const { tool, preview, definitionErrors, suppressTs } = analyzeProgram(checker, sourceFile);
+    const { tool, preview, definitionErrors, warnings, suppressTs } = analyzeProgram(
+      checker,
+      sourceFile,
+      options.known,
+    );
     const kept = tsDiagnostics.filter((d) => !suppressTs(d));
-    const diagnostics = [...definitionErrors, ...kept].sort(byPosition);
+    const diagnostics = [...definitionErrors, ...warnings, ...kept].sort(byPosition);
     return { tool: definitionErrors.length > 0 ? null : tool, diagnostics, preview };
   } catch (error) {
     // Never throw at the caller (the route must answer, not 500): report the failure in place.
@@ -81,11 +117,14 @@ interface ProgramAnalysis {
   tool: AnalyzedTool | null;
   preview: AnalyzedTool | null;
   definitionErrors: ToolDiagnostic[];
+  /** Worth fixing, never blocking (`ToolDefinitionWarning`). */
+  warnings: ToolDiagnostic[];
   suppressTs: (d: ToolDiagnostic) => boolean;
 }
 
-function analyzeProgram(checker: ts.TypeChecker, sf: ts.SourceFile): ProgramAnalysis {
+function analyzeProgram(checker: ts.TypeChecker, sf: ts.SourceFile, known?: AnalysisKnown): ProgramAnalysis {
   const errors: ToolDiagnostic[] = [];
+  const warnings: ToolDiagnostic[] = [];
   const noSuppression = () => false;
   const located = locateTool(checker, sf);
   if (!located.ok) {
@@ -94,6 +133,7 @@ function analyzeProgram(checker: ts.TypeChecker, sf: ts.SourceFile): ProgramAnal
       tool: null,
       preview: null,
       definitionErrors: [definitionError(located.message, range)],
+      warnings,
       suppressTs: noSuppression,
     };
   }
@@ -111,6 +151,13 @@ function analyzeProgram(checker: ts.TypeChecker, sf: ts.SourceFile): ProgramAnal
     // one message per mistake.
     suppressTs = (d) => d.message.includes("'sideEffecting' is missing");
   }
+  // connections and availableWhen: the checker's complaints inside a value we refused are ours.
+  const req = readToolRequirements(sf, read.nodes, known);
+  for (const p of req.errors) errors.push(definitionError(p.message, rangeOfNode(sf, p.node)));
+  for (const p of req.warnings) warnings.push(definitionWarning(p.message, rangeOfNode(sf, p.node)));
+  const owned = req.owned.map((n) => rangeOfNode(sf, n));
+  const suppressOption = suppressTs;
+  suppressTs = (d) => suppressOption(d) || owned.some((r) => within(d.range, r));
 
   // Name.
   const fnName = fn.name && ts.isIdentifier(fn.name) ? fn.name.text : undefined;
@@ -131,6 +178,7 @@ function analyzeProgram(checker: ts.TypeChecker, sf: ts.SourceFile): ProgramAnal
     toolName,
     doc ? doc.mainLines.map((l) => l.text).join("\n") : null,
     opts.description ?? null,
+    renderWithFallbacks,
   );
   if (!descriptionUnreadable) {
     for (const problem of chosen.problems) {
@@ -155,6 +203,7 @@ function analyzeProgram(checker: ts.TypeChecker, sf: ts.SourceFile): ProgramAnal
     const range = p.line === undefined ? rangeOfNode(sf, p.node) : rangeOfCommentLine(sf, p.line);
     errors.push(definitionError(p.message, range));
   }
+  const parameters = renderParameterTemplates(params.parameters);
   const output = opts.outputSchema ? readOutputSchema(walk, fn, sf) : null;
   // Malformed validation tags in members' JSDoc (parameter and output types), on their lines.
   for (const p of walk.problems) errors.push(definitionError(p.message, rangeOfCommentLine(sf, p.line)));
@@ -162,11 +211,28 @@ function analyzeProgram(checker: ts.TypeChecker, sf: ts.SourceFile): ProgramAnal
     Object.entries(walk.notes).filter(([pointer]) => output !== null || !pointer.startsWith(OUTPUT_POINTER)),
   );
 
+  // Templates: the texts as written, and their connection fields checked, each underlined where written.
+  const descriptionTemplate = hasTemplates(chosen.written) ? chosen.written : undefined;
+  const paramTemplates = Object.keys(parameters.raw).length ? parameters.raw : undefined;
+  const templateTexts = [...(descriptionTemplate ? [descriptionTemplate] : []), ...Object.values(parameters.raw)];
+  const descriptionRange = read.nodes.get("description")
+    ? rangeOfNode(sf, read.nodes.get("description")!)
+    : jsdoc
+      ? rangeOfSpan(sf, jsdoc.start, jsdoc.end)
+      : rangeOfNode(sf, fn.name ?? statement);
+  for (const p of checkTemplateRefs(templateTexts, req.connections, known)) {
+    const ranges = occurrences(sf, p.raw);
+    for (const range of ranges.length ? ranges : [descriptionRange])
+      (p.severity === "error" ? errors : warnings).push(
+        (p.severity === "error" ? definitionError : definitionWarning)(p.message, range),
+      );
+  }
+
   const tool: AnalyzedTool = {
     name: toolName,
     description: chosen.description,
     humanNotes: chosen.humanNotes,
-    parameters: params.parameters,
+    parameters: parameters.schema,
     outputSchema: output?.schema ?? null,
     outputSchemaName: output?.name ?? null,
     sideEffecting: opts.sideEffecting ?? false,
@@ -179,6 +245,16 @@ function analyzeProgram(checker: ts.TypeChecker, sf: ts.SourceFile): ProgramAnal
     egress: opts.egress,
     call: params.call,
     schemaNotes: notes,
+    ...(req.connections.length ? { connections: req.connections } : {}),
+    ...(req.availableWhen ? { availableWhen: req.availableWhen } : {}),
+    ...(descriptionTemplate || paramTemplates
+      ? {
+          templates: {
+            ...(descriptionTemplate ? { description: descriptionTemplate } : {}),
+            ...(paramTemplates ? { parameters: paramTemplates } : {}),
+          },
+        }
+      : {}),
   };
-  return { tool, preview: tool, definitionErrors: errors, suppressTs };
+  return { tool, preview: tool, definitionErrors: errors, warnings, suppressTs };
 }

@@ -45,6 +45,29 @@ describe("ATELIER_MODULE_DTS", () => {
     expect(check(USE, ["lib.es2022.d.ts", "lib.dom.d.ts"])).toEqual([]);
   });
 
+  it("types connections, availableWhen and the run context's connections, context and user", () => {
+    const source = `import { tool, type RunContext } from "atelier";
+export default tool(
+  { sideEffecting: false, connections: ["weather"] as const, availableWhen: { any: [{ role: "operator" }, { context: "plan", in: ["pro", 2] }] } },
+  async function f(city: string, ctx: RunContext<"weather">) {
+    const region: string = ctx.connections.weather.region;
+    const plan: string | number | boolean = ctx.context.plan;
+    const roles: string[] = ctx.user?.roles ?? [];
+    return [city, region, plan, ...roles, ctx.user?.id].join(" ");
+  },
+);
+`;
+    expect(check(source, ["lib.es2022.d.ts"])).toEqual([]);
+    const wrong = check(
+      source
+        .replace('{ role: "operator" }', '{ role: "superuser" }')
+        .replace("connections.weather", "connections.billing"),
+      ["lib.es2022.d.ts"],
+    ).join("\n");
+    expect(wrong).toContain("'\"superuser\"' is not assignable");
+    expect(wrong).toContain("Property 'billing' does not exist");
+  });
+
   it("requires sideEffecting in ToolOptions", () => {
     expect(
       check(`import { tool } from "atelier";\nexport default tool({}, () => 1);`, ["lib.es2022.d.ts"]).join("\n"),

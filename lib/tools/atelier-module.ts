@@ -4,6 +4,7 @@
  * same text as an extra lib at `file:///node_modules/atelier/index.d.ts`.
  * The implementation lives in the sandbox.
  */
+import { ROLES } from "../auth/roles.shared";
 
 /** The path the analyser's language service serves the module from. */
 export const ATELIER_MODULE_PATH = "/node_modules/atelier/index.d.ts";
@@ -39,13 +40,42 @@ export interface FetchResponse {
   json(): Promise<unknown>;
 }
 
+/** A studio role, as \`{role: …}\` in \`availableWhen\` names it. */
+export type Role = ${ROLES.map((r) => JSON.stringify(r)).join(" | ")};
+
+/** A context value: what \`{context: …, equals}\` compares with. */
+export type ContextValue = string | number | boolean;
+
+/**
+ * When a tool is offered to the model (\`availableWhen\`), written out literally:
+ * - \`{connection: "billing"}\` the connection exists with every field set;
+ * - \`{role: "operator"}\` whoever asks has the role (admins have every role);
+ * - \`{context: "plan", equals: "pro"}\`, \`{context: "plan", in: ["pro", "team"]}\` a context value;
+ * - \`{all: [...]}\`, \`{any: [...]}\`, \`{not: {...}}\` composition.
+ */
+export type Predicate =
+  | { readonly connection: string }
+  | { readonly role: Role }
+  | { readonly context: string; readonly equals: ContextValue }
+  | { readonly context: string; readonly in: readonly ContextValue[] }
+  | { readonly all: readonly Predicate[] }
+  | { readonly any: readonly Predicate[] }
+  | { readonly not: Predicate };
+
 /**
  * The live run context. Declare a parameter named \`ctx\` or \`context\`, unannotated or typed
- * \`RunContext\`, and it is injected (and left out of the schema the model sees).
+ * \`RunContext\`, and it is injected (and left out of the schema the model sees). Name your
+ * declared connections to type \`connections\` by them: \`ctx: RunContext<"weather" | "billing">\`.
  */
-export interface RunContext {
+export interface RunContext<Connections extends string = string> {
   readonly scope: RunScope;
   readonly runId: string;
+  /** The fields of each connection the tool declares (\`connections\` option), secrets included. */
+  readonly connections: Readonly<Record<Connections, Readonly<Record<string, string>>>>;
+  /** The conversation's context values. */
+  readonly context: Readonly<Record<string, ContextValue>>;
+  /** Who the run acts for; null when nobody signed in (e.g. a schedule). */
+  readonly user: { readonly id: string; readonly roles: string[] } | null;
   /** Record a domain event for this tool (a ToolStateEvent in the conversation's log). */
   emit(payload: Record<string, unknown>): void;
   /** HTTP to the hosts listed in the tool's \`egress\` option only. */
@@ -57,7 +87,11 @@ export interface ToolOptions {
   sideEffecting: boolean;
   /** The tool's name; defaults to the function's name. Must match ^[a-zA-Z0-9_-]{1,64}$. */
   name?: string;
-  /** The model-facing description, taken as given; replaces the JSDoc text. */
+  /**
+   * The model-facing description, taken as given; replaces the JSDoc text. It (like the JSDoc, and
+   * each parameter's) may name \`{{context.plan}}\`, \`{{context.plan | "the free plan"}}\` and plain
+   * connection fields \`{{connections.billing.region}}\`.
+   */
   description?: string;
   /** Is a retry with the same arguments safe? Default false. */
   idempotent?: boolean;
@@ -73,6 +107,10 @@ export interface ToolOptions {
   egress?: string[];
   /** \`false\` turns off validation of the returned value against the return type. */
   outputSchema?: false;
+  /** The connections the tool reads, by name (\`ctx.connections.<name>\`); a literal array. */
+  connections?: readonly string[];
+  /** When the tool is offered to the model; a literal predicate. Default: always. */
+  availableWhen?: Predicate;
 }
 
 declare global {

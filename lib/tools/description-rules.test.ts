@@ -115,6 +115,7 @@ describe("chooseDescription", () => {
     const chosen = chooseDescription("t", `${LONG}\n\nSecond paragraph for the model.`, null);
     expect(chosen).toEqual({
       description: `${LONG}\n\nSecond paragraph for the model.`,
+      written: `${LONG}\n\nSecond paragraph for the model.`,
       humanNotes: null,
       source: "jsdoc",
       problems: [],
@@ -177,6 +178,7 @@ describe("chooseDescription", () => {
     const chosen = chooseDescription("t", "Thin.", explicit);
     expect(chosen).toEqual({
       description: "Search the catalogue.\nTODO: not a note here\n---\nstill sent",
+      written: "Search the catalogue.\nTODO: not a note here\n---\nstill sent",
       humanNotes: null,
       source: "option",
       problems: [],

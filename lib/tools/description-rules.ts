@@ -8,7 +8,9 @@
  *    of a line, after optional indentation and an optional list bullet) is refused;
  * 5. the chosen text must be at least 30 characters; when text below the cut was left out, the
  *    error says so;
- * 6. an explicit `description:` is taken as given (trimmed): no cut, no note check, floor applies.
+ * 6. an explicit `description:` is taken as given (trimmed): no cut, no note check, floor applies;
+ * 7. with tool-side templates (`{{context.x}}`), the floor is measured on the text as rendered
+ *    (the caller's `render`, fallbacks only), which is also the description returned.
  *
  * Pure string functions: no TypeScript compiler here.
  */
@@ -124,7 +126,10 @@ export interface DescriptionProblem {
 }
 
 export interface ChosenDescription {
+  /** The model-facing text, rendered. */
   description: string;
+  /** The model-facing text as written (differs from `description` when it has templates). */
+  written: string;
   humanNotes: string | null;
   source: DescriptionSource;
   problems: DescriptionProblem[];
@@ -134,19 +139,22 @@ export interface ChosenDescription {
  * Choose the model-facing description and check it.
  * @param jsdocMain the raw JSDoc main text (without `@tags`), or null when there is none
  * @param explicit the `description:` option, or null when not given
+ * @param render the model-facing text as sent (templates rendered); the floor is measured on it
  */
 export function chooseDescription(
   toolName: string,
   jsdocMain: string | null,
   explicit: string | null,
+  render: (written: string) => string = (t) => t,
 ): ChosenDescription {
   if (explicit !== null) {
-    const description = explicit.trim();
+    const written = explicit.trim();
+    const description = render(written);
     const problems: DescriptionProblem[] = [];
     if (isBelowDescriptionFloor(description)) {
       problems.push({ kind: "too-short", message: descriptionTooShortMessage(toolName, description, false) });
     }
-    return { description, humanNotes: null, source: "option", problems };
+    return { description, written, humanNotes: null, source: "option", problems };
   }
 
   const normalized = normalizeDocText(jsdocMain ?? "");
@@ -161,12 +169,14 @@ export function chooseDescription(
       rawLine: normalized.firstLine + note.line,
     });
   }
-  if (isBelowDescriptionFloor(modelPart)) {
+  const description = render(modelPart);
+  if (isBelowDescriptionFloor(description)) {
     const cutHidText = humanPart !== null && humanPart !== "";
-    problems.push({ kind: "too-short", message: descriptionTooShortMessage(toolName, modelPart, cutHidText) });
+    problems.push({ kind: "too-short", message: descriptionTooShortMessage(toolName, description, cutHidText) });
   }
   return {
-    description: modelPart,
+    description,
+    written: modelPart,
     humanNotes: humanPart === null || humanPart === "" ? null : humanPart,
     source: "jsdoc",
     problems,

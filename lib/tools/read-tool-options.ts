@@ -119,6 +119,9 @@ export function readLiteral(expr: ts.Expression): { value: LiteralValue } | { un
   return { unreadable: e };
 }
 
+/** Options read by read-tool-requirements.ts (part by part, with their own messages), not here. */
+export const REQUIREMENT_OPTIONS: ReadonlySet<string> = new Set(["connections", "availableWhen"]);
+
 type Kind = "boolean" | "string" | "string[]" | "object" | "timeout" | "false";
 
 const KNOWN: Record<string, Kind> = {
@@ -208,6 +211,7 @@ export function readToolOptions(sf: ts.SourceFile, expr: ts.Expression | undefin
       continue;
     }
     nodes.set(key, prop);
+    if (REQUIREMENT_OPTIONS.has(key)) continue;
     if (!ts.isPropertyAssignment(prop)) {
       // Shorthand `{ sideEffecting }` or a method: a reference, not a value.
       problems.push({

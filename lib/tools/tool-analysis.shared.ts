@@ -23,7 +23,11 @@ export const SourceRange = z.object({
 });
 export type SourceRange = z.infer<typeof SourceRange>;
 
-export const DiagnosticCode = z.enum(["ToolDefinitionError", "TypeScript"]);
+/**
+ * `ToolDefinitionError`: our rules, the tool cannot be saved runnable; `ToolDefinitionWarning`:
+ * worth fixing but never blocks (a connection not created yet); `TypeScript`: the checker's own.
+ */
+export const DiagnosticCode = z.enum(["ToolDefinitionError", "ToolDefinitionWarning", "TypeScript"]);
 export type DiagnosticCode = z.infer<typeof DiagnosticCode>;
 
 export const ToolDiagnostic = z.object({
@@ -151,6 +155,22 @@ export const AtelierModuleTypes = z.object({ path: z.string(), dts: z.string() }
 export type AtelierModuleTypes = z.infer<typeof AtelierModuleTypes>;
 
 /**
+ * What the studio knows that the source does not say, passed into an analysis by the caller (the
+ * analyser has no database): the connections that exist, with their fields. Absent: the checks
+ * that need it (an unknown connection, a secret field in a template) are skipped.
+ */
+export const AnalysisKnown = z.object({
+  connections: z.array(
+    z.object({ name: z.string(), fields: z.array(z.object({ name: z.string(), secret: z.boolean() })) }),
+  ),
+});
+export type AnalysisKnown = z.infer<typeof AnalysisKnown>;
+
+/** A connection a tool names, as the Tool Studio shows it: does it exist with every field set. */
+export const ConnectionState = z.object({ name: z.string(), configured: z.boolean() });
+export type ConnectionState = z.infer<typeof ConnectionState>;
+
+/**
  * The analysis of a source as the Tool Studio shows it (POST /api/tools/analyze): the tool, every
  * diagnostic, the preview, and the shown tool (the tool, else the preview) in the providers' formats.
  */
@@ -159,5 +179,10 @@ export const ToolAnalysisView = z.object({
   diagnostics: z.array(ToolDiagnostic),
   preview: AnalyzedTool.nullable(),
   formats: z.object({ openai: OpenAITool, anthropic: AnthropicTool }).nullable(),
+  /**
+   * The state of each connection the shown tool names (declared, in `availableWhen`, in a template);
+   * a name the studio does not have is not configured. Absent when the server could not tell.
+   */
+  connections: z.array(ConnectionState).optional(),
 });
 export type ToolAnalysisView = z.infer<typeof ToolAnalysisView>;

@@ -8,6 +8,7 @@
  */
 
 export type {
+  AnalysisKnown,
   AnalysisResult,
   AnalyzedTool,
   ArgumentConversion,

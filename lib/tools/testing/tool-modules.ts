@@ -1,5 +1,5 @@
 /** Helpers shared by lib/tools' tests: tool modules around a function, and their analysis (not part of the engine's API). */
-import { analyzeTool } from "../analyze-tool";
+import { analyzeTool, type AnalyzeOptions } from "../analyze-tool";
 import { AnalysisResult } from "../tool-analysis.shared";
 import type { AnalyzedTool, JsonSchema, ToolDiagnostic } from "../tool-types";
 
@@ -21,8 +21,8 @@ export function toolModule(fn: string, opts: { prelude?: string; options?: strin
  * The analysis of `source`, checked against its zod schema (tool-analysis.shared.ts, what the routes
  * answer): every test that analyses a source also checks that the schema describes the result.
  */
-export function analyze(source: string): AnalysisResult {
-  const result = analyzeTool(source);
+export function analyze(source: string, options: AnalyzeOptions = {}): AnalysisResult {
+  const result = analyzeTool(source, options);
   const checked = AnalysisResult.safeParse(JSON.parse(JSON.stringify(result)));
   if (!checked.success) throw new Error(`the analysis is outside its schema: ${checked.error.message}`);
   return result;
@@ -38,6 +38,10 @@ export function toolOf(source: string): AnalyzedTool {
 
 export function definitionErrors(result: AnalysisResult): ToolDiagnostic[] {
   return result.diagnostics.filter((d) => d.code === "ToolDefinitionError");
+}
+
+export function definitionWarnings(result: AnalysisResult): ToolDiagnostic[] {
+  return result.diagnostics.filter((d) => d.code === "ToolDefinitionWarning");
 }
 
 export function typescriptErrors(result: AnalysisResult): ToolDiagnostic[] {
