@@ -1,7 +1,7 @@
 "use client";
 /**
- * The agent editor: prompt with preview, model roster, tools, limits, autonomy, recovery,
- * compaction and runtime. The draft is validated with the route's own body schema (AgentInput)
+ * The agent editor: prompt with preview, conversation context fields, model roster, tools, limits,
+ * autonomy, recovery, compaction and runtime. The draft is validated with the route's own body schema (AgentInput)
  * before it is sent, and the server's answer adds the rules that need the database (tools, cycles,
  * a name already taken); every issue is shown beside its field, and all of them in a summary at the top.
  */
@@ -11,6 +11,7 @@ import type { AgentConfig } from "@/lib/agents/agent-input.shared";
 import type { AgentView } from "@/lib/agents/agent-view.shared";
 import { useCan } from "@/components/shell/viewer-context";
 import { checkDraft, fromConfig, type AgentFormState } from "./agent-form-state";
+import { ContextSchemaEditor } from "./context-schema-editor";
 import { useDeleteAgent, useSaveAgent } from "./agent-queries";
 import { savedMessage } from "./agent-version-view";
 import { Field, FieldError, IssuesContext } from "./fields";
@@ -174,6 +175,7 @@ export function AgentEditor({ initial, agent }: { initial: AgentConfig | AgentVi
             <FieldError at="" />
           </section>
           <PromptEditor state={state} setState={edit} readOnly={readOnly} />
+          <ContextSchemaEditor state={state} setState={edit} readOnly={readOnly} />
           <RosterEditor state={state} setState={edit} readOnly={readOnly} />
           <ToolPicker state={state} setState={edit} selfId={agent?.id ?? null} readOnly={readOnly} />
           <LimitsEditor state={state} setState={edit} readOnly={readOnly} />

@@ -8,6 +8,7 @@ import type { AgentToolEntry } from "@/lib/agents/agent-tools.shared";
 import type { AgentView } from "@/lib/agents/agent-view.shared";
 import type { FallbackModelConfig, ModelConfig } from "@/lib/models/model-config.shared";
 import { modelRosterKey } from "@/lib/models/providers.shared";
+import { contextDrafts, contextSchemaOf, type ContextFieldDraft } from "./context-schema-draft";
 import { issuesOfZod, type ApiIssue } from "./form-issues";
 
 export type ModelEntry = ModelConfig;
@@ -26,6 +27,8 @@ export interface AgentFormState {
   limitRecovery: AgentConfig["limitRecovery"];
   runtime: AgentConfig["runtime"];
   tools: AgentToolEntry[];
+  /** The context schema's fields (context-schema-draft.ts). */
+  contextFields: ContextFieldDraft[];
 }
 
 export function blankEntry(provider = "demo", model = provider === "demo" ? "demo" : ""): ModelEntry {
@@ -62,6 +65,7 @@ export function fromConfig(config: AgentConfig | AgentView): AgentFormState {
     limitRecovery: { ...config.limitRecovery },
     runtime: structuredClone(config.runtime),
     tools: structuredClone(config.tools),
+    contextFields: contextDrafts(config.contextSchema),
   };
 }
 
@@ -80,6 +84,7 @@ export function toRequestBody(s: AgentFormState): AgentInput {
     limitRecovery: s.limitRecovery,
     runtime: s.runtime,
     tools: s.tools,
+    contextSchema: contextSchemaOf(s.contextFields),
   };
   if (entries.length === 1) return { ...base, model: entries[0] };
   return { ...base, model: entries[Math.min(s.active, entries.length - 1)] ?? entries[0], roster: entries };

@@ -1,8 +1,18 @@
 "use client";
-/** The system prompt: template, its {placeholder} params, dynamic parts, and a live preview. */
+/**
+ * The system prompt: template, its {placeholder} params, dynamic parts, and a live preview with
+ * sample values for the `{context.x}` it reads (typed beside the preview; `<x>` until then).
+ */
+import { useState } from "react";
 import type { AgentFormState } from "./agent-form-state";
-import { templateParts, templatePlaceholders } from "@/lib/agents/prompt-template-grammar.shared";
+import { templateContextRefs, templateParts, templatePlaceholders } from "@/lib/agents/prompt-template-grammar.shared";
 import { Field, FieldError } from "./fields";
+import "./context-schema.css";
+
+/** The preview's value of each context reference: the sample typed, else `<name>`. */
+export function previewContext(refs: readonly string[], samples: Readonly<Record<string, string>>) {
+  return Object.fromEntries(refs.map((r) => [r, Object.hasOwn(samples, r) && samples[r] ? samples[r] : `<${r}>`]));
+}
 
 export function PromptEditor({
   state,
@@ -16,12 +26,19 @@ export function PromptEditor({
   const p = state.prompt;
   const set = (next: Partial<AgentFormState["prompt"]>) => setState({ ...state, prompt: { ...p, ...next } });
   const names = [...new Set([...templatePlaceholders(p.template), ...Object.keys(p.params)])];
+  const [samples, setSamples] = useState<Record<string, string>>({});
+  const refs = templateContextRefs(p.template);
+  const declared = new Set(state.contextFields.map((f) => f.name.trim()));
   return (
     <section className="card" aria-labelledby="prompt-h">
       <h2 id="prompt-h">System prompt</h2>
       <div className="two-col">
         <div className="stack">
-          <Field label="Template" at="prompt.template" hint="{name} takes a parameter; {{ and }} write literal braces">
+          <Field
+            label="Template"
+            at="prompt.template"
+            hint="{name} takes a parameter; {context.name} a conversation context value; {{ and }} write literal braces"
+          >
             <textarea
               rows={7}
               aria-label="Prompt template"
@@ -83,8 +100,22 @@ export function PromptEditor({
         <div>
           <div className="field-label">Preview (what the model receives)</div>
           <pre className="prompt-preview" data-testid="prompt-preview">
-            {templateParts(p.template, p.params).map((part, i) =>
-              part.missing ? (
+            {templateParts(p.template, p.params, previewContext(refs, samples)).map((part, i) =>
+              part.contextRef !== undefined ? (
+                declared.has(part.contextRef) ? (
+                  <span key={i} className="context-ref" title={`context value ${part.contextRef} (a sample)`}>
+                    {part.text}
+                  </span>
+                ) : (
+                  <mark
+                    key={i}
+                    className="context-ref"
+                    title={`${part.contextRef} is not a field of the conversation context: it renders empty`}
+                  >
+                    {part.text}
+                  </mark>
+                )
+              ) : part.missing ? (
                 <mark key={i} title="no value for this parameter">
                   {part.text}
                 </mark>
@@ -104,6 +135,28 @@ export function PromptEditor({
               <span className="muted">(empty: no system prompt)</span>
             ) : null}
           </pre>
+          {refs.length ? (
+            <fieldset className="params ctx-samples" data-testid="context-samples">
+              <legend>Sample context values (preview only)</legend>
+              {refs.map((r) => (
+                <label className="param-row" key={r}>
+                  <span className="mono">{`{context.${r}}`}</span>
+                  <input
+                    aria-label={`Sample context value ${r}`}
+                    value={samples[r] ?? ""}
+                    placeholder={`<${r}>`}
+                    onChange={(e) => setSamples({ ...samples, [r]: e.target.value })}
+                  />
+                </label>
+              ))}
+              {refs.some((r) => !declared.has(r)) ? (
+                <span className="field-hint muted" role="note">
+                  Not declared under Conversation context (renders empty):{" "}
+                  {refs.filter((r) => !declared.has(r)).join(", ")}
+                </span>
+              ) : null}
+            </fieldset>
+          ) : null}
         </div>
       </div>
     </section>

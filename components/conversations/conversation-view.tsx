@@ -1,7 +1,7 @@
 "use client";
 /**
  * One conversation, live: the transcript folded from its events (answers stream in as markdown),
- * the active model with its roster switch, and the composer. Opened while a run is going, it
+ * the active model with its roster switch, its context values (fixed at its start), and the composer. Opened while a run is going, it
  * follows the run from the last event it loaded.
  */
 import Link from "next/link";
@@ -11,6 +11,7 @@ import { NextContextPanel } from "@/components/compactions/next-context-panel";
 import { formatCost } from "@/components/runs/usage-format";
 import { AgentVersionSwitcher } from "./agent-version-switcher";
 import { Composer } from "./composer";
+import { ConversationContextBar } from "./conversation-context";
 import { useLiveConversation } from "./conversation-queries";
 import { ModelSwitcher } from "./model-switcher";
 import { TranscriptView } from "./transcript-view";
@@ -108,6 +109,7 @@ export function ConversationView({ id, canSend, canSwitch }: { id: string; canSe
           </span>
         ) : null}
       </div>
+      <ConversationContextBar context={c.context} />
 
       {empty ? (
         <div className="empty cv-empty">
