@@ -10,7 +10,8 @@ export function ProblemsPanel({
   onSelect(range: SourceRange): void;
 }) {
   const defs = diagnostics.filter((d) => d.code === "ToolDefinitionError").length;
-  const types = diagnostics.length - defs;
+  const warnings = diagnostics.filter((d) => d.code === "ToolDefinitionWarning").length;
+  const types = diagnostics.length - defs - warnings;
   return (
     <section className="problems" aria-label="Problems" data-testid="problems-panel">
       <div className="problems-head">
@@ -20,6 +21,11 @@ export function ProblemsPanel({
         ) : (
           <>
             {defs ? <span className="pill danger">{defs} definition</span> : null}
+            {warnings ? (
+              <span className="pill warn">
+                {warnings} warning{warnings === 1 ? "" : "s"}
+              </span>
+            ) : null}
             {types ? <span className="pill warn">{types} TypeScript</span> : null}
           </>
         )}

@@ -5,9 +5,10 @@
  * it says what the model would NOT get, and why, and shows the best-effort preview greyed.
  */
 import { useState } from "react";
-import type { AnalyzedTool, ToolDiagnostic } from "@/lib/tools/tool-analysis.shared";
+import type { AnalyzedTool, ConnectionState, ToolDiagnostic } from "@/lib/tools/tool-analysis.shared";
 import { DescriptionPreview } from "./description-preview";
 import { ToolFlags } from "./tool-flags";
+import { ToolRequirementsPanel } from "./tool-requirements-panel";
 import type { LiveAnalysis } from "./tool-queries";
 
 type PreviewTab = "model" | "openai" | "anthropic";
@@ -65,7 +66,7 @@ export function ToolPreviewPanel({
           </div>
           <div className={analysis?.tool ? undefined : "preview-blocked"}>
             {tab === "model" ? (
-              <ModelView tool={shown} />
+              <ModelView tool={shown} connections={analysis?.connections} />
             ) : (
               <JsonBlock testId={`preview-${tab}`} value={analysis?.formats?.[tab] ?? null} />
             )}
@@ -97,7 +98,7 @@ function NotSentNotice({ errors, hasPreview }: { errors: ToolDiagnostic[]; hasPr
   );
 }
 
-function ModelView({ tool }: { tool: AnalyzedTool }) {
+function ModelView({ tool, connections }: { tool: AnalyzedTool; connections?: ConnectionState[] }) {
   return (
     <div className="model-view">
       <div className="model-name">
@@ -111,6 +112,7 @@ function ModelView({ tool }: { tool: AnalyzedTool }) {
         />
       </div>
       <DescriptionPreview description={tool.description} humanNotes={tool.humanNotes} />
+      <ToolRequirementsPanel tool={tool} connections={connections} />
       <span className="preview-label">Parameters (JSON Schema)</span>
       <JsonBlock testId="preview-parameters" value={tool.parameters} />
       <span className="preview-label">Output schema{tool.outputSchemaName ? ` — ${tool.outputSchemaName}` : ""}</span>
