@@ -1,10 +1,12 @@
 /**
  * What the tool analyser is told about the studio's connections (it has no database): each
  * connection of the workspace with its fields' names and whether each is secret, and which are
- * configured (every field set) for the Tool Studio's preview. Values never leave this module.
+ * configured (every field set: lib/connections' `isComplete`) for the Tool Studio's preview. No
+ * value comes out of lib/connections for this (its "names" view).
  */
+import { isComplete } from "../connections/connection-views.shared";
+import { listConnections } from "../connections/list-connections";
 import type { Db } from "../db/client";
-import { currentWorkspaceId } from "../db/workspace";
 import type { AnalysisKnown, AnalyzedTool, ConnectionState } from "../tools/tool-analysis.shared";
 import { connectionsNamed } from "../tools/tool-requirements.shared";
 
@@ -15,22 +17,15 @@ export interface StudioConnections {
 }
 
 export async function studioConnections(db: Db): Promise<StudioConnections> {
-  const workspaceId = await currentWorkspaceId(db);
-  const rows = await db.connection.findMany({
-    where: { workspaceId },
-    orderBy: { name: "asc" },
-    select: { name: true, fields: { select: { name: true, secret: true, value: true, ciphertext: true } } },
-  });
-  const isSet = (f: (typeof rows)[number]["fields"][number]) =>
-    f.secret ? f.ciphertext !== null : f.value !== null && f.value !== "";
+  const views = await listConnections(db, "names");
   return {
     known: {
-      connections: rows.map((c) => ({
+      connections: views.map((c) => ({
         name: c.name,
         fields: c.fields.map((f) => ({ name: f.name, secret: f.secret })),
       })),
     },
-    configured: new Set(rows.filter((c) => c.fields.every(isSet)).map((c) => c.name)),
+    configured: new Set(views.filter(isComplete).map((c) => c.name)),
   };
 }
 
