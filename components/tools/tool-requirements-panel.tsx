@@ -56,6 +56,7 @@ export function ToolRequirementsPanel({
                 <span className="mono">context.{f}</span>
                 <input
                   size={10}
+                  style={{ padding: "2px 6px" }}
                   value={context[f] ?? ""}
                   placeholder="no value"
                   data-testid={`sample-context-${f}`}
@@ -81,8 +82,9 @@ export function ToolRequirementsPanel({
           ) : null}
         </>
       ) : null}
+      {tool.templates ? <span className="preview-label">With these samples</span> : null}
       {tool.templates?.description !== undefined ? (
-        <pre className="desc-sent" data-testid="preview-sample-description" style={{ marginTop: 6 }}>
+        <pre className="desc-sent" data-testid="preview-sample-description">
           <Pieces pieces={templatePieces(tool.templates.description, values)} />
         </pre>
       ) : null}
@@ -143,7 +145,13 @@ function Pieces({ pieces }: { pieces: TemplatePiece[] }) {
           );
         if (p.kind === "connection")
           return (
-            <span key={i} className="args" title={TITLES.connection} data-template="connection">
+            <span
+              key={i}
+              className="args"
+              title={TITLES.connection}
+              data-template="connection"
+              style={{ wordBreak: "normal" }}
+            >
               {p.text}
             </span>
           );
