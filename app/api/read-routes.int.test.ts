@@ -56,12 +56,20 @@ describe("read routes against a real database", () => {
       data: {
         workspaceId: ws.id,
         name: "atlas",
+        // The agent-wide state: the active model; the roster and tools are version 1's.
+        config: { model: { provider: "demo", model: "demo" } },
+      },
+    });
+    await t.db.agentVersion.create({
+      data: {
+        agentId: agent.id,
+        version: 1,
         config: {
-          model: { provider: "demo", model: "demo" },
           roster: [
             { provider: "demo", model: "demo" },
             { provider: "openai", model: "gpt-4o" },
           ],
+          tools: [{ toolId: tool.id }],
         },
       },
     });

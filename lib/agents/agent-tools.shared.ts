@@ -4,6 +4,10 @@
  * tool imported from an MCP server (lib/mcp), optionally renamed with `as`.
  */
 import { z } from "zod";
+import { Predicate } from "../tools/availability.shared";
+
+/** An entry's own availability (AND-ed with the tool's), any kind of entry. */
+const availableWhen = Predicate.optional();
 
 export const ToolRef = z
   .object({
@@ -15,6 +19,7 @@ export const ToolRef = z
      * when it starts (recorded on the run, and bound by its approvals).
      */
     follow: z.literal("latest", { error: 'follow is "latest" (or leave it out to pin a version)' }).optional(),
+    availableWhen,
   })
   .strict()
   .refine((r) => !(r.follow && r.toolVersionId), {
@@ -22,13 +27,14 @@ export const ToolRef = z
     path: ["follow"],
   });
 export const BuiltinToolRef = z
-  .object({ builtin: z.literal("memory", { error: "The only built-in tool is memory" }) })
+  .object({ builtin: z.literal("memory", { error: "The only built-in tool is memory" }), availableWhen })
   .strict();
 export const AgentToolRef = z
   .object({
     agentId: z.string().trim().min(1, "Pick an agent"),
     /** Whether calling this agent has side effects (the autonomy tier gates it when true). */
     sideEffecting: z.boolean().default(false),
+    availableWhen,
   })
   .strict();
 
@@ -39,6 +45,7 @@ export const McpToolRef = z
     tool: z.string().trim().min(1, "Pick one of the server's tools"),
     /** The name the model sees instead (to avoid a clash, or when the server's name is not a valid tool name). */
     as: z.string().trim().min(1).optional(),
+    availableWhen,
   })
   .strict();
 

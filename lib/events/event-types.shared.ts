@@ -138,6 +138,11 @@ export const EventData = {
      * (`{toolId, name, version}`); absent when none do.
      */
     followedTools: z.array(z.object({ toolId: z.string(), name: z.string(), version: Int.positive() })).optional(),
+    /** Who the run works for (`ctx.user`: the principal who posted the turn); absent when no one did. */
+    user: z
+      .object({ id: z.string(), roles: z.array(z.string()) })
+      .nullable()
+      .optional(),
   }),
   LlmMessageEvent: z.object({ role: MessageRole, parts: z.array(MessagePart) }),
   /** `arguments`: the raw JSON string the model sent. */
@@ -170,6 +175,8 @@ export const EventData = {
     priced: z.boolean(),
     priceVersion: z.string().nullable().optional(),
     durationMs: Int.optional(),
+    /** The names of the tools offered in that request (availability holds), sorted. */
+    offeredTools: z.array(z.string()).optional(),
   }),
   LlmSystemPromptEvent: z.object({ parts: z.array(SystemPromptPart), contentHash: z.string() }),
   LlmContextCompactedEvent: z.object({

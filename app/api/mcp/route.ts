@@ -30,7 +30,7 @@ const serve = defineRoute(
         return askAgent(await server.ready(), {
           agentId,
           task,
-          actor: { id: caller.id, name: caller.name },
+          actor: { id: caller.id, name: caller.name, roles: caller.roles },
           turns: server.limits.turns,
         });
       },

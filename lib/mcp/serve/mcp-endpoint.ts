@@ -28,6 +28,9 @@ import type { Db } from "../../db/client";
 import type { InvokeOutcome, InvokeToolRequest } from "../../sandbox/invoke-tool";
 import type { AgentAnswer } from "../../runs/use-cases/ask-agent";
 import { mcpAskMax } from "../mcp-limits";
+import { readConnectionValues, type ConnectionValues } from "../../connections/read-connection-values";
+import { createRedactor } from "../../sandbox/redact-secrets";
+import { isAvailable } from "../../tools/availability.shared";
 import { listServedAgents, type ServedAgent } from "./served-agents";
 import { listServedTools, type ServedTool } from "./served-tools";
 
@@ -97,10 +100,18 @@ export function createStudioMcpServer(db: Db, principal: Principal, deps: Endpoi
   const server = new Server(SERVED_SERVER_INFO, { capabilities: { tools: {} } });
   // One server per request: this counts the request's asks.
   let asks = 0;
+  // Availability holds for the token's principal with an empty context (docs/connections.md).
+  let connections: Promise<Map<string, ConnectionValues>> | null = null;
   const served = async () => {
-    const tools = await listServedTools(db);
+    const values = await (connections ??= readConnectionValues(db));
+    const env = {
+      connections: new Set([...values.values()].filter((c) => c.complete).map((c) => c.name)),
+      roles: principal.roles,
+      context: {},
+    };
+    const tools = (await listServedTools(db)).filter((t) => isAvailable(t.tool.availableWhen ?? null, env));
     const agents = deps.ask ? await listServedAgents(db, new Set(tools.map((t) => t.schema.name))) : [];
-    return { tools, agents };
+    return { tools, agents, values };
   };
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const { tools, agents } = await served();
@@ -111,7 +122,7 @@ export function createStudioMcpServer(db: Db, principal: Principal, deps: Endpoi
     const { name, arguments: args } = request.params;
     const audit = (details: Record<string, unknown>) =>
       recordAudit(db, { actor: principal, action: "mcp.tool_call", target: name, details: { via: "mcp", ...details } });
-    const { tools, agents } = await served();
+    const { tools, agents, values } = await served();
     const agent = agents.find((a) => a.schema.name === name);
     if (agent && deps.ask) return askAgentCall(agent, args, deps.ask);
     if (!hasAnyRole(principal, CALL_ROLES)) {
@@ -123,12 +134,33 @@ export function createStudioMcpServer(db: Db, principal: Principal, deps: Endpoi
       await audit({ ok: false, refused: "unknown_tool" });
       return toolError(`No tool named '${name}' is served here (tools that require approval are not served).`);
     }
-    const outcome = await deps.invoke({
-      tool: tool.tool,
-      source: tool.source,
-      arguments: args ?? {},
-      owner: principal.id,
-    });
+    // The declared connections, each with every field set; their secrets never leave the call.
+    const declared = tool.tool.connections ?? [];
+    const missing = declared.filter((c) => !values.get(c)?.complete);
+    if (missing.length) {
+      await audit({ ok: false, refused: "connection" });
+      return toolError(
+        `${missing.map((c) => `connection '${c}' is not configured`).join("; ")}: '${name}' did not run.`,
+      );
+    }
+    const secrets = declared.flatMap((c) =>
+      Object.entries(values.get(c)!.secrets).map(([field, value]) => ({ label: `${c}.${field}`, value })),
+    );
+    const outcome = createRedactor(secrets).outcome(
+      await deps.invoke({
+        tool: tool.tool,
+        source: tool.source,
+        arguments: args ?? {},
+        owner: principal.id,
+        context: {
+          connections: Object.fromEntries(
+            declared.map((c) => [c, { ...values.get(c)!.plain, ...values.get(c)!.secrets }]),
+          ),
+          values: {},
+          user: { id: principal.id, roles: [...principal.roles] },
+        },
+      }),
+    );
     await audit({
       ok: outcome.ok,
       toolId: tool.toolId,

@@ -19,6 +19,9 @@ import { checkAgentBudget } from "./stages/lifetime-budget";
 import { decideRecovery } from "./stages/limit-recovery";
 import { CONCLUSION_LIMITS } from "./stages/run-limits";
 import { systemPromptHash } from "./stages/system-prompt-record";
+import { childEnvironment, environmentOf, userOf } from "./environment-of";
+import { EMPTY_ENVIRONMENT, type RunEnvironment } from "./run-environment";
+import { contextFieldsOf } from "./context-fields";
 
 export interface TurnInput {
   conversationId: string;
@@ -69,7 +72,9 @@ export async function admitsConclusion(deps: RunDeps, record: AgentRecord): Prom
 export async function executeTurn(input: TurnInput, deps: RunDeps): Promise<TurnResult> {
   const record = input.admitted ?? (await deps.agents.load(input.agentId, { conversationId: input.conversationId }));
   if (!input.admitted) await preflightAgent(deps, record);
-  const runChild = createChildRunner(input.conversationId, input.actor, deps);
+  // Who the turn works for, the conversation's context values and the connections as they are now.
+  const env = await environmentOf(deps, input.conversationId, userOf(input.actor));
+  const runChild = createChildRunner(input.conversationId, input.actor, deps, env);
   const agent = prepareAgent(record, deps, runChild);
   // Compaction: at the run's head, after the budget, before the run reads its history.
   const head = await compactionGate(deps, {
@@ -100,17 +105,18 @@ export async function executeTurn(input: TurnInput, deps: RunDeps): Promise<Turn
       admitConclusion: () => admitsConclusion(deps, record),
       runId: head.runId,
       prepaidCostNanoUsd: head.prepaidCostNanoUsd,
+      env,
     },
     deps,
   );
-  return concludeIfRecovered(turn, agent, input, deps);
+  return concludeIfRecovered(turn, agent, { ...input, env }, deps);
 }
 
 /** After a turn run: when its breach was admitted for recovery, the sibling conclusion run. */
 export async function concludeIfRecovered(
   turn: RunResult,
   agent: RunnableAgent,
-  input: Pick<TurnInput, "conversationId" | "actor" | "signal" | "onRunStart">,
+  input: Pick<TurnInput, "conversationId" | "actor" | "signal" | "onRunStart"> & { env?: RunEnvironment },
   deps: RunDeps,
 ): Promise<TurnResult> {
   const decision = decideRecovery(agent.config.limitRecovery, "turn");
@@ -143,6 +149,7 @@ export async function concludeIfRecovered(
       onStart: input.onRunStart,
       runId: head.runId,
       prepaidCostNanoUsd: head.prepaidCostNanoUsd,
+      env: input.env,
     },
     deps,
   );
@@ -154,7 +161,12 @@ export async function concludeIfRecovered(
  * outcome. A child that suspends for an approval holds the call open: the caller suspends too and
  * is answered when the child finishes (lib/runs/use-cases/resume-run.ts).
  */
-export function createChildRunner(conversationId: string, actor: RunActor, deps: RunDeps) {
+export function createChildRunner(
+  conversationId: string,
+  actor: RunActor,
+  deps: RunDeps,
+  env: RunEnvironment = EMPTY_ENVIRONMENT,
+) {
   const input = { conversationId, actor };
   // The system prompt each agent's child runs rendered in this turn: calls of one step run
   // concurrently, so a sibling's record is not in the store yet when the next child reads it.
@@ -171,6 +183,16 @@ export function createChildRunner(conversationId: string, actor: RunActor, deps:
     } catch (err) {
       return { ok: false, error: errorRecord(err) };
     }
+    // The child takes the caller's values of the context fields it declares (same names).
+    const inherited = childEnvironment(scope.env ?? env, contextFieldsOf(record.config));
+    if ("missing" in inherited)
+      return {
+        ok: false,
+        error: {
+          type: "ToolExecutionError",
+          message: `agent '${record.name}' was not called: it needs the context ${inherited.missing.length === 1 ? "field" : "fields"} ${inherited.missing.map((m) => `'${m}'`).join(", ")}, which this conversation does not have.`,
+        },
+      };
     const child = prepareAgent(record, deps, runChild);
     const hashes = foldContext(await deps.store.conversationEvents(input.conversationId)).systemPromptHashes;
     const lastSystemPromptHash = rendered.get(child.id) ?? hashes.get(child.id) ?? null;
@@ -192,6 +214,7 @@ export function createChildRunner(conversationId: string, actor: RunActor, deps:
         signal: scope.signal,
         actor: input.actor,
         lastSystemPromptHash,
+        env: inherited.env,
       },
       deps,
     );

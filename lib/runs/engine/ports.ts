@@ -26,6 +26,8 @@ import type { MemoryFileStore } from "../../tools/builtin/memory-tool";
 import type { AnalyzedTool } from "../../tools/tool-types";
 import type { McpCaller } from "../../mcp/mcp-caller";
 import type { RunTool } from "./run-tool";
+import type { Predicate } from "../../tools/availability.shared";
+import type { ConnectionsSnapshot } from "./run-environment";
 import type { McpToolRecord } from "./tools/mcp-run-tool";
 
 /** Runs a tool in the sandbox; the runtime supplies its pool. */
@@ -90,6 +92,8 @@ export interface RunStore {
   finishRun(runId: string, finish: RunFinish): Promise<void>;
   /** Runs started and tokens spent by the agent over its lifetime (from stored runs and usage). */
   agentLifetimeUsage(agentId: string): Promise<LifetimeUsage>;
+  /** The conversation's context values (fixed when it was created); unset: none. */
+  conversationContext?(conversationId: string): Promise<Record<string, unknown>>;
   createApproval(approval: NewApproval): Promise<{ id: string }>;
   /** Reserves `count` numbers of the tool's per-conversation sequence; returns the first. */
   reserveToolSeqs(toolId: string, conversationId: string, count: number): Promise<number>;
@@ -97,8 +101,11 @@ export interface RunStore {
   memoryFiles(agentId: string): MemoryFileStore;
 }
 
-/** One of an agent's tools as stored: a saved tool's runnable version, `memory`, another agent, or an MCP tool. */
-export type AgentToolRecord =
+/**
+ * One of an agent's tools as stored: a saved tool's runnable version, `memory`, another agent, or
+ * an MCP tool — with its agent entry's own availability (AND-ed with the tool's).
+ */
+export type AgentToolRecord = { availableWhen?: Predicate | null } & (
   | { kind: "tool"; toolId: string; toolVersion: number; tool: AnalyzedTool; source: string }
   | { kind: "builtin"; builtin: "memory" }
   | {
@@ -110,7 +117,8 @@ export type AgentToolRecord =
       description: string;
       sideEffecting: boolean;
     }
-  | ({ kind: "mcp" } & McpToolRecord);
+  | ({ kind: "mcp" } & McpToolRecord)
+);
 
 /** An agent as stored: configuration and tool records (lib/runs/infra/store/prisma-agent-loader.ts reads it). */
 export interface AgentRecord {
@@ -164,6 +172,8 @@ export const systemClock: Clock = { now: () => new Date(), monotonic: () => perf
 export interface RunActor {
   id: string | null;
   name: string | null;
+  /** The principal's roles (`ctx.user.roles`, availability by role); absent: none. */
+  roles?: string[];
 }
 
 export interface RunDeps {
@@ -176,6 +186,11 @@ export interface RunDeps {
   invokeSandbox: SandboxInvoker;
   /** Calls an imported MCP tool on its server (lib/mcp); unset, MCP tools answer that they cannot run. */
   callMcp?: McpCaller;
+  /**
+   * The studio's connections as a run sees them (read once when a run starts; secrets open):
+   * availability, description templates and the tools' `ctx.connections`. Unset: none.
+   */
+  connections?: () => Promise<ConnectionsSnapshot>;
   /** Live followers of the conversation: streamed text (never stored). */
   publishDelta?: (conversationId: string, delta: TextDelta) => void;
 }

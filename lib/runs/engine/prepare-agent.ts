@@ -1,5 +1,6 @@
 /** An agent record → the tools its runs call (sandbox tools, memory, agents as child runs, MCP tools). */
 import { approvalTarget } from "./approval-target";
+import { bothPredicates } from "../../tools/availability.shared";
 import type { AgentRecord, AgentToolRecord, RunDeps, RunnableAgent } from "./ports";
 import type { RunTool } from "./run-tool";
 import { agentRunTool, type RunChild } from "./tools/agent-run-tool";
@@ -15,6 +16,8 @@ export function prepareAgent(record: AgentRecord, deps: RunDeps, runChild: RunCh
     const tool = build(t);
     // What an approval of a call binds: checked again before an approved call runs.
     tool.target = approvalTarget(t);
+    // The agent entry's availability is AND-ed with the tool's own.
+    tool.availableWhen = bothPredicates(tool.availableWhen, t.availableWhen);
     return tool;
   });
   return { ...record, tools };

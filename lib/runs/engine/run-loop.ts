@@ -33,6 +33,8 @@ import { newToolMeter } from "./tool-dispatch/metering";
 import { countRepairableFailure, newRetryState } from "./tool-dispatch/retry";
 import { toolResultOutput } from "./tool-result-output";
 import { toolStateEntries } from "./tool-state-events";
+import { notAvailableError, offerTools } from "./offered-tools";
+import { EMPTY_ENVIRONMENT, type RunEnvironment } from "./run-environment";
 
 export interface RunSpec {
   conversationId: string;
@@ -74,6 +76,8 @@ export interface RunSpec {
   };
   /** The id to run under (the compaction gate recorded its fold under it); default: a new one. */
   runId?: string;
+  /** Who the run works for, the conversation's context values and the connections (run-environment.ts). */
+  env?: RunEnvironment;
   /** Spent for this run before it started (the summarizer of its compaction), counted in its cost. */
   prepaidCostNanoUsd?: number;
   /** Called once the run exists (its id is known), before its first event. */
@@ -99,6 +103,7 @@ const zeroUsage = (): RunUsage => ({ requests: 0, toolCalls: 0, inputTokens: 0, 
 export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> {
   const { store, clock } = deps;
   const agent = spec.agent;
+  const env = spec.env ?? EMPTY_ENVIRONMENT;
   const runId = spec.resume?.runId ?? spec.runId ?? deps.newId();
   const rootRunId = spec.rootRunId ?? runId;
   const requested = agent.config.model;
@@ -171,6 +176,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
           model: requestedKey,
           agentVersion: agent.version,
           ...(agent.followedTools?.length ? { followedTools: agent.followedTools } : {}),
+          ...(env.user ? { user: env.user } : {}),
         }),
       ),
       ...(record ? [ev(newEvent(runId, "LlmSystemPromptEvent", record))] : []),
@@ -185,8 +191,11 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
   const messages: LanguageModelV3Message[] = spec.resume
     ? [...spec.history]
     : [...spec.history, toModelMessage("user", userParts)];
-  const toolsByName = new Map(spec.tools.map((t) => [t.name, t]));
-  const advertised = functionTools(spec.tools);
+  // The tools offered in this run's requests: availability holds, descriptions rendered for it.
+  const { offered, withheld } = offerTools(spec.tools, env);
+  const offeredTools = offered.map((t) => t.name).sort();
+  const toolsByName = new Map(offered.map((t) => [t.name, t]));
+  const advertised = functionTools(offered);
   const meter = newToolMeter();
   const retryState = newRetryState();
   const maxRetries = agent.config.runtime.retries;
@@ -234,7 +243,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
             ),
           ),
           {
-            event: newEvent(runId, "LlmUsageEvent", usageData),
+            event: newEvent(runId, "LlmUsageEvent", { ...usageData, offeredTools }),
             usage: { agentId: agent.id, agentVersion, rootRunId, conversationId: spec.conversationId },
           },
         ]),
@@ -245,7 +254,11 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
       checkToolCalls(spec.limits, usage, response.toolCalls.length);
       usage.toolCalls += response.toolCalls.length;
       // Arguments are checked before gating: an invalid call is answered for a repair turn, never held.
-      const checked = response.toolCalls.map((c) => checkCall(c, toolsByName));
+      const checked = response.toolCalls.map((c) =>
+        withheld.has(c.toolName)
+          ? { call: c, rejected: { ok: false as const, error: notAvailableError(c.toolName) } }
+          : checkCall(c, toolsByName),
+      );
       const held = checked.flatMap((c) =>
         "tool" in c && needsApproval(agent.config.autonomy, c.tool) ? [c.call] : [],
       );
@@ -266,6 +279,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
               toolCallId: call.toolCallId,
               depth: spec.depth,
               signal: spec.signal,
+              env,
             },
           }),
       );

@@ -6,6 +6,9 @@
  */
 import type { ApprovalTarget } from "../read-models/approvals/list-approvals.shared";
 import type { ToolCallError } from "../../sandbox/tool-call-outcome";
+import type { Predicate } from "../../tools/availability.shared";
+import type { AnalyzedTool } from "../../tools/tool-types";
+import type { RunEnvironment } from "./run-environment";
 
 export type RunToolKind = "sandbox" | "memory" | "agent" | "mcp";
 
@@ -20,6 +23,8 @@ export interface ToolCallScope {
   signal: AbortSignal;
   /** Who the run acts for (set by the dispatch chain): the sandbox shares its workers per principal. */
   actorId?: string | null;
+  /** The run's user, context values and connections (run-environment.ts); empty outside a run. */
+  env?: RunEnvironment;
 }
 
 /** A call's arguments refused before anything runs (the model repairs them). */
@@ -49,6 +54,10 @@ export interface RunTool {
   kind: RunToolKind;
   /** The saved tool's id (sandbox tools): ToolStateEvent numbering is per tool. */
   toolId?: string;
+  /** When the tool is offered (the tool's predicate AND its agent entry's); unset: always. */
+  availableWhen?: Predicate | null;
+  /** Texts written with tool-side templates, rendered per conversation (offered-tools.ts). */
+  templates?: AnalyzedTool["templates"];
   /**
    * What an approval of a call binds (lib/runs/engine/approval-target.ts): the tool version, the
    * MCP tool and its schema hash, or the agent; null (or unset) for `memory`.

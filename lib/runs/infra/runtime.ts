@@ -28,6 +28,8 @@ import { queueSettings } from "./queue/role";
 import { SettledSignals } from "./queue/settled-signals";
 import { systemClock, type RunDeps } from "../engine/ports";
 import { createPrismaAgentLoader } from "./store/prisma-agent-loader";
+import { readConnectionValues } from "../../connections/read-connection-values";
+import type { ConnectionsSnapshot } from "../engine/run-environment";
 import { createPrismaRunStore } from "./store/prisma-run-store";
 
 export interface RunRuntime {
@@ -86,12 +88,23 @@ export function createRunRuntime({ db, dialect, bus, logger, sandbox }: RunRunti
     if (!keys || Date.now() - keys.at > 1000) keys = { at: Date.now(), value: loadSavedKeys(db) };
     return keys.value;
   };
+  // Connections as runs see them, re-read at most once a second (a change in Settings reaches the next run).
+  let connections: { at: number; value: Promise<ConnectionsSnapshot> } | null = null;
+  const connectionsSnapshot = () => {
+    if (!connections || Date.now() - connections.at > 1000) {
+      const value = readConnectionValues(db);
+      connections = { at: Date.now(), value };
+      value.catch(() => (connections = null));
+    }
+    return connections.value;
+  };
   const deps: RunDeps = {
     store,
     agents: createPrismaAgentLoader(db),
     models: async (cfg, http) => createLanguageModel(cfg, { savedKeys: await savedKeys(), http }),
     invokeSandbox: (request) => invokeTool({ ...request, pool: sandbox() }),
     callMcp: createMcpCaller(db),
+    connections: connectionsSnapshot,
     clock: systemClock,
     newId: () => randomUUID(),
     publishDelta: (conversationId, delta) => {

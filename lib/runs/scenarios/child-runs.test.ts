@@ -101,6 +101,8 @@ describe("child runs", () => {
       parentRunId: parent.id,
       agentId: "researcher",
       model: "scripted:r",
+      // The child works for the user who posted the turn.
+      user: { id: "user-1", roles: [] },
     });
     // The child's prompt is its task.
     const childUser = h.store.eventsOf("c")[6];

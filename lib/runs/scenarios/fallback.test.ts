@@ -74,6 +74,8 @@ describe("fallback chain", () => {
       priced: true,
       priceVersion: PRICE_VERSION,
       durationMs: 0,
+      // The agent has no tools: none offered.
+      offeredTools: [],
     });
     expect(Number.isInteger(usage.data.costNanoUsd)).toBe(true);
     expect(eventsOfType(h.store, "c", "RunStarted")[0].data.model).toBe("openai:gpt-4o-mini");

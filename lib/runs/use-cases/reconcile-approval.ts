@@ -16,6 +16,7 @@ import { recordAudit } from "../../auth/audit-log";
 import { readApprovalTarget } from "../read-models/approvals/approval-view";
 import { NotFoundError } from "../../errors";
 import type { RunActor } from "../engine/ports";
+import { environmentAtResume } from "./environment-at-resume";
 import { prepareAgent } from "../engine/prepare-agent";
 import { createChildRunner } from "../engine/execute-turn";
 import { errorRecord } from "../engine/run-errors";
@@ -66,8 +67,14 @@ export async function reconcileApproval(
       conversationId: a.conversationId,
       ...(a.run.agentVersion !== null ? { version: a.run.agentVersion } : {}),
     });
-    const agent = prepareAgent(record, deps, createChildRunner(a.conversationId, actor, deps));
+    const env = await environmentAtResume(
+      rt,
+      { id: a.runId, conversationId: a.conversationId, kind: a.run.kind },
+      record,
+    );
+    const agent = prepareAgent(record, deps, createChildRunner(a.conversationId, actor, deps, env));
     prepared = {
+      env,
       tool: agent.tools.find((t) => t.name === a.toolName),
       dispatch: decidedCallChain(deps, actor, record.config.runtime.retries),
     };
@@ -75,7 +82,7 @@ export async function reconcileApproval(
     await audit({ ok: false, error: errorRecord(err), stage: "load" });
     throw err;
   }
-  const { tool, dispatch } = prepared;
+  const { tool, dispatch, env } = prepared;
   const refusal = approvedCallRefusal({ toolName: a.toolName, target: readApprovalTarget(a.target) }, tool);
   if (refusal || !tool) {
     // What was approved no longer exists as approved: answered, never run.
@@ -104,6 +111,7 @@ export async function reconcileApproval(
       toolCallId: a.toolCallId,
       depth: a.run.depth,
       signal: new AbortController().signal,
+      env,
     };
     const dispatched = await dispatch({ tool, args: a.arguments, scope });
     const outcome = dispatched.outcome;

@@ -26,6 +26,7 @@ import { toolResultOutput } from "../engine/tool-result-output";
 import { toolStateEntries } from "../engine/tool-state-events";
 import { readApprovalTarget } from "../read-models/approvals/approval-view";
 import { approvedCallRefusal, toolNotAvailable } from "../engine/approval-target";
+import { environmentAtResume } from "./environment-at-resume";
 
 export function deniedMessage(decidedBy: string | null, reason: string | null): string {
   return `Denied by ${decidedBy ?? "an approver"}${reason ? `: ${reason}` : " (no reason given)"}. The call was not executed; do not retry it unless the user asks again.`;
@@ -73,7 +74,8 @@ export async function resumeRun(
     // A resumed run runs the version it started on.
     ...(run.agentVersion !== null ? { version: run.agentVersion } : {}),
   });
-  const agent = prepareAgent(record, deps, createChildRunner(run.conversationId, actor, deps));
+  const env = await environmentAtResume(rt, run, record);
+  const agent = prepareAgent(record, deps, createChildRunner(run.conversationId, actor, deps, env));
   const toolsByName = new Map(agent.tools.map((t) => [t.name, t]));
   const usage = takeover?.usage ?? runUsageOf(run);
   const dispatch = decidedCallChain(deps, actor, record.config.runtime.retries);
@@ -117,6 +119,7 @@ export async function resumeRun(
       toolCallId: a.toolCallId,
       depth: run.depth,
       signal: turn.controller.signal,
+      env,
     };
     const result = await dispatch({ tool, args: a.arguments, scope });
     state.push(...(await toolStateEntries(deps.store, scope, tool, result)));
@@ -169,6 +172,7 @@ export async function resumeRun(
         costNanoUsd: takeover?.costNanoUsd ?? Number(run.costNanoUsd),
         agentVersion: run.agentVersion,
       },
+      env,
       admitConclusion: async () => run.kind === "turn" && (await admitsConclusion(deps, record)),
     },
     deps,
@@ -183,6 +187,7 @@ export async function resumeRun(
             actor,
             signal: turn.controller.signal,
             onRunStart: (id) => turn.runIds.push(id),
+            env,
           },
           deps,
         )

@@ -4,6 +4,8 @@ import { ToolArgumentError } from "../../../tools/errors";
 import type { AnalyzedTool } from "../../../tools/tool-types";
 import { validateArguments } from "../../../tools/validate-arguments";
 import type { RunTool, ToolArgumentFailure } from "../run-tool";
+import { EMPTY_ENVIRONMENT } from "../run-environment";
+import { createRedactor, type SecretValue } from "../../../sandbox/redact-secrets";
 
 export function sandboxRunTool(toolId: string, tool: AnalyzedTool, source: string, invoke: SandboxInvoker): RunTool {
   return {
@@ -15,20 +17,53 @@ export function sandboxRunTool(toolId: string, tool: AnalyzedTool, source: strin
     requiresApproval: tool.requiresApproval,
     kind: "sandbox",
     toolId,
+    availableWhen: tool.availableWhen ?? null,
+    templates: tool.templates,
     checkArguments: (args) => sandboxArgumentError(tool, args),
     async execute(args, scope) {
-      const outcome = await invoke({
+      const env = scope.env ?? EMPTY_ENVIRONMENT;
+      // The declared connections, each with every field set, or an error the model can read.
+      const declared = tool.connections ?? [];
+      const missing = declared.filter((name) => !env.connections.get(name)?.complete);
+      if (missing.length) return { ok: false, error: missingConnections(tool.name, missing) };
+      const connections: Record<string, Record<string, string>> = {};
+      const secrets: SecretValue[] = [];
+      for (const name of declared) {
+        const c = env.connections.get(name)!;
+        connections[name] = { ...c.plain, ...c.secrets };
+        for (const [field, value] of Object.entries(c.secrets)) secrets.push({ label: `${name}.${field}`, value });
+      }
+      const raw = await invoke({
         tool,
         source,
         arguments: args,
-        context: { agentId: scope.agentId, conversationId: scope.conversationId, runId: scope.runId, toolSeqStart: 0 },
+        context: {
+          agentId: scope.agentId,
+          conversationId: scope.conversationId,
+          runId: scope.runId,
+          toolSeqStart: 0,
+          connections,
+          values: { ...env.context },
+          user: env.user,
+        },
         // The run's actor; runs started by no user (scripts, tests) share one "system" share.
         owner: scope.actorId || "system",
       });
+      // Nothing a secret was in leaves the call: not the result, an error, a log or an event.
+      const outcome = createRedactor(secrets).outcome(raw);
       return outcome.ok
         ? { ok: true, result: outcome.result, events: outcome.events.map((e) => ({ payload: e.payload })) }
         : { ok: false, error: outcome.error, events: outcome.events.map((e) => ({ payload: e.payload })) };
     },
+  };
+}
+
+/** A declared connection missing (or with a field unset): the call fails before it runs. */
+function missingConnections(toolName: string, names: string[]) {
+  const list = names.map((n) => `connection '${n}' is not configured`).join("; ");
+  return {
+    type: "ToolExecutionError",
+    message: `${list}: tool '${toolName}' did not run (an admin adds ${names.length === 1 ? "it" : "them"}, with every field set, in Settings → Connections).`,
   };
 }
 

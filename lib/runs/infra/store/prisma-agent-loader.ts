@@ -92,18 +92,20 @@ async function loadRecord(db: Db, view: AgentView): Promise<AgentRecord> {
     (pinned.length ? await db.toolVersion.findMany({ where: { id: { in: pinned } } }) : []).map((v) => [v.id, v]),
   );
   for (const ref of view.tools) {
-    if ("builtin" in ref) tools.push({ kind: "builtin", builtin: "memory" });
+    // Each record carries its entry's own availability (AND-ed with the tool's when it runs).
+    const push = (record: AgentToolRecord) => tools.push({ ...record, availableWhen: ref.availableWhen ?? null });
+    if ("builtin" in ref) push({ kind: "builtin", builtin: "memory" });
     else if ("mcpServerId" in ref) {
       const record = await loadMcpToolRecord(db, view.name, ref);
       if ("notRunnable" in record) throw new AgentNotRunnableError(record.notRunnable);
-      tools.push(record);
+      push(record);
     } else if ("agentId" in ref) {
       const child = await db.agent.findUnique({ where: { id: ref.agentId }, select: { id: true, name: true } });
       const childVersion = child ? await productionVersion(db, child.id) : null;
       if (!child || childVersion === null)
         throw new AgentNotRunnableError(`Agent '${view.name}' calls an agent that no longer exists (${ref.agentId}).`);
       const childView = await getAgent(db, child.id, childVersion);
-      tools.push({
+      push({
         kind: "agent",
         agentId: child.id,
         agentVersion: childVersion,
@@ -131,7 +133,7 @@ async function loadRecord(db: Db, view: AgentView): Promise<AgentRecord> {
       const tool = version.analysis as unknown as AnalyzedTool;
       if (ref.follow === "latest")
         followedTools.push({ toolId: ref.toolId, name: tool.name, version: version.version });
-      tools.push({ kind: "tool", toolId: ref.toolId, toolVersion: version.version, tool, source: version.source });
+      push({ kind: "tool", toolId: ref.toolId, toolVersion: version.version, tool, source: version.source });
     }
   }
   const {

@@ -68,6 +68,11 @@ export function createPrismaRunStore(db: Db, writer: EventWriter): RunStore {
         },
       });
     },
+    async conversationContext(conversationId) {
+      const row = await db.conversation.findUnique({ where: { id: conversationId }, select: { context: true } });
+      const value = row?.context;
+      return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    },
     async agentLifetimeUsage(agentId) {
       const [runs, sums] = await Promise.all([
         db.run.count({ where: { agentId } }),

@@ -56,6 +56,8 @@ export const TraceModelSpan = z.strictObject({
   /** What the model answered: its text, and the tools it called. */
   text: z.string(),
   toolCalls: z.array(z.string()),
+  /** The tools offered in that request (their availability held); null for requests older than the record. */
+  offeredTools: z.array(z.string()).nullable(),
 });
 export type TraceModelSpan = z.infer<typeof TraceModelSpan>;
 

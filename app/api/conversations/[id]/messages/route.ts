@@ -40,7 +40,7 @@ const postHandler = defineRoute(
         content: body.content,
         supersede: body.supersede,
         mayDecideApprovals: hasAnyRole(principal, ["approver"]),
-        actor: { id: principal.id, name: principal.name },
+        actor: { id: principal.id, name: principal.name, roles: principal.roles },
         turns: server.limits.turns,
       });
     } catch (err) {

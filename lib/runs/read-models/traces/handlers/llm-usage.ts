@@ -32,6 +32,7 @@ export const llmUsage: EventHandler<"LlmUsageEvent"> = (e, run, trace) => {
     systemPromptHash: trace.promptFor(run.row.agentId, e.seq),
     text: run.assistant.text,
     toolCalls: run.assistant.toolCalls,
+    offeredTools: d.offeredTools ?? null,
   };
   // The step's calls were logged before its usage: they start when the request ends.
   run.spans.splice(run.spans.length - run.pendingCalls.length, 0, span);
