@@ -31,13 +31,24 @@ export function ContextDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const [draft, setDraft] = useState<ContextDraft>(() => emptyContextDraft(schema));
   const [issues, setIssues] = useState<Record<string, string>>({});
+  /** Fields edited since the route answered: its issue about them is stale. */
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
     const d = ref.current;
     if (d && !d.open) d.showModal();
     return () => d?.close();
   }, []);
-  const shown = { ...serverIssues, ...issues };
+  const shown = {
+    ...Object.fromEntries(Object.entries(serverIssues).filter(([name]) => !edited.has(name))),
+    ...issues,
+  };
+  const edit = (name: string, value: string) => {
+    setDraft({ ...draft, [name]: value });
+    setEdited(new Set([...edited, name]));
+    if (issues[name]) setIssues(Object.fromEntries(Object.entries(issues).filter(([k]) => k !== name)));
+  };
   const submit = () => {
+    setEdited(new Set());
     const r = contextFromDraft(schema, draft);
     if (!r.ok) {
       setIssues(r.issues);
@@ -81,7 +92,7 @@ export function ContextDialog({
                 field={f}
                 value={draft[f.name] ?? ""}
                 invalid={Boolean(shown[f.name])}
-                onChange={(v) => setDraft({ ...draft, [f.name]: v })}
+                onChange={(v) => edit(f.name, v)}
               />
               {shown[f.name] ? (
                 <span className="field-error" role="alert" data-field={`context.${f.name}`}>
