@@ -5,7 +5,12 @@
  */
 import { z } from "zod";
 
-const Actor = z.object({ id: z.string().nullable(), name: z.string().nullable() });
+// `roles`: the principal's (ctx.user, availability by role).
+const Actor = z.object({
+  id: z.string().nullable(),
+  name: z.string().nullable(),
+  roles: z.array(z.string()).optional(),
+});
 
 export const RunJob = z.discriminatedUnion("kind", [
   z.object({
