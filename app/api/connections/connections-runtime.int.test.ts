@@ -110,8 +110,22 @@ async function agentWith(name: string, toolIds: string[], script: unknown[]) {
   return res.json.agent.id as string;
 }
 
-async function turn(agentId: string, content: string, bearer = ADMIN) {
-  const c = await post(conversations.POST, "/api/conversations", { agentId }, bearer);
+/** A stored event as this test reads it (fields of any event type). */
+interface LoggedEvent {
+  type: string;
+  data: {
+    role?: string;
+    offeredTools?: string[];
+    success?: boolean;
+    errorType?: string;
+    payload?: unknown;
+    parts?: unknown;
+    user?: { id: string; roles: string[] } | null;
+  };
+}
+
+async function turn(agentId: string, content: string, bearer = ADMIN, context?: Record<string, unknown>) {
+  const c = await post(conversations.POST, "/api/conversations", { agentId, ...(context ? { context } : {}) }, bearer);
   expect(c.status, JSON.stringify(c.json)).toBe(201);
   const res = await callRoute(messages.POST, `/api/conversations/${c.json.id}/messages`, {
     method: "POST",
@@ -127,7 +141,7 @@ async function turn(agentId: string, content: string, bearer = ADMIN) {
   return {
     stream: String(res.json),
     frames: parseSse(res.json),
-    log: log.json.events as Array<{ type: string; data: any }>,
+    log: log.json.events as LoggedEvent[],
   };
 }
 
@@ -242,5 +256,39 @@ describe("availability", () => {
       bearer: ADMIN,
     });
     expect(gone.status).toBe(200);
+  });
+});
+
+describe("conversation context at run time", () => {
+  it("renders the prompt's {context.x}, reaches ctx.context, and decides availability by context", async () => {
+    const proOnly = await saveTool(
+      "pro_report",
+      `availableWhen: { context: "plan", equals: "pro" }`,
+      `return "report for " + city + " on the " + ctx.context.plan + " plan, for " + (ctx.user ? ctx.user.roles.join("+") : "nobody");`,
+    );
+    const res = await post(agents.POST, "/api/agents", {
+      name: "planner",
+      description: "The planner agent of the connections runtime test.",
+      prompt: { template: "The customer is on the {context.plan} plan." },
+      contextSchema: { fields: [{ name: "plan", type: "enum", values: ["free", "pro"], required: true }] },
+      model: {
+        provider: "scripted",
+        model: "planner-script",
+        script: [{ toolCalls: [{ toolName: "pro_report", args: { city: "Lyon" } }] }, { text: "Done." }],
+      },
+      tools: [{ toolId: proOnly }],
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const agent = res.json.agent.id as string;
+
+    const pro = await turn(agent, "Report", ADMIN, { plan: "pro" });
+    const prompt = pro.log.find((e) => e.type === "LlmSystemPromptEvent");
+    expect(JSON.stringify(prompt?.data.parts)).toContain("The customer is on the pro plan.");
+    expect(pro.log.find((e) => e.type === "LlmUsageEvent")?.data.offeredTools).toEqual(["pro_report"]);
+    expect(JSON.stringify(pro.log)).toContain("report for Lyon on the pro plan, for admin");
+
+    const free = await turn(agent, "Report", ADMIN, { plan: "free" });
+    expect(free.log.find((e) => e.type === "LlmUsageEvent")?.data.offeredTools).toEqual([]);
+    expect(free.log.find((e) => e.type === "ToolReturnEvent")?.data.errorType).toBe("ToolNotAvailable");
   });
 });

@@ -2,6 +2,5 @@
 import type { AgentConfig } from "../../agents/agent-input.shared";
 
 export function contextFieldsOf(config: AgentConfig): Array<{ name: string; required: boolean }> {
-  const schema = (config as { contextSchema?: { fields?: Array<{ name: string; required?: boolean }> } }).contextSchema;
-  return (schema?.fields ?? []).map((f) => ({ name: f.name, required: f.required === true }));
+  return (config.contextSchema?.fields ?? []).map((f) => ({ name: f.name, required: f.required }));
 }

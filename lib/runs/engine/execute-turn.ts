@@ -196,7 +196,7 @@ export function createChildRunner(
     const child = prepareAgent(record, deps, runChild);
     const hashes = foldContext(await deps.store.conversationEvents(input.conversationId)).systemPromptHashes;
     const lastSystemPromptHash = rendered.get(child.id) ?? hashes.get(child.id) ?? null;
-    const parts = renderSystemPrompt(child.config.prompt, deps.clock.now());
+    const parts = renderSystemPrompt(child.config.prompt, deps.clock.now(), inherited.env.context);
     if (parts.length) rendered.set(child.id, systemPromptHash(parts));
     const r = await runLoop(
       {

@@ -163,7 +163,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
   };
 
   // Run start: RunStarted, the system prompt when its rendering changed, the prompt.
-  const systemParts = renderSystemPrompt(agent.config.prompt, clock.now());
+  const systemParts = renderSystemPrompt(agent.config.prompt, clock.now(), env.context);
   const record = systemPromptRecord(systemParts, spec.lastSystemPromptHash);
   const userParts: MessagePart[] = [{ type: "text", text: spec.prompt }];
   if (!spec.resume) {

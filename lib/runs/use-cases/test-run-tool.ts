@@ -10,7 +10,9 @@
  * - every test run is written to the audit log — who, which tool and version, the arguments
  *   (bounded; always their hash) and the outcome — like a run's tool calls; a refused one too
  *   (`refused: "role"`), as MCP test calls are (lib/mcp/test-call-mcp-tool.ts).
- * The caller may give context values (`ctx.context`) as a conversation would; no connection or user.
+ * The caller may give context values (`ctx.context`) as a conversation would; `ctx.user` is the
+ * tester, and the tool's declared connections are given as a run gives them (a missing one fails
+ * the call readably, and their secrets are redacted from what the panel shows).
  */
 import { recordAudit } from "../../auth/audit-log";
 import { hasAnyRole, type Principal } from "../../auth/roles";
@@ -23,6 +25,8 @@ import type { SandboxInvoker } from "../engine/ports";
 import { getRunnableTool } from "../../tool-store/read-tool";
 import type { AnalyzedTool } from "../../tools/tool-types";
 import { canonicalHash, canonicalJson } from "../engine/canonical-json";
+import { readConnectionValues } from "../../connections/read-connection-values";
+import { createRedactor } from "../../sandbox/redact-secrets";
 
 export interface TestRunRequest {
   toolId: string;
@@ -114,13 +118,41 @@ export async function testRunTool(
     if (ForbiddenError.is(err)) await audit({ ok: false, refused: "role" });
     throw err;
   }
-  const outcome = await invoke({
-    tool,
-    source,
-    arguments: request.arguments,
-    context: { values: { ...request.context } },
-    owner: principal.id,
-  });
+  const declared = tool.connections ?? [];
+  const values = await readConnectionValues(db, declared);
+  const missing = declared.filter((name) => !values.get(name)?.complete);
+  if (missing.length) {
+    const outcome: InvokeOutcome = {
+      ok: false,
+      error: {
+        type: "ToolExecutionError",
+        message: `${missing.map((n) => `connection '${n}' is not configured`).join("; ")}: tool '${tool.name}' did not run (an admin adds it in Settings → Connections).`,
+      },
+      logs: [],
+      events: [],
+      durationMs: 0,
+    };
+    await audit({ ok: false, errorType: "ToolExecutionError" });
+    return outcome;
+  }
+  const secrets = declared.flatMap((name) =>
+    Object.entries(values.get(name)!.secrets).map(([field, value]) => ({ label: `${name}.${field}`, value })),
+  );
+  const outcome = createRedactor(secrets).outcome(
+    await invoke({
+      tool,
+      source,
+      arguments: request.arguments,
+      context: {
+        values: { ...request.context },
+        user: { id: principal.id, roles: [...principal.roles] },
+        connections: Object.fromEntries(
+          declared.map((name) => [name, { ...values.get(name)!.plain, ...values.get(name)!.secrets }]),
+        ),
+      },
+      owner: principal.id,
+    }),
+  );
   await audit({ ok: outcome.ok, ...(outcome.ok ? {} : { errorType: outcome.error.type }) });
   return outcome;
 }

@@ -34,12 +34,20 @@ function lastFold(events: readonly StoredEvent[]) {
 export async function nextContextView(rt: RunRuntime, conversationId: string): Promise<NextContextView> {
   const conversation = await rt.db.conversation.findUnique({
     where: { id: conversationId },
-    select: { id: true, agentId: true, modelKey: true, agent: { select: { name: true } } },
+    select: {
+      id: true,
+      agentId: true,
+      modelKey: true,
+      agentVersion: true,
+      context: true,
+      agent: { select: { name: true } },
+    },
   });
   if (!conversation) throw new ConversationNotFoundError(conversationId);
   const [events, view] = await Promise.all([
     rt.deps.store.conversationEvents(conversationId),
-    getAgent(rt.db, conversation.agentId),
+    // The version this conversation runs.
+    getAgent(rt.db, conversation.agentId, conversation.agentVersion),
   ]);
   // The model this conversation runs with (its own switch, else the agent's).
   const config = withConversationModel(view, conversation.modelKey);
@@ -52,7 +60,8 @@ export async function nextContextView(rt: RunRuntime, conversationId: string): P
     tools = [];
   }
   const fold = foldEvents(events);
-  const system = renderSystemPrompt(config.prompt, rt.deps.clock.now());
+  const values = (conversation.context ?? {}) as Record<string, unknown>;
+  const system = renderSystemPrompt(config.prompt, rt.deps.clock.now(), values);
   const last = lastFold(events);
   const summaryInEffect = last?.type === "LlmContextCompactedEvent" && fold.messages.length > 0 ? last : null;
   const trigger = decideTrigger(config.compaction, config.model, fold.lastInputTokens);
