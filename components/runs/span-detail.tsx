@@ -1,8 +1,9 @@
 "use client";
 /**
- * A waterfall row opened (trace-waterfall.tsx): the request's model, tokens, cost and system
- * prompt; the call's arguments, result, replay or memo hit; who decided an approval and how long it
- * waited; a run's status, prompt and usage; a compaction's or switch's summary.
+ * A waterfall row opened (trace-waterfall.tsx): the request's model, tokens, cost, the tools it
+ * offered and its system prompt; the call's arguments, result, replay or memo hit; who decided an
+ * approval and how long it waited; a run's status, prompt and usage; a compaction's or switch's
+ * summary.
  */
 import Link from "next/link";
 import { Fragment } from "react";
@@ -18,7 +19,7 @@ import { outputText, prettyJson } from "@/lib/events/tool-output-text.shared";
 import { formatDateTime } from "@/components/shell/format";
 import { targetText } from "@/components/approvals/approval-format";
 import type { WaterfallRow } from "./trace-layout";
-import { formatCost, formatDuration, formatTokens } from "./usage-format";
+import { formatCost, formatDuration, formatOfferedTools, formatTokens } from "./usage-format";
 
 const runHref = (id: string) => `/runs/${encodeURIComponent(id)}`;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -31,6 +32,7 @@ function Json({ text }: { text: string | unknown }) {
 
 function ModelDetail({ s, trace }: { s: TraceModelSpan; trace: RunTrace }) {
   const prompt = s.systemPromptHash ? trace.systemPrompts[s.systemPromptHash] : null;
+  const offered = formatOfferedTools(s.offeredTools);
   return (
     <>
       <dl className="facts">
@@ -54,6 +56,14 @@ function ModelDetail({ s, trace }: { s: TraceModelSpan; trace: RunTrace }) {
         </dd>
         <dt>Duration</dt>
         <dd>{formatDuration(s.durationMs)}</dd>
+        {offered !== null ? (
+          <>
+            <dt>Offered</dt>
+            <dd className={s.offeredTools?.length ? "mono" : "muted"} data-testid="span-offered">
+              {offered}
+            </dd>
+          </>
+        ) : null}
         {s.toolCalls.length ? (
           <>
             <dt>Called</dt>

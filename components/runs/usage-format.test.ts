@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCost, formatDuration } from "./usage-format";
+import { formatCost, formatDuration, formatOfferedTools } from "./usage-format";
 
 describe("formatCost", () => {
   it("never shows an unpriced cost as $0.00", () => {
@@ -16,5 +16,13 @@ describe("formatDuration", () => {
     expect(formatDuration(1234)).toBe("1.23 s");
     expect(formatDuration(83_000)).toBe("1 min 23 s");
     expect(formatDuration(null)).toBe("—");
+  });
+});
+
+describe("formatOfferedTools", () => {
+  it("names the tools offered, says when none were, and nothing for requests older than the record", () => {
+    expect(formatOfferedTools(["always_there", "approver_only"])).toBe("always_there, approver_only");
+    expect(formatOfferedTools([])).toBe("no tools offered");
+    expect(formatOfferedTools(null)).toBeNull();
   });
 });

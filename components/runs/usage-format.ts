@@ -20,3 +20,9 @@ export function formatDuration(ms: number | null | undefined): string {
   const s = Math.round(ms / 1000);
   return `${Math.floor(s / 60)} min ${s % 60} s`;
 }
+
+/** The tools a model request offered, as the trace shows them; null for requests older than the record. */
+export function formatOfferedTools(offered: string[] | null | undefined): string | null {
+  if (offered === null || offered === undefined) return null;
+  return offered.length ? offered.join(", ") : "no tools offered";
+}
