@@ -60,7 +60,7 @@ export async function getRunTrace(db: Db, id: string): Promise<RunTrace> {
   }
   const tree = runs.map((r) => r.id);
   const [conversation, eventRows, approvals, agents] = await Promise.all([
-    db.conversation.findUnique({ where: { id: conversationId }, select: { id: true, title: true } }),
+    db.conversation.findUnique({ where: { id: conversationId }, select: { id: true, title: true, context: true } }),
     db.event.findMany({
       where: { conversationId, runId: { in: tree } },
       orderBy: { seq: "asc" },
@@ -76,7 +76,11 @@ export async function getRunTrace(db: Db, id: string): Promise<RunTrace> {
   const earlier = await earlierPrompts(db, conversationId, runs, events);
   return buildRunTrace({
     rootId: id,
-    conversation: conversation ?? { id: conversationId, title: null },
+    conversation: {
+      id: conversationId,
+      title: conversation?.title ?? null,
+      context: (conversation?.context ?? {}) as Record<string, unknown>,
+    },
     runs: [...runs, ...earlier.runs],
     events,
     promptEvents: [...earlier.events, ...events.filter((e) => e.type === "LlmSystemPromptEvent")],

@@ -44,7 +44,7 @@ const run = (id: string, kind: RunRow["kind"], parentRunId: string | null, over:
 function input(events: StoredEvent[], runs: TraceInput["runs"], rootId = "T"): TraceInput {
   return {
     rootId,
-    conversation: { id: "c1", title: "Trace" },
+    conversation: { id: "c1", title: "Trace", context: {} },
     runs,
     events,
     promptEvents: events.filter((e) => e.type === "LlmSystemPromptEvent"),

@@ -19,7 +19,7 @@ export type RunRow = {
 
 export interface TraceInput {
   rootId: string;
-  conversation: { id: string; title: string | null };
+  conversation: { id: string; title: string | null; context: Record<string, unknown> };
   runs: RunRow[];
   /** The events of the root run and every run below it, in `seq` order. */
   events: StoredEvent[];

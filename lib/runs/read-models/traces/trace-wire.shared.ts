@@ -223,7 +223,12 @@ export const TraceSpan: z.ZodType<TraceSpan, TraceSpan> = z.union([
 
 export const RunTrace = z.strictObject({
   run: TraceRun,
-  conversation: z.strictObject({ id: z.string(), title: z.string().nullable() }),
+  /** The conversation, with the context values its runs worked with (fixed when it was created). */
+  conversation: z.strictObject({
+    id: z.string(),
+    title: z.string().nullable(),
+    context: z.record(z.string(), z.unknown()),
+  }),
   /** The trace's clock: `startMs` 0 is this instant. */
   startedAt: IsoDateTime,
   /** From the start to the last span's end. */
