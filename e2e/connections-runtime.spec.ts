@@ -157,7 +157,8 @@ test.describe.serial("connections and availability at run time", () => {
     expect(user.status(), await user.text()).toBe(201);
     cleanup.push(`/api/users/${(await user.json()).user.id}`);
 
-    const context = await browser.newContext({ baseURL });
+    // A browser of their own, without the admin's token (test.use's headers reach new contexts too).
+    const context = await browser.newContext({ baseURL, extraHTTPHeaders: {} });
     try {
       const op = await context.newPage();
       const errors: string[] = [];
