@@ -40,7 +40,11 @@ describe(`migration usage_agent_version on ${dbKind}`, () => {
   it("backfills each record's version from its run, rebuilds the rollup per version, and the triggers keep it", async () => {
     const ws = await t.db.workspace.create({ data: { slug: "mig", name: "Mig" } });
     const agent = await t.db.agent.create({ data: { workspaceId: ws.id, name: "a", config: {} } });
-    const conv = await t.db.conversation.create({ data: { workspaceId: ws.id, agentId: agent.id } });
+    // Written in SQL: the schema's later columns (Conversation.context) do not exist yet.
+    await t.db.$executeRawUnsafe(
+      `INSERT INTO "Conversation" ("id", "workspaceId", "agentId", "createdAt", "updatedAt") SELECT 'conv', '${ws.id}', '${agent.id}', "createdAt", "createdAt" FROM "Workspace" WHERE "id" = '${ws.id}'`,
+    );
+    const conv = { id: "conv" };
     const run = (id: string, agentVersion: number | null) =>
       t.db.run.create({ data: { id, conversationId: conv.id, agentId: agent.id, status: "completed", agentVersion } });
     await run("old", null); // before agent versions
