@@ -139,6 +139,8 @@ test.describe.serial("connections and availability at run time", () => {
     const waterfall = await openTrace(page);
     await expect(waterfall.getByTestId("span-offered").first()).toHaveText(TOOL);
     await expect(waterfall.locator('[data-span-type="tool"]')).toContainText(TOOL);
+    // The trace keeps the conversation's context values.
+    await expect(page.getByTestId("trace-context")).toContainText("region=");
     expect(await page.content()).not.toContain(SECRET);
     await snap(page, "connections-runtime-admin-trace");
     expect(errors).toEqual([]);

@@ -73,6 +73,16 @@ function Header({ trace }: { trace: Trace }) {
             {trace.conversation.title ?? trace.conversation.id}
           </Link>
         </dd>
+        {Object.keys(trace.conversation.context).length ? (
+          <>
+            <dt>Context</dt>
+            <dd className="mono small" data-testid="trace-context">
+              {Object.entries(trace.conversation.context)
+                .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+                .join(" · ")}
+            </dd>
+          </>
+        ) : null}
         <dt>Parent run</dt>
         <dd>
           {run.parentRunId ? (
