@@ -54,7 +54,19 @@ function sql(statement: string, ...params: unknown[]) {
 test("an agent with a bad stored config answers 422 AgentConfigError on read and on a message", async ({ request }) => {
   const id = await agentId(request, "atlas");
   const conversation = await newConversation(request, id);
-  expect(sql(`UPDATE "Agent" SET config = ? WHERE id = ?`, JSON.stringify({ model: 42 }), id).changes).toBe(1);
+  // The version the conversation runs no longer parses; the agent row is written too, as every change does.
+  const broken = sql(
+    `UPDATE "AgentVersion" SET config = ? WHERE "agentId" = ? AND version = (SELECT "latestVersion" FROM "Agent" WHERE id = ?)`,
+    JSON.stringify({ model: 42 }),
+    id,
+    id,
+  );
+  expect(broken.changes).toBe(1);
+  sql(
+    `UPDATE "Agent" SET "updatedAt" = ? WHERE id = ?`,
+    new Date(Date.now() + 1000).toISOString().replace("Z", "+00:00"),
+    id,
+  );
 
   const read = await request.get(url(`/api/agents/${id}`), { headers: auth });
   expect(read.status()).toBe(422);
