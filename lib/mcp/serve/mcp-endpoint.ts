@@ -30,6 +30,7 @@ import type { AgentAnswer } from "../../runs/use-cases/ask-agent";
 import { mcpAskMax } from "../mcp-limits";
 import { readConnectionValues, type ConnectionValues } from "../../connections/read-connection-values";
 import { createRedactor } from "../../sandbox/redact-secrets";
+import { grantConnections, missingConnectionsMessage } from "../../sandbox/connection-grant";
 import { isAvailable } from "../../tools/availability.shared";
 import { listServedAgents, type ServedAgent } from "./served-agents";
 import { listServedTools, type ServedTool } from "./served-tools";
@@ -135,27 +136,19 @@ export function createStudioMcpServer(db: Db, principal: Principal, deps: Endpoi
       return toolError(`No tool named '${name}' is served here (tools that require approval are not served).`);
     }
     // The declared connections, each with every field set; their secrets never leave the call.
-    const declared = tool.tool.connections ?? [];
-    const missing = declared.filter((c) => !values.get(c)?.complete);
-    if (missing.length) {
+    const grant = grantConnections(tool.tool.connections ?? [], values);
+    if (!grant.ok) {
       await audit({ ok: false, refused: "connection" });
-      return toolError(
-        `${missing.map((c) => `connection '${c}' is not configured`).join("; ")}: '${name}' did not run.`,
-      );
+      return toolError(missingConnectionsMessage(name, grant.missing));
     }
-    const secrets = declared.flatMap((c) =>
-      Object.entries(values.get(c)!.secrets).map(([field, value]) => ({ label: `${c}.${field}`, value })),
-    );
-    const outcome = createRedactor(secrets).outcome(
+    const outcome = createRedactor(grant.secrets).outcome(
       await deps.invoke({
         tool: tool.tool,
         source: tool.source,
         arguments: args ?? {},
         owner: principal.id,
         context: {
-          connections: Object.fromEntries(
-            declared.map((c) => [c, { ...values.get(c)!.plain, ...values.get(c)!.secrets }]),
-          ),
+          connections: grant.connections,
           values: {},
           user: { id: principal.id, roles: [...principal.roles] },
         },

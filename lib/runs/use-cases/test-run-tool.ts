@@ -27,6 +27,7 @@ import type { AnalyzedTool } from "../../tools/tool-types";
 import { canonicalHash, canonicalJson } from "../engine/canonical-json";
 import { readConnectionValues } from "../../connections/read-connection-values";
 import { createRedactor } from "../../sandbox/redact-secrets";
+import { grantConnections, missingConnectionsMessage } from "../../sandbox/connection-grant";
 
 export interface TestRunRequest {
   toolId: string;
@@ -119,26 +120,18 @@ export async function testRunTool(
     throw err;
   }
   const declared = tool.connections ?? [];
-  const values = await readConnectionValues(db, declared);
-  const missing = declared.filter((name) => !values.get(name)?.complete);
-  if (missing.length) {
-    const outcome: InvokeOutcome = {
+  const grant = grantConnections(declared, await readConnectionValues(db, declared));
+  if (!grant.ok) {
+    await audit({ ok: false, errorType: "ToolExecutionError" });
+    return {
       ok: false,
-      error: {
-        type: "ToolExecutionError",
-        message: `${missing.map((n) => `connection '${n}' is not configured`).join("; ")}: tool '${tool.name}' did not run (an admin adds it in Settings → Connections).`,
-      },
+      error: { type: "ToolExecutionError", message: missingConnectionsMessage(tool.name, grant.missing) },
       logs: [],
       events: [],
       durationMs: 0,
     };
-    await audit({ ok: false, errorType: "ToolExecutionError" });
-    return outcome;
   }
-  const secrets = declared.flatMap((name) =>
-    Object.entries(values.get(name)!.secrets).map(([field, value]) => ({ label: `${name}.${field}`, value })),
-  );
-  const outcome = createRedactor(secrets).outcome(
+  const outcome = createRedactor(grant.secrets).outcome(
     await invoke({
       tool,
       source,
@@ -146,9 +139,7 @@ export async function testRunTool(
       context: {
         values: { ...request.context },
         user: { id: principal.id, roles: [...principal.roles] },
-        connections: Object.fromEntries(
-          declared.map((name) => [name, { ...values.get(name)!.plain, ...values.get(name)!.secrets }]),
-        ),
+        connections: grant.connections,
       },
       owner: principal.id,
     }),

@@ -5,7 +5,8 @@ import type { AnalyzedTool } from "../../../tools/tool-types";
 import { validateArguments } from "../../../tools/validate-arguments";
 import type { RunTool, ToolArgumentFailure } from "../run-tool";
 import { EMPTY_ENVIRONMENT } from "../run-environment";
-import { createRedactor, type SecretValue } from "../../../sandbox/redact-secrets";
+import { createRedactor } from "../../../sandbox/redact-secrets";
+import { grantConnections, missingConnectionsMessage } from "../../../sandbox/connection-grant";
 
 export function sandboxRunTool(toolId: string, tool: AnalyzedTool, source: string, invoke: SandboxInvoker): RunTool {
   return {
@@ -23,16 +24,12 @@ export function sandboxRunTool(toolId: string, tool: AnalyzedTool, source: strin
     async execute(args, scope) {
       const env = scope.env ?? EMPTY_ENVIRONMENT;
       // The declared connections, each with every field set, or an error the model can read.
-      const declared = tool.connections ?? [];
-      const missing = declared.filter((name) => !env.connections.get(name)?.complete);
-      if (missing.length) return { ok: false, error: missingConnections(tool.name, missing) };
-      const connections: Record<string, Record<string, string>> = {};
-      const secrets: SecretValue[] = [];
-      for (const name of declared) {
-        const c = env.connections.get(name)!;
-        connections[name] = { ...c.plain, ...c.secrets };
-        for (const [field, value] of Object.entries(c.secrets)) secrets.push({ label: `${name}.${field}`, value });
-      }
+      const grant = grantConnections(tool.connections ?? [], env.connections);
+      if (!grant.ok)
+        return {
+          ok: false,
+          error: { type: "ToolExecutionError", message: missingConnectionsMessage(tool.name, grant.missing) },
+        };
       const raw = await invoke({
         tool,
         source,
@@ -42,7 +39,7 @@ export function sandboxRunTool(toolId: string, tool: AnalyzedTool, source: strin
           conversationId: scope.conversationId,
           runId: scope.runId,
           toolSeqStart: 0,
-          connections,
+          connections: grant.connections,
           values: { ...env.context },
           user: env.user,
         },
@@ -50,20 +47,11 @@ export function sandboxRunTool(toolId: string, tool: AnalyzedTool, source: strin
         owner: scope.actorId || "system",
       });
       // Nothing a secret was in leaves the call: not the result, an error, a log or an event.
-      const outcome = createRedactor(secrets).outcome(raw);
+      const outcome = createRedactor(grant.secrets).outcome(raw);
       return outcome.ok
         ? { ok: true, result: outcome.result, events: outcome.events.map((e) => ({ payload: e.payload })) }
         : { ok: false, error: outcome.error, events: outcome.events.map((e) => ({ payload: e.payload })) };
     },
-  };
-}
-
-/** A declared connection missing (or with a field unset): the call fails before it runs. */
-function missingConnections(toolName: string, names: string[]) {
-  const list = names.map((n) => `connection '${n}' is not configured`).join("; ");
-  return {
-    type: "ToolExecutionError",
-    message: `${list}: tool '${toolName}' did not run (an admin adds ${names.length === 1 ? "it" : "them"}, with every field set, in Settings → Connections).`,
   };
 }
 
