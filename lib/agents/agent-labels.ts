@@ -100,7 +100,7 @@ export async function moveLabel(
     let to = version;
     let frozenFrom: number | undefined;
     if (options.freezeTools) {
-      const frozen = await freezeFollowedTools(tx, agentId, version, config, actor);
+      const frozen = await freezeFollowedTools(tx, agentId, config, actor);
       if (frozen !== null) {
         frozenFrom = version;
         to = frozen;

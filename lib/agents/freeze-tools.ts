@@ -13,7 +13,6 @@ import type { Tx } from "./live-tool-rows";
 export async function freezeFollowedTools(
   tx: Tx,
   agentId: string,
-  version: number,
   config: VersionConfig,
   actor: Principal | null,
 ): Promise<number | null> {
@@ -44,6 +43,5 @@ export async function freezeFollowedTools(
     },
   });
   await tx.agent.update({ where: { id: agentId }, data: { latestVersion: next } });
-  void version;
   return next;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { grantConnections, missingConnectionsMessage } from "./connection-grant";
+import { grantConnections, missingConnectionsMessage, type GrantableConnection } from "./connection-grant";
 
-const available = new Map([
+const available = new Map<string, GrantableConnection>([
   ["weather", { complete: true, plain: { region: "eu" }, secrets: { apiKey: "wk-0123456789" } }],
   ["billing", { complete: false, plain: {}, secrets: {} }],
 ]);
