@@ -4,6 +4,9 @@ import { securityHeaders } from "./lib/http-security.mjs";
 /** @type {(phase: string) => import('next').NextConfig} */
 const nextConfig = (phase) => ({
   reactStrictMode: true,
+  // A second build directory lets two checkouts' worth of work build side by side (development
+  // only; scripts/lib/build-state.ts reads the same variable). Default: .next
+  distDir: process.env.ATELIER_DIST_DIR || ".next",
   poweredByHeader: false,
   // Native and WebAssembly packages stay plain Node requires on the server (not bundled).
   serverExternalPackages: [

@@ -1,8 +1,8 @@
 "use client";
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { usePendingApprovalCount } from "@/components/approvals/approval-queries";
 import { authApi } from "@/lib/api/contracts/auth.shared";
+import { GuardedLink } from "./unsaved-changes";
 import { useViewer } from "./viewer-context";
 
 export const NAV_ITEMS = [
@@ -22,15 +22,15 @@ export function Nav() {
   return (
     <nav className="nav" aria-label="Main">
       <div className="nav-sticky">
-        <Link href="/" className="brand">
+        <GuardedLink href="/" className="brand">
           Atelier
-        </Link>
+        </GuardedLink>
         <ul>
           {NAV_ITEMS.map((item) => {
             const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
             return (
               <li key={item.href}>
-                <Link
+                <GuardedLink
                   href={item.href}
                   className={active ? "active" : undefined}
                   aria-current={active ? "page" : undefined}
@@ -45,7 +45,7 @@ export function Nav() {
                       {pendingCount}
                     </span>
                   ) : null}
-                </Link>
+                </GuardedLink>
               </li>
             );
           })}

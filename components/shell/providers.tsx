@@ -1,6 +1,8 @@
 "use client";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
+import { ConfirmProvider } from "./confirm-dialog";
+import { UnsavedChangesProvider } from "./unsaved-changes";
 
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(
@@ -9,5 +11,11 @@ export function Providers({ children }: { children: ReactNode }) {
         defaultOptions: { queries: { staleTime: 5_000, retry: 1, refetchOnWindowFocus: false } },
       }),
   );
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <ConfirmProvider>
+        <UnsavedChangesProvider>{children}</UnsavedChangesProvider>
+      </ConfirmProvider>
+    </QueryClientProvider>
+  );
 }

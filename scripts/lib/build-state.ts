@@ -15,7 +15,9 @@ const FILES = [
   "tsconfig.json",
   "prisma/schema.prisma",
 ];
-const STAMP = ".next/atelier-build-fingerprint";
+/** The build directory: `.next`, or ATELIER_DIST_DIR (next.config.mjs reads the same variable). */
+const DIST = process.env.ATELIER_DIST_DIR || ".next";
+const STAMP = `${DIST}/atelier-build-fingerprint`;
 
 function walk(dir: string, out: string[]) {
   if (!existsSync(dir)) return;
@@ -40,7 +42,7 @@ export function sourceFingerprint(root = process.cwd()): string {
 
 export function buildIsCurrent(root = process.cwd()): boolean {
   const stamp = path.join(root, STAMP);
-  if (!existsSync(path.join(root, ".next/BUILD_ID")) || !existsSync(stamp)) return false;
+  if (!existsSync(path.join(root, DIST, "BUILD_ID")) || !existsSync(stamp)) return false;
   return readFileSync(stamp, "utf8").trim() === sourceFingerprint(root);
 }
 
