@@ -7,14 +7,29 @@
 import Link from "next/link";
 import { ApiClientError } from "@/components/api/api-client";
 import { formatDateTime, formatInt } from "@/components/shell/format";
+import { useDocumentTitle } from "@/components/shell/use-document-title";
 import { formatNanoUsd } from "@/lib/events/money.shared";
 import { ContextMessages } from "./context-messages";
 import { useCompaction } from "./compaction-queries";
-import { strategyLabel, strategyPillClass } from "./compaction-format";
+import { strategyLabel, strategyPillClass, tokenChange } from "./compaction-format";
 import "./compactions.css";
+
+/** The size change in words: a fold that grew the context says so (a warning, not a saving). */
+function TokenChange({ before, after }: { before: number; after: number }) {
+  const change = tokenChange(before, after);
+  return (
+    <span className={change.grew ? "pill warn" : "muted"} data-testid="token-change">
+      {change.text}
+    </span>
+  );
+}
 
 export function CompactionDetailView({ id }: { id: string }) {
   const query = useCompaction(id);
+  const c0 = query.data?.compaction;
+  useDocumentTitle(
+    c0 ? `${c0.kind === "cleared" ? "Clear" : "Compaction"} of ${c0.conversationTitle ?? "Untitled"}` : null,
+  );
   if (query.isPending)
     return (
       <p className="muted" role="status">
@@ -81,7 +96,8 @@ export function CompactionDetailView({ id }: { id: string }) {
               <dt>Tokens</dt>
               <dd>
                 {formatInt(c.tokensBefore)} before (reported by the provider) → ~{formatInt(c.tokensAfter ?? 0)} after
-                (estimated)
+                (estimated):{" "}
+                <TokenChange before={c.tokensBefore} after={c.tokensAfter ?? 0} />
               </dd>
             </>
           ) : null}

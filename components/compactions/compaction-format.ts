@@ -22,3 +22,14 @@ export function strategyPillClass(c: Pick<CompactionSummary, "kind" | "degraded"
 }
 
 export const compactionHref = (id: string) => `/compactions/${encodeURIComponent(id)}`;
+
+/**
+ * What a fold did to the context's size, in words: a fold whose estimate after is larger than the
+ * size before (a summary longer than what it replaced) says it grew the context, never a saving.
+ */
+export function tokenChange(before: number, after: number): { text: string; grew: boolean } {
+  const delta = after - before;
+  if (delta > 0) return { text: `grew the context by ${delta.toLocaleString("en-US")} tokens`, grew: true };
+  if (delta === 0) return { text: "left the context the same size", grew: false };
+  return { text: `saved ~${(-delta).toLocaleString("en-US")} tokens`, grew: false };
+}

@@ -12,7 +12,7 @@ import { formatDateTime, formatInt } from "@/components/shell/format";
 import { formatNanoUsd } from "@/lib/events/money.shared";
 import { QueryState } from "@/components/shell/query-state";
 import { useCompactions, type CompactionFilters, type CompactionSummary } from "./compaction-queries";
-import { compactionHref, strategyLabel, strategyPillClass } from "./compaction-format";
+import { compactionHref, strategyLabel, strategyPillClass, tokenChange } from "./compaction-format";
 import "./compactions.css";
 
 const STRATEGIES: Array<{ id: NonNullable<CompactionFilters["strategy"]>; label: string }> = [
@@ -30,6 +30,12 @@ function Tokens({ c }: { c: CompactionSummary }) {
   return (
     <span className="cx-tokens">
       {formatInt(c.tokensBefore)} → ~{formatInt(c.tokensAfter ?? 0)}
+      {(c.tokensAfter ?? 0) > c.tokensBefore ? (
+        <span className="pill warn small" data-testid="token-change">
+          {" "}
+          {tokenChange(c.tokensBefore, c.tokensAfter ?? 0).text}
+        </span>
+      ) : null}
     </span>
   );
 }

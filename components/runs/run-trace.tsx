@@ -7,6 +7,7 @@ import Link from "next/link";
 import { ApiClientError } from "@/components/api/api-client";
 import type { RunTrace as Trace } from "@/lib/runs/read-models/traces/trace-wire.shared";
 import { formatDateTime } from "@/components/shell/format";
+import { useDocumentTitle } from "@/components/shell/use-document-title";
 import { RunEventLog } from "./run-events";
 import { useRun, useRunTrace } from "./run-queries";
 import { TraceWaterfall } from "./trace-waterfall";
@@ -14,6 +15,8 @@ import { formatCost, formatDuration, formatTokens } from "./usage-format";
 import "./trace.css";
 
 const runHref = (id: string) => `/runs/${encodeURIComponent(id)}`;
+/** A message cut for the tab title. */
+const short = (text: string) => (text.length > 40 ? `${text.slice(0, 39).trimEnd()}…` : text);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function Header({ trace }: { trace: Trace }) {
@@ -144,6 +147,8 @@ function RunVersion({ id }: { id: string }) {
 
 export function RunTrace({ id }: { id: string }) {
   const q = useRunTrace(id);
+  const r = q.data?.run;
+  useDocumentTitle(r ? `Trace: ${r.agentName}${r.prompt ? ` — ${short(r.prompt)}` : ""}` : null);
   if (q.isPending)
     return (
       <p className="muted" role="status">

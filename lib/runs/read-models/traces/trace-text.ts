@@ -25,7 +25,12 @@ export function markText(e: StoredEvent): { summary: string; detail: string | nu
   switch (e.type) {
     case "LlmContextCompactedEvent":
       return {
-        summary: `${e.data.strategyId}: ${e.data.replacedMessageCount} messages replaced, ${e.data.tokensBefore} → ${e.data.tokensAfter} tokens`,
+        summary: `${e.data.strategyId}: ${e.data.replacedMessageCount} messages replaced, ${e.data.tokensBefore} → ${e.data.tokensAfter} tokens${
+          // A summary longer than what it replaced: the fold grew the context, and says so.
+          e.data.tokensAfter > e.data.tokensBefore
+            ? ` (grew the context by ${e.data.tokensAfter - e.data.tokensBefore} tokens)`
+            : ""
+        }`,
         detail: e.data.summary,
       };
     case "LlmContextClearedEvent":
