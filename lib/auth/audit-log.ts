@@ -29,6 +29,8 @@ export type AuditAction =
   | "agent.imported"
   | "conversation.agent_version_changed"
   | "conversation.model_switched"
+  | "conversation.renamed"
+  | "conversation.deleted"
   | "tool.call"
   | "tool.test_run"
   | "mcp.server_add"
