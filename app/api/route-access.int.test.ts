@@ -89,6 +89,7 @@ const RULES: Record<string, Access> = {
   "GET /api/runs": "any",
   "GET /api/runs/[id]": "any",
   "GET /api/runs/[id]/trace": "any",
+  "GET /api/runs/[id]/requests/[seq]": "any",
   "GET /api/usage/summary": "any",
   // MCP: any role may list over /api/mcp; calling a tool there needs operator or author, which the
   // endpoint itself checks (app/api/mcp/mcp-endpoint.int.test.ts). Servers are managed by admins.
