@@ -286,6 +286,7 @@ describe("approvals: refused input and unknown ids", () => {
       status: "done",
       decision: "approve",
       result: { ok: true, result: { refunded: 25 } },
+      outcome: { ok: true },
     });
     expect(done.json.result.reconciledBy).toEqual(expect.any(String));
     expect(await refundsAudited(requested.runId)).toBe(0);
@@ -405,6 +406,13 @@ describe("approvals bind the code that runs, not only the arguments", () => {
     expect(all.filter((e) => e.type === "ToolStateEvent")).toEqual([]);
     const approval = await t.db.approval.findUniqueOrThrow({ where: { id: requested.data.approvalId } });
     expect(approval).toMatchObject({ status: "done", result: { ok: false, error: { type: "ApprovalStale" } } });
+    // The inbox's decided list says it failed, and why: the status stays done, the outcome does not.
+    const decidedList = await callRoute(approvalsList.GET, "/api/approvals?status=decided", { bearer: ADMIN });
+    const listed = decidedList.json.approvals.find((a: { id: string }) => a.id === approval.id);
+    expect(listed).toMatchObject({
+      status: "done",
+      outcome: { ok: false, errorType: "ApprovalStale", message: expect.stringMatching(/\S/) },
+    });
   });
 });
 

@@ -4,15 +4,27 @@
  */
 import { z } from "zod";
 import { endpoint } from "../contract.shared";
-import { ApprovalDecision, ApprovalFilter, ApprovalView } from "../../runs/read-models/approvals/list-approvals.shared";
+import {
+  ApprovalDecision,
+  ApprovalFilter,
+  ApprovalOutcome,
+  ApprovalView,
+} from "../../runs/read-models/approvals/list-approvals.shared";
 import { MarkedApproval } from "../../mcp/destructive-approvals.shared";
+
+/**
+ * How a call that ran ended (each approval's `outcome`): `{ok: true}`, or `{ok: false, errorType,
+ * message}` — an approved call that failed stays `done`, and its outcome says it failed.
+ */
+export { ApprovalOutcome };
 
 const ApprovalParams = z.object({ id: z.string().min(1) });
 
 export const approvalsApi = {
   /**
    * Pending (and outcome_unknown) calls oldest first, or the decided history newest first; held
-   * calls of imported MCP tools their server marks destructive carry `destructive: true`.
+   * calls of imported MCP tools their server marks destructive carry `destructive: true`; every
+   * approval carries its `outcome` (ApprovalOutcome) once it ran.
    */
   list: endpoint({
     method: "GET",

@@ -1,6 +1,7 @@
 /** An approval as the API answers it (its shape, `ApprovalView`, is in lib/runs/read-models/approvals/list-approvals.shared.ts). */
 import type { Db } from "../../../db/client";
 import { readJsonColumn } from "../../../db/json-column";
+import { approvalOutcome } from "./approval-outcome";
 import { ApprovalTarget, type ApprovalDecision, type ApprovalStatus, type ApprovalView } from "./list-approvals.shared";
 
 export type { ApprovalView };
@@ -29,6 +30,7 @@ export function toApprovalView(a: ApprovalRow): ApprovalView {
     reason: a.reason,
     decidedAt: a.decidedAt?.toISOString() ?? null,
     result: a.result ?? null,
+    outcome: approvalOutcome(a.result),
     createdAt: a.createdAt.toISOString(),
   };
 }

@@ -31,6 +31,17 @@ export const ApprovalTarget = z.discriminatedUnion("kind", [
 ]);
 export type ApprovalTarget = z.infer<typeof ApprovalTarget>;
 
+/**
+ * How a call that ran ended, read from its `result`: it returned, or it failed with an error type
+ * and message. An approved call that then fails keeps the status `done` (the decision was carried
+ * out); its outcome says it failed. Null while the call has not run (and for a denied call).
+ */
+export const ApprovalOutcome = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), errorType: z.string(), message: z.string() }),
+]);
+export type ApprovalOutcome = z.infer<typeof ApprovalOutcome>;
+
 /** One held call as the decision and reconcile routes answer it. */
 export const ApprovalView = z.object({
   id: z.string(),
@@ -51,6 +62,8 @@ export const ApprovalView = z.object({
   decidedAt: z.iso.datetime().nullable(),
   /** What the call left once it ran (`{ok, result | error, ...}`), or null. */
   result: z.unknown(),
+  /** `result` read as an outcome: returned, or failed with `errorType: message`; null before it ran. */
+  outcome: ApprovalOutcome.nullable(),
   createdAt: z.iso.datetime(),
 });
 export type ApprovalView = z.infer<typeof ApprovalView>;
