@@ -15,7 +15,8 @@ import { ApprovalTarget } from "../runs/read-models/approvals/list-approvals.sha
 
 const Int = z.number().int();
 
-export const RunKind = z.enum(["turn", "conclusion", "child"]);
+/** `command`: an operator ran one of the agent's tools directly (POST /api/conversations/:id/commands), no model. */
+export const RunKind = z.enum(["turn", "conclusion", "child", "command"]);
 export type RunKind = z.infer<typeof RunKind>;
 
 export const RunStatus = z.enum(["running", "completed", "suspended", "failed", "interrupted"]);
@@ -124,6 +125,18 @@ export type RunError = z.infer<typeof RunError>;
 export const SystemPromptPart = z.object({ dynamicRef: z.string().nullable(), content: z.string() });
 export type SystemPromptPart = z.infer<typeof SystemPromptPart>;
 
+/**
+ * One tool's per-request context (its module's `context(ctx)`): the text it returned (empty when it
+ * returned nothing), how long it ran, and why it failed (the request went on without it).
+ */
+export const ContextBlock = z.object({
+  tool: z.string(),
+  text: z.string(),
+  durationMs: z.number().nonnegative(),
+  error: z.string().optional(),
+});
+export type ContextBlock = z.infer<typeof ContextBlock>;
+
 /** The `data` of each event type. */
 export const EventData = {
   RunStarted: z.object({
@@ -177,6 +190,11 @@ export const EventData = {
     durationMs: Int.optional(),
     /** The names of the tools offered in that request (availability holds), sorted. */
     offeredTools: z.array(z.string()).optional(),
+    /**
+     * What the tools' `context(ctx)` functions gave that request (sent after the history as a system
+     * block, never stored as a message), in the agent's tool order; absent when no tool has one.
+     */
+    contextBlocks: z.array(ContextBlock).optional(),
   }),
   LlmSystemPromptEvent: z.object({ parts: z.array(SystemPromptPart), contentHash: z.string() }),
   LlmContextCompactedEvent: z.object({

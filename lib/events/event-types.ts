@@ -6,6 +6,7 @@
 import type { EventData, EventType } from "./event-types.shared";
 
 export {
+  ContextBlock,
   EVENT_TYPES,
   EventData,
   EventOf,
