@@ -48,6 +48,7 @@ const RULES: Record<string, Access> = {
   "GET /api/tools/[id]": "any",
   "PUT /api/tools/[id]": ["author"],
   "DELETE /api/tools/[id]": ["author"],
+  "POST /api/tools/[id]/upgrade": ["author"],
   "GET /api/tools/[id]/schema": "any",
   "POST /api/tools/[id]/invoke": ["author", "operator", "approver"], // a gated tool: approver only (invoke-access.int.test.ts)
   "GET /api/tools/atelier-types": "any",

@@ -7,7 +7,10 @@ import { readJsonColumn } from "../db/json-column";
 import { NotFoundError } from "../errors";
 import type { AnalyzedTool, ToolDiagnostic } from "../tools/tool-types";
 import { ToolNotRunnableError } from "./tool-not-runnable-error";
-import type { ToolDetail } from "./tool-views.shared";
+import type { ToolDetail, ToolPin, ToolUser } from "./tool-views.shared";
+
+/** The release label new conversations start on (lib/agents' DEFAULT_LABEL; tool-store sits below agents). */
+const PRODUCTION = "production";
 
 export async function getTool(db: Db, toolId: string, version?: number): Promise<ToolDetail> {
   const tool = await db.tool.findUnique({
@@ -17,7 +20,20 @@ export async function getTool(db: Db, toolId: string, version?: number): Promise
         orderBy: { version: "desc" },
         select: { version: true, hasErrors: true, createdBy: true, createdAt: true },
       },
-      agentLinks: { include: { agent: { select: { id: true, name: true } } } },
+      agentLinks: {
+        select: {
+          agentVersion: true,
+          toolVersion: { select: { version: true } },
+          agent: {
+            select: {
+              id: true,
+              name: true,
+              latestVersion: true,
+              labels: { where: { label: PRODUCTION }, select: { version: true } },
+            },
+          },
+        },
+      },
     },
   });
   if (!tool) throw new NotFoundError(`Tool '${toolId}' does not exist.`);
@@ -25,13 +41,18 @@ export async function getTool(db: Db, toolId: string, version?: number): Promise
   const wanted = version ?? latestVersion;
   const row = await db.toolVersion.findUnique({ where: { toolId_version: { toolId, version: wanted } } });
   if (!row) throw new NotFoundError(`Tool '${tool.name}' has no version ${wanted}.`);
-  const usedBy = new Map(tool.agentLinks.map((l) => [l.agent.id, { agentId: l.agent.id, name: l.agent.name }]));
+  const runnable = await db.toolVersion.findFirst({
+    where: { toolId, hasErrors: false },
+    orderBy: { version: "desc" },
+    select: { version: true },
+  });
   return {
     id: tool.id,
     name: tool.name,
     createdAt: tool.createdAt.toISOString(),
     updatedAt: tool.updatedAt.toISOString(),
     latestVersion,
+    runnableVersion: runnable?.version ?? null,
     version: {
       version: row.version,
       source: row.source,
@@ -47,7 +68,7 @@ export async function getTool(db: Db, toolId: string, version?: number): Promise
       createdBy: v.createdBy,
       createdAt: v.createdAt.toISOString(),
     })),
-    usedBy: [...usedBy.values()],
+    usedBy: toolUsers(tool.agentLinks),
   };
 }
 
@@ -67,4 +88,38 @@ export async function getRunnableTool(
     );
   }
   return { tool: v.analysis, source: v.source, version: v.version };
+}
+
+interface AgentLink {
+  agentVersion: number;
+  /** Null: the entry follows the latest version. */
+  toolVersion: { version: number } | null;
+  agent: { id: string; name: string; latestVersion: number; labels: Array<{ version: number }> };
+}
+
+/**
+ * The agents using the tool, by name, from their AgentTool rows (one per live version: the latest
+ * and the labelled ones, lib/agents/live-tool-rows.ts): how the latest and `production` use it.
+ */
+function toolUsers(links: AgentLink[]): ToolUser[] {
+  const byAgent = new Map<string, AgentLink[]>();
+  for (const l of links) byAgent.set(l.agent.id, [...(byAgent.get(l.agent.id) ?? []), l]);
+  const pinOf = (rows: AgentLink[], agentVersion: number): ToolPin | null => {
+    const row = rows.find((r) => r.agentVersion === agentVersion);
+    if (!row) return null;
+    return row.toolVersion ? { kind: "pinned", version: row.toolVersion.version } : { kind: "follows" };
+  };
+  return [...byAgent.values()]
+    .map((rows) => {
+      const agent = rows[0].agent;
+      const production = agent.labels[0]?.version ?? null;
+      return {
+        agentId: agent.id,
+        name: agent.name,
+        agentVersion: agent.latestVersion,
+        pin: pinOf(rows, agent.latestVersion),
+        production: production === null ? null : { version: production, pin: pinOf(rows, production) },
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
 }

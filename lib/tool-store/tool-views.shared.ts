@@ -43,8 +43,30 @@ export const ToolVersionDetail = ToolVersionSummary.extend({
 });
 export type ToolVersionDetail = z.infer<typeof ToolVersionDetail>;
 
-/** An agent that uses the tool. */
-export const ToolUser = z.object({ agentId: z.string(), name: z.string() });
+/**
+ * How one agent version uses the tool: pinned to a version (what its runs call, whatever is saved
+ * since) or following the latest (each run takes the newest version without definition errors).
+ */
+export const ToolPin = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("pinned"), version: VersionNumber }),
+  z.object({ kind: z.literal("follows") }),
+]);
+export type ToolPin = z.infer<typeof ToolPin>;
+
+/**
+ * An agent that uses the tool (in its latest or a labelled version), with the tool version each of
+ * those runs: `pin` for the agent's latest version (null when only a labelled version still uses
+ * the tool), and `production` when that label is set.
+ */
+export const ToolUser = z.object({
+  agentId: z.string(),
+  name: z.string(),
+  /** The agent's latest version. */
+  agentVersion: VersionNumber,
+  pin: ToolPin.nullable(),
+  /** Where the agent's `production` label points and how that version uses the tool; null while unset. */
+  production: z.object({ version: VersionNumber, pin: ToolPin.nullable() }).nullable(),
+});
 export type ToolUser = z.infer<typeof ToolUser>;
 
 /** A stored tool with one version (the latest unless asked), its history and the agents using it. */
@@ -55,7 +77,26 @@ export const ToolDetail = z.object({
   updatedAt: z.iso.datetime(),
   version: ToolVersionDetail,
   latestVersion: VersionNumber,
+  /** The newest version without definition errors: what an upgrade pins and "follow latest" runs (null: none yet). */
+  runnableVersion: VersionNumber.nullable(),
   versions: z.array(ToolVersionSummary),
   usedBy: z.array(ToolUser),
 });
 export type ToolDetail = z.infer<typeof ToolDetail>;
+
+/** What upgrading one agent to the tool's newest runnable version did (POST /api/tools/{id}/upgrade). */
+export const ToolUpgradeResult = z.object({
+  agentId: z.string(),
+  name: z.string(),
+  /** `upgraded`: a new agent version pins `toVersion`; `current`: nothing pinned an older version (none saved). */
+  status: z.enum(["upgraded", "current"]),
+  /** The tool version the agent's latest version pinned before (null: it followed the latest or did not use the tool). */
+  fromVersion: VersionNumber.nullable(),
+  toVersion: VersionNumber,
+  /** The agent's latest version before, and after (the same when `current`). */
+  previousAgentVersion: VersionNumber,
+  agentVersion: VersionNumber,
+  /** Where `production` points (null: unset, so new conversations start on the latest version). */
+  productionVersion: VersionNumber.nullable(),
+});
+export type ToolUpgradeResult = z.infer<typeof ToolUpgradeResult>;

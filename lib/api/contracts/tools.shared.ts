@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { DeletedResponse, endpoint } from "../contract.shared";
-import { ToolDetail, ToolSummary } from "../../tool-store/tool-views.shared";
+import { ToolDetail, ToolSummary, ToolUpgradeResult } from "../../tool-store/tool-views.shared";
 import {
   AnthropicTool,
   AtelierModuleTypes,
@@ -51,6 +51,23 @@ export const toolsApi = {
     params: ToolParams,
     body: ToolSourceInput,
     response: ToolAnswer,
+  }),
+  /**
+   * Upgrades agents to the tool's newest version without definition errors: each agent whose
+   * latest version pins an older one is saved as a new agent version pinning it (labels stay put;
+   * each result says where `production` points). Agents already current are answered unchanged.
+   */
+  upgrade: endpoint({
+    method: "POST",
+    path: "/api/tools/:id/upgrade",
+    params: ToolParams,
+    body: z.object({
+      agentIds: z
+        .array(z.string().min(1))
+        .min(1, "Name at least one agent to upgrade")
+        .max(100, "Upgrade at most 100 agents at once"),
+    }),
+    response: z.object({ upgrades: z.array(ToolUpgradeResult) }),
   }),
   /** Deletes the tool; refused (409 `tool_in_use`) while agents use it. */
   delete: endpoint({
