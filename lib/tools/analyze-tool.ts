@@ -26,6 +26,7 @@ import { OUTPUT_POINTER, readOutputSchema } from "./read-output-schema";
 import { parseJsDoc } from "./read-jsdoc";
 import { readToolOptions, SIDE_EFFECTING_REQUIRED_MESSAGE } from "./read-tool-options";
 import { readToolRequirements } from "./read-tool-requirements";
+import { readContextExport } from "./read-context-export";
 import { rangeOfCommentLine, rangeOfNode, rangeOfSpan } from "./source-ranges";
 import { invalidToolNameMessage, isValidToolName, MISSING_TOOL_NAME_MESSAGE } from "./tool-name";
 import type { AnalysisKnown, AnalysisResult, AnalyzedTool, SourceRange, ToolDiagnostic } from "./tool-types";
@@ -214,7 +215,13 @@ function analyzeProgram(checker: ts.TypeChecker, sf: ts.SourceFile, known?: Anal
   // Templates: the texts as written, and their connection fields checked, each underlined where written.
   const descriptionTemplate = hasTemplates(chosen.written) ? chosen.written : undefined;
   const paramTemplates = Object.keys(parameters.raw).length ? parameters.raw : undefined;
-  const templateTexts = [...(descriptionTemplate ? [descriptionTemplate] : []), ...Object.values(parameters.raw)];
+  // The prompt part: the same templates, checked the same way (a secret field is an error).
+  const prompt = opts.prompt?.trim() ? opts.prompt.trim() : undefined;
+  const templateTexts = [
+    ...(descriptionTemplate ? [descriptionTemplate] : []),
+    ...Object.values(parameters.raw),
+    ...(prompt ? [prompt] : []),
+  ];
   const descriptionRange = read.nodes.get("description")
     ? rangeOfNode(sf, read.nodes.get("description")!)
     : jsdoc
@@ -227,6 +234,11 @@ function analyzeProgram(checker: ts.TypeChecker, sf: ts.SourceFile, known?: Anal
         (p.severity === "error" ? definitionError : definitionWarning)(p.message, range),
       );
   }
+
+  // The per-request context function (`export function context(ctx)`).
+  const contextExport = readContextExport(checker, sf);
+  if (contextExport.found && contextExport.problem)
+    errors.push(definitionError(contextExport.problem.message, rangeOfNode(sf, contextExport.problem.node)));
 
   const tool: AnalyzedTool = {
     name: toolName,
@@ -255,6 +267,8 @@ function analyzeProgram(checker: ts.TypeChecker, sf: ts.SourceFile, known?: Anal
           },
         }
       : {}),
+    ...(prompt ? { prompt } : {}),
+    ...(contextExport.found ? { contextFunction: true } : {}),
   };
   return { tool, preview: tool, definitionErrors: errors, warnings, suppressTs };
 }

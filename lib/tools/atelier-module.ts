@@ -11,6 +11,9 @@ export const ATELIER_MODULE_PATH = "/node_modules/atelier/index.d.ts";
 
 export const ATELIER_MODULE_DTS = `/**
  * Atelier tool authoring module. A tool is one module whose default export is a \`tool(...)\` call.
+ * The module may also \`export function context(ctx: RunContext)\`: a run calls it before every
+ * model request (same limits as a call) and sends the string it returns to the model after the
+ * conversation, as per-request context (nothing returned: nothing sent).
  */
 
 /**
@@ -111,6 +114,12 @@ export interface ToolOptions {
   connections?: readonly string[];
   /** When the tool is offered to the model; a literal predicate. Default: always. */
   availableWhen?: Predicate;
+  /**
+   * Text appended to the system prompt of every agent the tool is attached to, while the tool is
+   * available (e.g. how to use it well). A string literal; it may name \`{{context.plan}}\`,
+   * \`{{context.plan | "the free plan"}}\` and plain connection fields.
+   */
+  prompt?: string;
 }
 
 declare global {

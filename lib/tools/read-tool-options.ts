@@ -18,6 +18,8 @@ export interface ToolOptionValues extends Pick<
   name: string | undefined;
   description: string | undefined;
   outputSchema: boolean;
+  /** Text appended to the agent's system prompt while the tool is attached and available. */
+  prompt: string | undefined;
 }
 
 export interface OptionProblem {
@@ -136,6 +138,7 @@ const KNOWN: Record<string, Kind> = {
   timeoutMs: "timeout",
   egress: "string[]",
   outputSchema: "false",
+  prompt: "string",
 };
 
 function kindProblem(key: string, kind: Kind, value: LiteralValue): string | null {
@@ -179,6 +182,7 @@ export function defaultOptionValues(): ToolOptionValues {
     timeoutMs: DEFAULT_TOOL_TIMEOUT_MS,
     egress: [],
     outputSchema: true,
+    prompt: undefined,
   };
 }
 

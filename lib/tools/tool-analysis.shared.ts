@@ -115,6 +115,17 @@ export const AnalyzedTool = z.object({
   templates: z
     .object({ description: z.string().optional(), parameters: z.record(z.string(), z.string()).optional() })
     .optional(),
+  /**
+   * The `prompt` option as written (it may hold tool-side templates): appended to the system prompt
+   * of every agent the tool is attached to, while it is available, rendered per conversation.
+   * Absent when the tool has none (or it is blank).
+   */
+  prompt: z.string().optional(),
+  /**
+   * The module exports `context(ctx)`: a run calls it in the sandbox before every model request and
+   * sends its text after the history. Absent when it does not.
+   */
+  contextFunction: z.boolean().optional(),
 });
 export type AnalyzedTool = z.infer<typeof AnalyzedTool>;
 
