@@ -27,7 +27,7 @@ export async function changeConversationAgentVersion(
   actor: Principal,
 ): Promise<{ agentVersion: number; event: EventOf<"AgentVersionChanged"> | null }> {
   const conversation = await rt.db.conversation.findUnique({
-    where: { id: conversationId },
+    where: { id: conversationId, deletedAt: null },
     select: { agentId: true, agentVersion: true, context: true },
   });
   if (!conversation) throw new ConversationNotFoundError(conversationId);

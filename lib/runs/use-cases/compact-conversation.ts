@@ -39,7 +39,7 @@ export class CompactionWhileSuspendedError extends AppError {
 /** Holds the conversation (no turn starts meanwhile) and reads its context; the caller releases. */
 async function holdAndFold(rt: RunRuntime, conversationId: string, action: "compact" | "clear") {
   const conversation = await rt.db.conversation.findUnique({
-    where: { id: conversationId },
+    where: { id: conversationId, deletedAt: null },
     select: { id: true, agentId: true },
   });
   if (!conversation) throw new ConversationNotFoundError(conversationId);

@@ -61,7 +61,7 @@ export async function startTurn(rt: RunRuntime, input: StartTurnInput): Promise<
 
 async function accept(rt: RunRuntime, input: StartTurnInput): Promise<StartedTurn> {
   const conversation = await rt.db.conversation.findUnique({
-    where: { id: input.conversationId },
+    where: { id: input.conversationId, deletedAt: null },
     select: { id: true, agentId: true, title: true, lastSeq: true, modelKey: true, agentVersion: true },
   });
   if (!conversation) throw new ConversationNotFoundError(input.conversationId);

@@ -27,7 +27,7 @@ export async function switchConversationModel(
   actor: Principal,
 ): Promise<{ model: string; event: EventOf<"ModelSwitched"> | null }> {
   const conversation = await rt.db.conversation.findUnique({
-    where: { id: conversationId },
+    where: { id: conversationId, deletedAt: null },
     select: { agentId: true, modelKey: true, agentVersion: true },
   });
   if (!conversation) throw new ConversationNotFoundError(conversationId);

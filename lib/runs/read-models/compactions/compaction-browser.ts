@@ -113,7 +113,8 @@ export async function listCompactions(db: Db, query: CompactionsQuery): Promise<
     where: {
       type: { in: types },
       ...(query.conversationId ? { conversationId: query.conversationId } : {}),
-      ...(query.agentId ? { conversation: { agentId: query.agentId } } : {}),
+      // A deleted conversation's events are hidden.
+      conversation: { deletedAt: null, ...(query.agentId ? { agentId: query.agentId } : {}) },
       ...(query.from || query.to
         ? { createdAt: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lte: query.to } : {}) } }
         : {}),
@@ -156,7 +157,7 @@ export async function getCompaction(db: Db, id: string): Promise<CompactionDetai
   const missing = () => new NotFoundError(`No compaction or clear with id '${id}'.`);
   if (!ref) throw missing();
   const conversation = await db.conversation.findUnique({
-    where: { id: ref.conversationId },
+    where: { id: ref.conversationId, deletedAt: null },
     select: { id: true, title: true, agentId: true, agent: { select: { name: true } } },
   });
   if (!conversation) throw missing();

@@ -33,7 +33,7 @@ function lastFold(events: readonly StoredEvent[]) {
 
 export async function nextContextView(rt: RunRuntime, conversationId: string): Promise<NextContextView> {
   const conversation = await rt.db.conversation.findUnique({
-    where: { id: conversationId },
+    where: { id: conversationId, deletedAt: null },
     select: {
       id: true,
       agentId: true,

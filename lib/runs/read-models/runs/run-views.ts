@@ -44,7 +44,11 @@ export function toRunView(r: RunRow): RunView {
 
 /** Runs, newest first, for the traces list. */
 export async function listRuns(db: Db, limit = 100): Promise<RunSummary[]> {
-  const rows = await db.run.findMany({ orderBy: { startedAt: "desc" }, take: limit });
+  const rows = await db.run.findMany({
+    where: { conversation: { deletedAt: null } },
+    orderBy: { startedAt: "desc" },
+    take: limit,
+  });
   return rows.map((r) => ({
     id: r.id,
     conversationId: r.conversationId,
@@ -66,7 +70,8 @@ export async function listRuns(db: Db, limit = 100): Promise<RunSummary[]> {
 
 /** One run with its events, read by run (the `runId, seq` index), never the whole conversation. */
 export async function getRunView(db: Db, id: string): Promise<RunDetail> {
-  const r = await db.run.findUnique({ where: { id } });
+  // A deleted conversation's runs keep their usage but show no events: 404 like the conversation.
+  const r = await db.run.findUnique({ where: { id, conversation: { deletedAt: null } } });
   if (!r) throw new NotFoundError(`No run with id '${id}'.`);
   const [agent, children, rows] = await Promise.all([
     db.agent.findUnique({ where: { id: r.agentId }, select: { name: true } }),

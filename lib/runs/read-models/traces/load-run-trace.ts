@@ -39,7 +39,11 @@ const PROMPT_PAGES = 8;
  * never the conversation's other runs or events.
  */
 export async function getRunTrace(db: Db, id: string): Promise<RunTrace> {
-  const root = await db.run.findUnique({ where: { id }, select: { ...RUN_COLUMNS, conversationId: true } });
+  // A deleted conversation's runs keep their usage but show no events: 404 like the conversation.
+  const root = await db.run.findUnique({
+    where: { id, conversation: { deletedAt: null } },
+    select: { ...RUN_COLUMNS, conversationId: true },
+  });
   if (!root) throw new NotFoundError(`No run with id '${id}'.`);
   const { conversationId } = root;
   // The columns are strings; our code writes only the vocabularies' values.

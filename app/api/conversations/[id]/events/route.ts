@@ -36,7 +36,10 @@ const getHandler = defineRoute(
   { access: ANY_ROLE },
   async ({ req, params, query, principal, server }) => {
     const rt = await readyRunRuntime();
-    const conversation = await rt.db.conversation.findUnique({ where: { id: params.id }, select: { lastSeq: true } });
+    const conversation = await rt.db.conversation.findUnique({
+      where: { id: params.id, deletedAt: null },
+      select: { lastSeq: true },
+    });
     if (!conversation) throw new NotFoundError(`No conversation with id '${params.id}'.`);
     if (!(req.headers.get("accept") ?? "").includes("text/event-stream")) {
       // One more than asked tells whether there is a further page.
