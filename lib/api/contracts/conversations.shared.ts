@@ -9,10 +9,11 @@ import { endpoint } from "../contract.shared";
 import { LabelName } from "../../agents/agent-label.shared";
 import { ContextValuesInput } from "../../agents/context-schema.shared";
 import { NextContextView } from "../../runs/read-models/compactions/compaction-views.shared";
+import { ConversationDetail } from "../../runs/read-models/conversations/conversation-views.shared";
 import {
-  ConversationDetail,
-  ConversationSummary,
-} from "../../runs/read-models/conversations/conversation-views.shared";
+  ConversationListQuery,
+  ConversationPage,
+} from "../../runs/read-models/conversations/conversation-list.shared";
 import {
   EVENTS_PAGE_DEFAULT,
   EVENTS_PAGE_MAX,
@@ -24,10 +25,16 @@ import {
 const ConversationParams = z.object({ id: z.string().min(1) });
 
 export const conversationsApi = {
+  /**
+   * The visible conversations, the most recently active first, one page at a time: filtered by
+   * `agentId`, `status` (new, running, waiting, failed, done), last activity (`from`/`to`, UTC dates,
+   * inclusive) and `q` (words its title or agent name contains), with the `total` that match.
+   */
   list: endpoint({
     method: "GET",
     path: "/api/conversations",
-    response: z.object({ conversations: z.array(ConversationSummary) }),
+    query: ConversationListQuery,
+    response: ConversationPage,
   }),
   /**
    * Starts an empty conversation with an agent (operators run conversations). `context` holds the
@@ -60,6 +67,33 @@ export const conversationsApi = {
     path: "/api/conversations/:id",
     params: ConversationParams,
     response: ConversationDetail,
+  }),
+  /** Renames it (its creator or an admin; 403 for anyone else). */
+  rename: endpoint({
+    method: "PATCH",
+    path: "/api/conversations/:id",
+    params: ConversationParams,
+    body: z
+      .object({
+        title: z
+          .string({ error: "Give the conversation a title" })
+          .trim()
+          .min(1, "A title must not be empty")
+          .max(200, "A title is at most 200 characters"),
+      })
+      .strict(),
+    response: ConversationDetail,
+  }),
+  /**
+   * Deletes it (its creator or an admin): the conversation and its events are hidden — 404 from
+   * then on — while its runs and usage stay, so costs and limits stay true. 409 RunInProgress /
+   * RunSuspended while a run executes or waits for approval.
+   */
+  remove: endpoint({
+    method: "DELETE",
+    path: "/api/conversations/:id",
+    params: ConversationParams,
+    response: z.object({ id: z.string(), deleted: z.literal(true) }),
   }),
   /**
    * Sends a user message; answered as `text/event-stream` (never JSON): each frame's data is a

@@ -72,9 +72,17 @@ export const RunDetail = z.strictObject({
 });
 export type RunDetail = z.infer<typeof RunDetail>;
 
-/** One conversation in the list, newest first. */
+/**
+ * Where a conversation stands, from its runs: `new` (nothing sent yet), `running` (a run executes),
+ * `waiting` (a run waits for approval), `failed` (its last turn failed or was interrupted), `done`.
+ */
+export const ConversationStatus = z.enum(["new", "running", "waiting", "failed", "done"]);
+export type ConversationStatus = z.infer<typeof ConversationStatus>;
+
+/** One conversation in the list, the most recently active first. */
 export const ConversationSummary = z.strictObject({
   id: z.string(),
+  /** Its first message (up to 80 characters) until someone renames it; null before the first message. */
   title: z.string().nullable(),
   agentId: z.string(),
   agentName: z.string(),
@@ -82,7 +90,12 @@ export const ConversationSummary = z.strictObject({
   agentVersion: z.number().int().positive(),
   runs: Count,
   lastRunStatus: RunStatus.nullable(),
+  status: ConversationStatus,
   pendingApprovals: Count,
+  /** Who started it (null: the studio's admin token or a system caller); they and admins may rename or delete it. */
+  createdById: z.string().nullable(),
+  createdAt: IsoDateTime,
+  /** Its last activity: a message, an event, a rename. */
   updatedAt: IsoDateTime,
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
@@ -101,6 +114,8 @@ export const ConversationDetail = z.strictObject({
   /** The agent's latest version (newer than `agentVersion` when it has moved on). */
   latestVersion: z.number().int().positive(),
   title: z.string().nullable(),
+  /** Who started it (null: the studio's admin token or a system caller); they and admins may rename or delete it. */
+  createdById: z.string().nullable(),
   /** Its context values, fixed at its start (`{}`: none; lib/agents/README.md, "Conversation context"). */
   context: ConversationContext,
   /** The newest event's seq (0 before the first). */

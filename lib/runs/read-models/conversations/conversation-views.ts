@@ -1,45 +1,22 @@
 /**
- * Conversations as the API serves them (the shapes: conversation-views.shared.ts): the
- * conversations list; a conversation with the model its runs use (its own switch, else its agent's
+ * Conversations as the API serves them (the shapes: conversation-views.shared.ts; the list:
+ * conversation-list.ts): a conversation with the model its runs use (its own switch, else its agent's
  * active model) and its agent's roster, its active run and pending approvals, and its runs.
  * Runs themselves: ../runs/run-views.ts.
  */
-import { NotFoundError } from "../../../errors";
 import { modelRosterKey } from "../../../models/providers.shared";
 import { getAgent } from "../../../agents/read-agent";
 import type { Db } from "../../../db/client";
 import { readJsonColumn } from "../../../db/json-column";
-import type { ConversationDetail, ConversationSummary } from "./conversation-views.shared";
-import { runStatus, toRunView } from "../runs/run-views";
+import type { ConversationDetail } from "./conversation-views.shared";
+import { toRunView } from "../runs/run-views";
 import { conversationModel } from "../../engine/conversation-model";
-
-/** Conversations with their agent and last run, newest first. */
-export async function listConversations(db: Db, limit = 100): Promise<ConversationSummary[]> {
-  const rows = await db.conversation.findMany({
-    orderBy: { updatedAt: "desc" },
-    take: limit,
-    include: {
-      agent: { select: { name: true } },
-      runs: { orderBy: { startedAt: "desc" }, take: 1, select: { status: true } },
-      _count: { select: { runs: true, approvals: { where: { status: "pending" } } } },
-    },
-  });
-  return rows.map((c) => ({
-    id: c.id,
-    title: c.title,
-    agentId: c.agentId,
-    agentName: c.agent.name,
-    agentVersion: c.agentVersion,
-    runs: c._count.runs,
-    lastRunStatus: c.runs[0] ? runStatus(c.runs[0]) : null,
-    pendingApprovals: c._count.approvals,
-    updatedAt: c.updatedAt.toISOString(),
-  }));
-}
+import { ConversationNotFoundError } from "./conversation-not-found-error";
 
 export async function getConversationView(db: Db, id: string): Promise<ConversationDetail> {
   const c = await db.conversation.findUnique({
-    where: { id },
+    // A deleted conversation is hidden: 404 like one that never was.
+    where: { id, deletedAt: null },
     include: {
       agent: { select: { name: true, latestVersion: true } },
       runs: { orderBy: { startedAt: "asc" } },
@@ -50,7 +27,7 @@ export async function getConversationView(db: Db, id: string): Promise<Conversat
       },
     },
   });
-  if (!c) throw new NotFoundError(`No conversation with id '${id}'.`);
+  if (!c) throw new ConversationNotFoundError(id);
   const agent = await getAgent(db, c.agentId, c.agentVersion);
   const active = [...c.runs].reverse().find((r) => r.status === "running" || r.status === "suspended");
   return {
@@ -60,6 +37,7 @@ export async function getConversationView(db: Db, id: string): Promise<Conversat
     agentVersion: c.agentVersion,
     latestVersion: c.agent.latestVersion,
     title: c.title,
+    createdById: c.createdById,
     context: readJsonColumn<ConversationDetail["context"] | null>(c.context) ?? {},
     lastSeq: c.lastSeq,
     createdAt: c.createdAt.toISOString(),
