@@ -9,9 +9,15 @@ export default async function StudioLayout({ children }: { children: ReactNode }
   const viewer = await requirePagePrincipal();
   return (
     <ViewerProvider viewer={viewer}>
+      {/* The first thing a keyboard reaches: past the navigation, straight to the page. */}
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <div className="shell">
         <Nav />
-        <main className="main">{children}</main>
+        <main className="main" id="main" tabIndex={-1}>
+          {children}
+        </main>
       </div>
     </ViewerProvider>
   );

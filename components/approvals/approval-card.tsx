@@ -10,7 +10,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { formatDateTime } from "@/components/shell/format";
 import { useCan } from "@/components/shell/viewer-context";
-import { argumentRows, describeResult, shortHash, statusText, targetText } from "./approval-format";
+import { argumentRows, cardStatus, describeResult, outcomeLine, shortHash, targetText } from "./approval-format";
 import type { MarkedApproval } from "@/lib/mcp/destructive-approvals.shared";
 import { DecisionForm, ReconcileForm } from "./approval-forms";
 import { useApprovals } from "./approval-queries";
@@ -79,12 +79,13 @@ export function ApprovalCard({
   stale,
   onDismiss,
 }: ApprovalCardProps) {
-  const status = statusText(a.status);
+  const status = cardStatus(a);
+  const outcome = outcomeLine(a);
   const target = targetText(a.target, a.toolName);
   const decided = a.status !== "pending" && a.status !== "outcome_unknown";
   return (
     <article
-      className={`card ap-card ap-${a.status}${stale ? " ap-stale" : ""}`}
+      className={`card ap-card ap-${status.key}${stale ? " ap-stale" : ""}`}
       data-testid="approval-card"
       data-approval-id={a.id}
       data-conversation-id={a.conversationId}
@@ -109,7 +110,7 @@ export function ApprovalCard({
             destructive
           </span>
         ) : null}
-        <span className={`pill status-${a.status}`} title={status.hint} data-testid="approval-status">
+        <span className={`pill status-${status.key}`} title={status.hint} data-testid="approval-status">
           {status.label}
         </span>
         <span className="ap-meta muted small">
@@ -147,6 +148,11 @@ export function ApprovalCard({
         </span>
       </div>
 
+      {outcome ? (
+        <p className={`ap-outcome ap-outcome-${outcome.tone}`} data-testid="approval-outcome">
+          {outcome.text}
+        </p>
+      ) : null}
       <ArgumentsTable args={a.arguments} />
       <p className="ap-hash muted small">
         Arguments hash{" "}

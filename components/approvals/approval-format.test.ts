@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { argumentRows, describeResult, shortHash, statusText, targetText } from "./approval-format";
+import {
+  argumentRows,
+  cardStatus,
+  describeResult,
+  outcomeLine,
+  shortHash,
+  statusText,
+  targetText,
+} from "./approval-format";
 
 describe("argumentRows", () => {
   it("gives one row per key, in the order written: strings as they are, scalars in words", () => {
@@ -123,5 +131,50 @@ describe("targetText", () => {
 
   it("is null when nothing was recorded (memory, or an approval older than targets)", () => {
     expect(targetText(null, "memory")).toBeNull();
+  });
+});
+
+describe("cardStatus", () => {
+  it("says failed for an approved call that ran and failed, though its status stays done", () => {
+    expect(cardStatus({ status: "done", outcome: { ok: false, errorType: "E", message: "m" } })).toMatchObject({
+      key: "failed",
+      label: "failed",
+    });
+  });
+
+  it("is the status otherwise", () => {
+    expect(cardStatus({ status: "done", outcome: { ok: true } })).toMatchObject({ key: "done", label: "done" });
+    expect(cardStatus({ status: "denied", outcome: null })).toMatchObject({ key: "denied", label: "denied" });
+    expect(cardStatus({ status: "pending", outcome: null })).toMatchObject({ key: "pending", label: "waiting" });
+  });
+});
+
+describe("outcomeLine", () => {
+  const base = { decidedBy: "Ada", reason: null, outcome: null };
+  it("names the error of an approved call that failed", () => {
+    expect(
+      outcomeLine({
+        ...base,
+        status: "done",
+        outcome: { ok: false, errorType: "ToolTimeoutError", message: "took too long" },
+      }),
+    ).toEqual({ tone: "failed", text: "failed — ToolTimeoutError: took too long" });
+  });
+
+  it("says who denied a call and why, as a decision rather than an error", () => {
+    expect(outcomeLine({ ...base, status: "denied", reason: "not today" })).toEqual({
+      tone: "denied",
+      text: "denied by Ada: not today",
+    });
+    expect(outcomeLine({ ...base, status: "denied", decidedBy: null })).toEqual({
+      tone: "denied",
+      text: "denied by an approver (no reason given)",
+    });
+  });
+
+  it("is nothing for a call that succeeded or has not finished", () => {
+    expect(outcomeLine({ ...base, status: "done", outcome: { ok: true } })).toBeNull();
+    expect(outcomeLine({ ...base, status: "pending" })).toBeNull();
+    expect(outcomeLine({ ...base, status: "executing" })).toBeNull();
   });
 });

@@ -3,7 +3,11 @@
  * as pretty JSON), the short form of its argument hash, its status in words, and the result a
  * finished call left, and what an approval will run (its target). Pure functions, no React.
  */
-import type { ApprovalTarget } from "@/lib/runs/read-models/approvals/list-approvals.shared";
+import type {
+  ApprovalOutcome,
+  ApprovalStatus,
+  ApprovalTarget,
+} from "@/lib/runs/read-models/approvals/list-approvals.shared";
 
 /** One argument: a string shown as it is, a number/boolean/null, or a nested value as pretty JSON. */
 export interface ArgumentRow {
@@ -67,6 +71,41 @@ export function statusText(status: string): { label: string; hint: string } {
     default:
       return { label: status, hint: status };
   }
+}
+
+/** What the card's status pill says: an approved call that ran and failed is "failed", not "done". */
+export function cardStatus(a: { status: ApprovalStatus; outcome: ApprovalOutcome | null }): {
+  key: string;
+  label: string;
+  hint: string;
+} {
+  if (a.status === "done" && a.outcome && !a.outcome.ok)
+    return {
+      key: "failed",
+      label: "failed",
+      hint: "Approved, and it ran, but the call failed; the agent was told the error.",
+    };
+  return { key: a.status, ...statusText(a.status) };
+}
+
+/**
+ * The one-line summary of how a decided call ended, when it is not a plain success:
+ * "failed — ApprovalStale: …" for an approved call that failed, "denied by Ada: not today" for a
+ * denial (a person's decision, drawn neutral, not as an error).
+ */
+export function outcomeLine(a: {
+  status: ApprovalStatus;
+  outcome: ApprovalOutcome | null;
+  decidedBy: string | null;
+  reason: string | null;
+}): { tone: "failed" | "denied"; text: string } | null {
+  if (a.status === "denied") {
+    const who = a.decidedBy ?? "an approver";
+    return { tone: "denied", text: a.reason ? `denied by ${who}: ${a.reason}` : `denied by ${who} (no reason given)` };
+  }
+  if (a.status === "done" && a.outcome && !a.outcome.ok)
+    return { tone: "failed", text: `failed — ${a.outcome.errorType}: ${a.outcome.message}` };
+  return null;
 }
 
 /** What a finished call left: its result (or error), and who reconciled or retried it by hand. */

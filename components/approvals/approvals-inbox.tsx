@@ -7,6 +7,7 @@
  */
 import { useState } from "react";
 import { QueryState } from "@/components/shell/query-state";
+import { useDocumentTitle } from "@/components/shell/use-document-title";
 import { useCan, useViewer } from "@/components/shell/viewer-context";
 import { ApprovalCard } from "./approval-card";
 import { WHO_MAY_DECIDE } from "./approval-forms";
@@ -23,6 +24,7 @@ export function ApprovalsInbox() {
   const decided = useApprovals("decided", { enabled: tab === "decided" });
   const waiting = pending.data?.approvals.filter((a) => a.status === "pending").length ?? 0;
   const unknown = pending.data?.approvals.filter((a) => a.status === "outcome_unknown").length ?? 0;
+  useDocumentTitle(waiting + unknown > 0 ? `Approvals (${waiting + unknown} waiting)` : "Approvals");
   return (
     <div className="ap-inbox" data-testid="approvals-inbox">
       {canDecide ? null : <ReadOnlyNote />}
