@@ -3,6 +3,7 @@ import { z } from "zod";
 import { endpoint } from "../contract.shared";
 import { RunDetail, RunSummary } from "../../runs/read-models/conversations/conversation-views.shared";
 import { RunTrace } from "../../runs/read-models/traces/trace-wire.shared";
+import { ModelRequestView } from "../../runs/read-models/traces/model-request.shared";
 
 export const runsApi = {
   /** Runs, newest first. */
@@ -25,5 +26,15 @@ export const runsApi = {
     path: "/api/runs/:id/trace",
     params: z.object({ id: z.string().min(1).max(200) }),
     response: RunTrace,
+  }),
+  /**
+   * One model request of the run (`seq`: its usage event, a model span's `seq`): what was sent and
+   * what came back, reconstructed from the log; 404 when `seq` is not a model request of the run.
+   */
+  request: endpoint({
+    method: "GET",
+    path: "/api/runs/:id/requests/:seq",
+    params: z.object({ id: z.string().min(1).max(200), seq: z.coerce.number().int().positive() }),
+    response: ModelRequestView,
   }),
 };
