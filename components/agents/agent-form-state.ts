@@ -29,6 +29,8 @@ export interface AgentFormState {
   tools: AgentToolEntry[];
   /** The context schema's fields (context-schema-draft.ts). */
   contextFields: ContextFieldDraft[];
+  /** Messages an empty conversation offers (sent trimmed; an empty one is reported, not dropped). */
+  suggestedPrompts: string[];
 }
 
 export function blankEntry(provider = "demo", model = provider === "demo" ? "demo" : ""): ModelEntry {
@@ -66,6 +68,7 @@ export function fromConfig(config: AgentConfig | AgentView): AgentFormState {
     runtime: structuredClone(config.runtime),
     tools: structuredClone(config.tools),
     contextFields: contextDrafts(config.contextSchema),
+    suggestedPrompts: [...config.suggestedPrompts],
   };
 }
 
@@ -85,6 +88,7 @@ export function toRequestBody(s: AgentFormState): AgentInput {
     runtime: s.runtime,
     tools: s.tools,
     contextSchema: contextSchemaOf(s.contextFields),
+    suggestedPrompts: s.suggestedPrompts,
   };
   if (entries.length === 1) return { ...base, model: entries[0] };
   return { ...base, model: entries[Math.min(s.active, entries.length - 1)] ?? entries[0], roster: entries };

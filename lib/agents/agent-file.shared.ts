@@ -15,6 +15,7 @@ import { ContextSchema } from "./context-schema.shared";
 import { LimitRecovery } from "./limit-recovery.shared";
 import { PromptConfig } from "./prompt-config.shared";
 import { RuntimeConfig } from "./runtime-config.shared";
+import { SuggestedPrompts } from "./suggested-prompts.shared";
 import { AgentLimits, RunLimits } from "./usage-limits.shared";
 import { ModelConfig } from "../models/model-config.shared";
 import { MAX_TOOL_SOURCE_CHARS } from "../tools/tool-source.shared";
@@ -84,6 +85,8 @@ export const AgentFileAgent = z
     tools: z.array(AgentFileToolEntry).max(128).default([]),
     /** The fields a conversation is started with; a file written before them has none. */
     contextSchema: ContextSchema.prefault({}),
+    /** The prompts an empty conversation offers; a file written before them has none. */
+    suggestedPrompts: SuggestedPrompts.default([]),
   })
   .strict();
 export type AgentFileAgent = z.infer<typeof AgentFileAgent>;

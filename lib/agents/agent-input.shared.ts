@@ -19,6 +19,7 @@ import { ModelConfig } from "../models/model-config.shared";
 import { normalizeModelRoster, rosterIssues } from "./model-roster.shared";
 import { missingPromptParams, PromptConfig } from "./prompt-config.shared";
 import { RuntimeConfig } from "./runtime-config.shared";
+import { SuggestedPrompts } from "./suggested-prompts.shared";
 import { AgentLimits, RunLimits } from "./usage-limits.shared";
 
 /**
@@ -66,6 +67,8 @@ export const AgentInputShape = z
     tools: z.array(AgentToolEntry).max(128).default([]),
     /** The fields a conversation is started with (README "Conversation context"). */
     contextSchema: ContextSchema.prefault({}),
+    /** Messages offered with one click in an empty conversation (README "Suggested prompts"). */
+    suggestedPrompts: SuggestedPrompts.default([]),
     // Read-only fields of a response, accepted (and ignored) so a GET answer can be PUT back.
     id: z.unknown().optional(),
     createdAt: z.unknown().optional(),
@@ -112,6 +115,7 @@ function normalize(input: z.output<typeof AgentInputShape>) {
     runtime: input.runtime,
     tools: input.tools,
     contextSchema: input.contextSchema,
+    suggestedPrompts: input.suggestedPrompts,
   };
 }
 

@@ -14,6 +14,7 @@ import { ContextSchema } from "./context-schema.shared";
 import { LimitRecovery } from "./limit-recovery.shared";
 import { PromptConfig } from "./prompt-config.shared";
 import { RuntimeConfig } from "./runtime-config.shared";
+import { SuggestedPrompts } from "./suggested-prompts.shared";
 import { RunLimits } from "./usage-limits.shared";
 import { ModelConfig } from "../models/model-config.shared";
 import { modelRosterKey } from "../models/providers.shared";
@@ -33,6 +34,8 @@ export const VersionConfig = z.object({
   tools: z.array(AgentToolEntry),
   /** The conversation context's fields; absent in a version saved before it (read as `{fields: []}`). */
   contextSchema: ContextSchema.optional(),
+  /** The prompts an empty conversation offers; absent in a version saved before them (read as []). */
+  suggestedPrompts: SuggestedPrompts.optional(),
   /** The names the model saw for `tools` at save (so a version can name a tool deleted since). */
   toolNames: z.array(z.string()).optional(),
 });

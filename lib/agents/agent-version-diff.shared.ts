@@ -47,9 +47,13 @@ function walk(before: unknown, after: unknown, path: string[], out: VersionChang
   out.push({ path: path.join("."), before, after });
 }
 
-/** A version saved before a field existed, read with that field's default (no change to show or count). */
+/** A version saved before a field existed (context schema, suggested prompts), read with that field's default (no change to show or count). */
 function withDefaults(config: VersionConfig): VersionConfig {
-  return { ...config, contextSchema: config.contextSchema ?? { fields: [] } };
+  return {
+    ...config,
+    contextSchema: config.contextSchema ?? { fields: [] },
+    suggestedPrompts: config.suggestedPrompts ?? [],
+  };
 }
 
 /** The changes from `before` to `after`, in a stable order (prompt first, then by path). */

@@ -13,6 +13,7 @@ import { ContextSchema } from "./context-schema.shared";
 import { LimitRecovery } from "./limit-recovery.shared";
 import { PromptConfig } from "./prompt-config.shared";
 import { RuntimeConfig } from "./runtime-config.shared";
+import { SuggestedPrompts } from "./suggested-prompts.shared";
 import { AgentLimits, RunLimits } from "./usage-limits.shared";
 import { ModelConfig } from "../models/model-config.shared";
 
@@ -49,6 +50,8 @@ export const AgentView = z
     tools: z.array(AgentToolEntry),
     /** The fields a conversation of this version is started with (`{fields: []}`: none). */
     contextSchema: ContextSchema,
+    /** Messages an empty conversation offers with one click ([]: none). */
+    suggestedPrompts: SuggestedPrompts,
     /** The version this configuration is (the latest, unless a version was asked for). */
     version: z.number().int().positive(),
     modelSwitches: z.array(ModelSwitchRecord),

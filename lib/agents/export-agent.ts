@@ -126,6 +126,7 @@ async function exportOne(db: Db, agentId: string, version: number, out: Gathered
     runtime: view.runtime,
     tools,
     contextSchema: view.contextSchema,
+    suggestedPrompts: view.suggestedPrompts,
   };
 }
 

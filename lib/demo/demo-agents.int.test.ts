@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getAgent } from "../agents/read-agent";
 import { seedStudio, type SeedStep } from "../db/seed-demo";
 import { createTestDatabase, type TestDatabase } from "../db/testing/test-database";
-import { demoAgentsStep } from "./demo-agents";
+import { DEMO_SUGGESTED_PROMPTS, demoAgentsStep } from "./demo-agents";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -46,6 +46,9 @@ describe("demoAgentsStep", () => {
     for (const a of [atlas, billing, lead]) expect(a.model).toMatchObject({ provider: "demo", model: "demo" });
     expect(atlas.tools).toHaveLength(2);
     expect(billing.autonomy).toBe("gated");
+    expect(atlas.suggestedPrompts).toContain("What is the population of Paris?");
+    expect(billing.suggestedPrompts).toEqual(DEMO_SUGGESTED_PROMPTS.billing);
+    expect(lead.suggestedPrompts).toEqual(DEMO_SUGGESTED_PROMPTS.lead);
     expect(billing.tools).toHaveLength(1); // send_email has definition errors here, so it is left out
     expect(lead.tools).toEqual([{ agentId: atlas.id, sideEffecting: false }]);
     expect(await seedStudio(t.db, [fakeToolsStep, demoAgentsStep], { demo: true })).toMatchObject({ applied: [] });

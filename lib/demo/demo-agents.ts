@@ -44,6 +44,23 @@ async function createDemoAgent(
 
 const demoModel = { provider: "demo", model: "demo", contextLength: 32_000 };
 
+/**
+ * What an empty conversation of each demo agent offers: messages the offline demo model answers
+ * with the agent's own tools (demo-agents.test.ts plays each through it).
+ */
+export const DEMO_SUGGESTED_PROMPTS = {
+  atlas: [
+    "What is the population of Paris?",
+    "How many people live in Tokyo?",
+    "What will the weather be in Lisbon, in celsius?",
+  ],
+  billing: [
+    "I was charged twice for order A-1042 — please refund 25 dollars.",
+    "Send an email to ana@example.com about her refund.",
+  ],
+  lead: ["How many people live in Berlin?", "What will the weather be in Porto, in fahrenheit?"],
+} as const satisfies Record<string, readonly string[]>;
+
 export const demoAgentsStep: SeedStep = {
   step: 2,
   description: "demo agents (atlas, billing, lead) on the offline demo model",
@@ -61,6 +78,7 @@ export const demoAgentsStep: SeedStep = {
           currentDateTime: true,
         },
         model: demoModel,
+        suggestedPrompts: [...DEMO_SUGGESTED_PROMPTS.atlas],
       },
       await findTools(db, workspaceId, ["city_population", "forecast"]),
     );
@@ -79,6 +97,7 @@ export const demoAgentsStep: SeedStep = {
         model: demoModel,
         autonomy: "gated",
         runLimits: { requestLimit: 20 },
+        suggestedPrompts: [...DEMO_SUGGESTED_PROMPTS.billing],
       },
       await findTools(db, workspaceId, ["refund", "send_email"]),
     );
@@ -95,6 +114,7 @@ export const demoAgentsStep: SeedStep = {
           params: {},
         },
         model: demoModel,
+        suggestedPrompts: [...DEMO_SUGGESTED_PROMPTS.lead],
       },
       atlas ? [{ kind: "agent", childAgentId: atlas, sideEffecting: false }] : [],
     );
