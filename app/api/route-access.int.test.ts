@@ -75,6 +75,8 @@ const RULES: Record<string, Access> = {
   "GET /api/conversations": "any",
   "POST /api/conversations": ["operator"],
   "GET /api/conversations/[id]": "any",
+  "PATCH /api/conversations/[id]": ["operator"],
+  "DELETE /api/conversations/[id]": ["operator"],
   "POST /api/conversations/[id]/messages": ["operator"],
   "GET /api/conversations/[id]/events": "any",
   "POST /api/conversations/[id]/switch-model": ["operator"],
