@@ -10,10 +10,7 @@ import { LabelName } from "../../agents/agent-label.shared";
 import { ContextValuesInput } from "../../agents/context-schema.shared";
 import { NextContextView } from "../../runs/read-models/compactions/compaction-views.shared";
 import { ConversationDetail } from "../../runs/read-models/conversations/conversation-views.shared";
-import {
-  ConversationListQuery,
-  ConversationPage,
-} from "../../runs/read-models/conversations/conversation-list.shared";
+import { ConversationListQuery, ConversationPage } from "../../runs/read-models/conversations/conversation-list.shared";
 import {
   EVENTS_PAGE_DEFAULT,
   EVENTS_PAGE_MAX,

@@ -19,7 +19,9 @@ const OPEN = ["running", "suspended"];
 /** A case-insensitive `contains` on either database (SQLite's LIKE ignores ASCII case already). */
 function containsText(db: Db, text: string): { contains: string } {
   const provider = (db as unknown as { _activeProvider?: string })._activeProvider;
-  return provider === "postgresql" ? ({ contains: text, mode: "insensitive" } as { contains: string }) : { contains: text };
+  return provider === "postgresql"
+    ? ({ contains: text, mode: "insensitive" } as { contains: string })
+    : { contains: text };
 }
 
 function statusWhere(status: ConversationStatus | undefined): Prisma.ConversationWhereInput {
@@ -67,22 +69,20 @@ async function summaries(db: Db, where: Prisma.ConversationWhereInput, skip: num
       _count: { select: { runs: true, approvals: { where: { status: "pending" } } } },
     },
   });
-  return rows.map(
-    (c): ConversationSummary => ({
-      id: c.id,
-      title: c.title,
-      agentId: c.agentId,
-      agentName: c.agent.name,
-      agentVersion: c.agentVersion,
-      runs: c._count.runs,
-      lastRunStatus: c.runs[0] ? runStatus(c.runs[0]) : null,
-      status: conversationStatusOf(c.runs.map((r) => ({ status: runStatus(r), kind: r.kind }))),
-      pendingApprovals: c._count.approvals,
-      createdById: c.createdById,
-      createdAt: c.createdAt.toISOString(),
-      updatedAt: c.updatedAt.toISOString(),
-    }),
-  );
+  return rows.map((c): ConversationSummary => ({
+    id: c.id,
+    title: c.title,
+    agentId: c.agentId,
+    agentName: c.agent.name,
+    agentVersion: c.agentVersion,
+    runs: c._count.runs,
+    lastRunStatus: c.runs[0] ? runStatus(c.runs[0]) : null,
+    status: conversationStatusOf(c.runs.map((r) => ({ status: runStatus(r), kind: r.kind }))),
+    pendingApprovals: c._count.approvals,
+    createdById: c.createdById,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  }));
 }
 
 export async function listConversations(db: Db, f: ConversationListFilter): Promise<ConversationPage> {
