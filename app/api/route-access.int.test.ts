@@ -65,6 +65,7 @@ const RULES: Record<string, Access> = {
   "PUT /api/agents/[id]/labels/[label]": ["author"],
   "GET /api/agents/[id]/export": "any",
   "POST /api/agents/import": ["author"],
+  "GET /api/models": ["author"], // the model picker's catalog, with each provider's key status
   "POST /api/credentials/[provider]/test": ["admin"],
   // Connections: any role lists them (plain values for admin and author only); only admins change them.
   "GET /api/connections": "any",
