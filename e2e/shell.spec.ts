@@ -117,7 +117,7 @@ test.describe("settings: provider keys", () => {
   });
 
   test("a key is saved masked, never shown again, tested, and removed", async ({ page }) => {
-    await page.goto("/settings");
+    await page.goto("/settings/providers");
     const panel = page.getByTestId("providers-panel");
     await panel.getByRole("button", { name: "Test" }).first().click();
     await expect(panel.getByTestId("test-openai")).toContainText("OPENAI_API_KEY");
