@@ -100,7 +100,11 @@ test.describe.serial("first run, sign-in and roles", () => {
     await page.getByLabel("Password").fill("a long admin passphrase");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/tools$/);
+    // Settings has a page per subject: Users is one click away in its sub-navigation.
     await page.goto("/settings");
+    await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Users" }).click();
+    await expect(page).toHaveURL(/\/settings\/users$/);
+    await expect(page).toHaveTitle("Users · Settings · Atelier");
     const users = page.getByTestId("users-panel");
     await users.getByLabel("New user name").fill("Vera Viewer");
     await users.getByLabel("New user email").fill("vera@example.com");
@@ -117,8 +121,24 @@ test.describe.serial("first run, sign-in and roles", () => {
     await vp.getByRole("button", { name: "Sign in" }).click();
     await expect(vp).toHaveURL(/\/tools$/);
     await vp.goto("/settings");
+    // A viewer's sub-navigation offers their own pages, not the admin ones.
+    const subnav = vp.getByRole("navigation", { name: "Settings" });
+    await expect(subnav.getByRole("link")).toHaveText(["Studio", "Password", "API tokens", "Connections", "MCP"]);
+    await subnav.getByRole("link", { name: "API tokens" }).click();
     await expect(vp.getByTestId("tokens-panel")).toBeVisible();
+    // A token is shown once, with a Copy button that says it copied.
+    await vp.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await vp.getByLabel("Token name").fill("vera's script");
+    await vp.getByRole("button", { name: "Create token" }).click();
+    const shown = await vp.getByTestId("new-token").textContent();
+    expect(shown).toMatch(/^atl_/);
+    await vp.getByRole("button", { name: "Copy the new token" }).click();
+    await expect(vp.getByTestId("new-token-box").getByRole("status")).toHaveText("Copied");
+    expect(await vp.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+    await vp.goto("/settings/users");
+    await expect(vp.getByTestId("settings-not-for-you")).toHaveText("Only admins can see users.");
     await expect(vp.getByTestId("users-panel")).toHaveCount(0);
+    await vp.goto("/settings/providers");
     await expect(vp.getByTestId("providers-panel")).toHaveCount(0);
     await snap(vp, "auth-settings-viewer");
     const status = await vp.evaluate(async () => (await fetch("/api/users")).status);
@@ -150,7 +170,7 @@ test.describe.serial("first run, sign-in and roles", () => {
       await p.getByRole("button", { name: "Sign in" }).click();
       await expect(p).toHaveURL(/\/tools$/);
     }
-    await page.goto("/settings");
+    await page.goto("/settings/password");
     const panel = page.getByTestId("password-panel");
     // The form says before saving that the change also revokes the user's API tokens.
     await expect(panel.getByTestId("password-change-effects")).toContainText("revokes all your API tokens");
@@ -160,12 +180,14 @@ test.describe.serial("first run, sign-in and roles", () => {
     await expect(panel.getByText("The current password is not right.")).toBeVisible();
     await panel.getByLabel("Current password").fill("a viewer passphrase");
     await panel.getByRole("button", { name: "Change password" }).click();
-    // Vera's session from the test above ends too.
-    await expect(panel.getByRole("status")).toHaveText("Password changed. 2 other sessions were signed out.");
+    // Vera's session from the test above ends too, and the token she made there is revoked.
+    await expect(panel.getByRole("status")).toHaveText(
+      "Password changed. 2 other sessions were signed out. 1 API token was revoked.",
+    );
     await snap(page, "auth-password-changed");
     await page.reload();
     await expect(page.getByTestId("password-panel")).toBeVisible();
-    await op.goto("/settings");
+    await op.goto("/settings/password");
     await expect(op).toHaveURL(/\/sign-in$/);
     await other.close();
   });

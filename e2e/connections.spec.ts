@@ -30,7 +30,7 @@ test.describe("connections for an admin", () => {
     });
 
     await page.goto("/settings");
-    await page.getByTestId("connections-settings-link").click();
+    await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Connections" }).click();
     await expect(page).toHaveURL(/\/settings\/connections$/);
     const panel = page.getByTestId("connections-panel");
     await panel.getByRole("button", { name: "New connection" }).click();
@@ -81,6 +81,28 @@ test.describe("connections for an admin", () => {
     for (const a of answers) expect(a).not.toContain(SECRET);
     await snap(page, "connections-admin");
     expect(errors).toEqual([]);
+  });
+
+  test("deleting asks first in the studio's dialog, naming the connection's fields", async ({ page }) => {
+    const name = `tmp_e2e_${Date.now()}`;
+    const made = await page.request.post("/api/connections", {
+      data: { name, description: "to delete", fields: [{ name: "token", secret: true, value: "tmp-secret-0123" }] },
+    });
+    expect(made.status()).toBe(201);
+    await page.goto("/settings/connections");
+    const card = page.getByTestId(`connection-${name}`);
+    await card.getByRole("button", { name: "Delete" }).click();
+    const dialog = page.getByTestId("confirm-dialog");
+    await expect(dialog.getByRole("heading")).toHaveText(`Delete the connection '${name}'?`);
+    await expect(dialog).toContainText("token (secret)");
+    await snap(page, "connections-delete-confirm");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(card).toBeVisible();
+    await card.getByRole("button", { name: "Delete" }).click();
+    await page.getByTestId("confirm-dialog-confirm").click();
+    await expect(card).toHaveCount(0);
+    expect((await page.request.get(`/api/connections/${name}`)).status()).toBe(404);
   });
 });
 

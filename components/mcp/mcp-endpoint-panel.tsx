@@ -1,11 +1,13 @@
 "use client";
 /** Settings: the studio's own MCP endpoint and a client config to paste (with one of your API tokens). */
 import { useEffect, useState } from "react";
+import { CopyButton } from "@/components/shell/copy-button";
 import { mcpClientConfig, mcpEndpointUrl } from "./mcp-client-config";
 
 export function McpEndpointPanel() {
   const [origin, setOrigin] = useState("");
   useEffect(() => setOrigin(window.location.origin), []);
+  const config = mcpClientConfig(origin || "http://localhost:3000");
   return (
     <section className="card" data-testid="mcp-endpoint">
       <h2>MCP endpoint</h2>
@@ -23,9 +25,12 @@ export function McpEndpointPanel() {
         <dt>Transport</dt>
         <dd>streamable HTTP (stateless)</dd>
       </dl>
-      <p className="muted small">Client config (Claude Desktop, Cursor):</p>
+      <div className="inline-form wrap">
+        <span className="muted small">Client config (Claude Desktop, Cursor):</span>
+        <CopyButton value={config} what="the client config" testId="copy-mcp-config" />
+      </div>
       <pre className="json-block" data-testid="mcp-client-config">
-        {mcpClientConfig(origin || "http://localhost:3000")}
+        {config}
       </pre>
     </section>
   );

@@ -5,6 +5,7 @@
  * Servers from the operator's ATELIER_MCP_CONFIG file are shown read-only.
  */
 import { useState } from "react";
+import { useConfirm } from "@/components/shell/confirm-dialog";
 import { formatDateTime } from "@/components/shell/format";
 import { QueryState } from "@/components/shell/query-state";
 import { ToolFlags } from "@/components/tools/tool-flags";
@@ -134,6 +135,20 @@ function AddServerForm() {
 function ServerCard({ server, canManage }: { server: McpServerView; canManage: boolean }) {
   const refresh = useRefreshMcpServer();
   const remove = useDeleteMcpServer();
+  const confirm = useConfirm();
+  const askRemove = async () => {
+    const used = server.usedBy.map((u) => u.name);
+    const ok = await confirm({
+      title: `Remove the MCP server '${server.name}'?`,
+      message: used.length
+        ? `Its ${server.tools.length} imported tool${server.tools.length === 1 ? "" : "s"} can no longer be called: the agents below lose them.`
+        : `Its ${server.tools.length} imported tool${server.tools.length === 1 ? "" : "s"} go with it; no agent uses them.`,
+      affected: used.length ? { label: "Agents using its tools", items: used } : undefined,
+      confirmLabel: "Remove server",
+      tone: "danger",
+    });
+    if (ok) remove.mutate(server.id);
+  };
   return (
     <article className="mcp-server-card" data-testid={`mcp-server-${server.name}`}>
       <header className="inline-form">
@@ -153,12 +168,7 @@ function ServerCard({ server, canManage }: { server: McpServerView; canManage: b
               {refresh.isPending ? "Refreshing…" : "Refresh"}
             </button>
             {server.source === "settings" ? (
-              <button
-                className="btn small danger"
-                onClick={() => {
-                  if (window.confirm(`Remove the MCP server '${server.name}'?`)) remove.mutate(server.id);
-                }}
-              >
+              <button className="btn small danger" onClick={() => void askRemove()}>
                 Remove
               </button>
             ) : null}

@@ -7,6 +7,7 @@
  * changed. See docs/connections.md.
  */
 import { useState } from "react";
+import { useConfirm } from "@/components/shell/confirm-dialog";
 import { QueryState } from "@/components/shell/query-state";
 import { isComplete, type ConnectionView } from "@/lib/connections/connection-views.shared";
 import { ConnectionForm, StoredSecret } from "./connection-form";
@@ -60,7 +61,24 @@ export function ConnectionsPanel({ canManage }: { canManage: boolean }) {
 function ConnectionCard({ connection: c, canManage }: { connection: ConnectionView; canManage: boolean }) {
   const [editing, setEditing] = useState(false);
   const remove = useDeleteConnection();
+  const confirm = useConfirm();
   const complete = isComplete(c);
+  const askDelete = async () => {
+    const ok = await confirm({
+      title: `Delete the connection '${c.name}'?`,
+      message:
+        "Its settings and secrets are deleted for good. Tools that declare it stop being offered to agents until a connection of that name exists again.",
+      affected: c.fields.length
+        ? {
+            label: `Its fields (${c.fields.length})`,
+            items: c.fields.map((f) => `${f.name}${f.secret ? " (secret)" : ""}`),
+          }
+        : undefined,
+      confirmLabel: "Delete connection",
+      tone: "danger",
+    });
+    if (ok) remove.mutate(c.name);
+  };
   return (
     <article className="connection-card" data-testid={`connection-${c.name}`}>
       <header className="inline-form wrap">
@@ -74,13 +92,7 @@ function ConnectionCard({ connection: c, canManage }: { connection: ConnectionVi
             <button className="btn small" onClick={() => setEditing(true)}>
               Edit
             </button>
-            <button
-              className="btn small danger"
-              onClick={() => {
-                if (window.confirm(`Delete the connection '${c.name}'? Tools that declare it stop being offered.`))
-                  remove.mutate(c.name);
-              }}
-            >
+            <button className="btn small danger" onClick={() => void askDelete()}>
               Delete
             </button>
           </>

@@ -1,6 +1,8 @@
 "use client";
 import { useState } from "react";
 import { useCreateToken, useRevokeToken, useTokens } from "./settings-queries";
+import { useConfirm } from "@/components/shell/confirm-dialog";
+import { CopyButton } from "@/components/shell/copy-button";
 import { formatDateTime } from "@/components/shell/format";
 import { useViewer } from "@/components/shell/viewer-context";
 import { ROLES, type Role } from "@/lib/auth/roles.shared";
@@ -11,6 +13,16 @@ export function TokensPanel() {
   const tokens = useTokens();
   const create = useCreateToken();
   const revoke = useRevokeToken();
+  const confirm = useConfirm();
+  const askRevoke = async (t: { id: string; name: string; role: string; hint: string }) => {
+    const ok = await confirm({
+      title: `Revoke the token '${t.name}'?`,
+      message: `Scripts and clients using it (${t.role}, ${t.hint}) get 401 from now on. This cannot be undone; create a new token to replace it.`,
+      confirmLabel: "Revoke token",
+      tone: "danger",
+    });
+    if (ok) revoke.mutate(t.id);
+  };
   const [name, setName] = useState("");
   const [role, setRole] = useState<Role>(grantable[grantable.length - 1] ?? "viewer");
   const [days, setDays] = useState("90");
@@ -59,8 +71,12 @@ export function TokensPanel() {
         </p>
       ) : null}
       {create.data ? (
-        <div className="secret-once" role="status">
-          Copy it now — it will not be shown again: <code data-testid="new-token">{create.data.token}</code>
+        <div className="secret-once" data-testid="new-token-box">
+          <p className="secret-once-text">
+            Your new token <strong>{create.data.summary.name}</strong> — copy it now, it will not be shown again:
+          </p>
+          <code data-testid="new-token">{create.data.token}</code>
+          <CopyButton value={create.data.token} what="the new token" testId="copy-new-token" />
         </div>
       ) : null}
       {tokens.data && tokens.data.tokens.length > 0 ? (
@@ -87,7 +103,7 @@ export function TokensPanel() {
                   {t.revokedAt ? (
                     <span className="pill">revoked</span>
                   ) : (
-                    <button className="btn small" onClick={() => revoke.mutate(t.id)}>
+                    <button className="btn small" onClick={() => void askRevoke(t)} aria-label={`Revoke ${t.name}`}>
                       Revoke
                     </button>
                   )}

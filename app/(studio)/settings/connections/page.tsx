@@ -1,18 +1,13 @@
-import { requirePagePrincipal, viewerHas } from "@/app/_auth/page-principal";
+import { viewerHas } from "@/app/_auth/page-principal";
 import { ConnectionsPanel } from "@/components/settings/connections-panel";
-import { PageHeader } from "@/components/shell/page-header";
+import { SettingsPage, settingsMetadata } from "../_parts/settings-page";
 
-export const metadata = { title: "Connections · Settings · Atelier" };
+export const metadata = settingsMetadata("connections");
 
-export default async function Page() {
-  const viewer = await requirePagePrincipal();
+export default function Page() {
   return (
-    <>
-      <PageHeader
-        title="Connections"
-        description="Named settings and credentials that tools declare and read when they run."
-      />
-      <ConnectionsPanel canManage={viewerHas(viewer, ["admin"])} />
-    </>
+    <SettingsPage slug="connections">
+      {(viewer) => <ConnectionsPanel canManage={viewerHas(viewer, ["admin"])} />}
+    </SettingsPage>
   );
 }

@@ -1,20 +1,19 @@
-import { requirePagePrincipal, viewerHas } from "@/app/_auth/page-principal";
+import { viewerHas } from "@/app/_auth/page-principal";
 import { McpEndpointPanel } from "@/components/mcp/mcp-endpoint-panel";
 import { McpServersPanel } from "@/components/mcp/mcp-servers-panel";
-import { PageHeader } from "@/components/shell/page-header";
+import { SettingsPage, settingsMetadata } from "../_parts/settings-page";
 
-export const metadata = { title: "MCP · Settings · Atelier" };
+export const metadata = settingsMetadata("mcp");
 
-export default async function Page() {
-  const viewer = await requirePagePrincipal();
+export default function Page() {
   return (
-    <>
-      <PageHeader
-        title="MCP"
-        description="Import tools from MCP servers, and serve this studio's tools to MCP clients."
-      />
-      <McpServersPanel canManage={viewerHas(viewer, ["admin"])} />
-      <McpEndpointPanel />
-    </>
+    <SettingsPage slug="mcp">
+      {(viewer) => (
+        <>
+          <McpServersPanel canManage={viewerHas(viewer, ["admin"])} />
+          <McpEndpointPanel />
+        </>
+      )}
+    </SettingsPage>
   );
 }
