@@ -32,6 +32,8 @@ export interface ExecuteToolRequest {
   resolveHost?: (hostname: string) => Promise<ResolvedAddress[]>;
   /** The principal the call runs for (the pool's per-principal share); required. */
   owner: string;
+  /** What to call: the tool's function (default), or the module's `context(ctx)` (ctx always given). */
+  entry?: "tool" | "context";
 }
 
 function q(name: string): string {
@@ -70,19 +72,21 @@ export async function executeTool(request: ExecuteToolRequest): Promise<ToolCall
       js: transpiled.js,
       call: request.call,
       args: request.args,
-      ctx: request.call.ctx
-        ? {
-            scope: {
-              agentId: context.agentId ?? "",
-              conversationId: context.conversationId ?? "",
+      ...(request.entry === "context" ? { entry: "context" as const } : {}),
+      ctx:
+        request.call.ctx || request.entry === "context"
+          ? {
+              scope: {
+                agentId: context.agentId ?? "",
+                conversationId: context.conversationId ?? "",
+                runId: context.runId ?? "",
+              },
               runId: context.runId ?? "",
-            },
-            runId: context.runId ?? "",
-            connections: context.connections ?? {},
-            context: context.values ?? {},
-            user: context.user ?? null,
-          }
-        : null,
+              connections: context.connections ?? {},
+              context: context.values ?? {},
+              user: context.user ?? null,
+            }
+          : null,
       seqStart: context.toolSeqStart ?? 0,
       fetchEnabled: egress.length > 0,
       limits,

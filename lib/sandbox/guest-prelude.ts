@@ -5,6 +5,8 @@
  * - a captured `console` (log/info/warn/error/debug -> the call's logs);
  * - `__atelierRun(inputJson)`: loads the tool module, converts (`Set`, `Map`, `Date`) and deep-freezes
  *   the arguments, builds `ctx` when the plan injects it, calls the body, and returns its promise;
+ *   with `entry: "context"` it calls the module's exported `context(ctx)` instead (its value must
+ *   be a string or nothing; `ctx.emit` refuses there);
  * - `__atelierSerialise(value)`: the settled value as JSON (Sets become arrays, Maps objects,
  *   BigInts strings), or the JSON's length when over the result limit.
  *
@@ -209,7 +211,7 @@ function requireModule(name) {
   throw new Error("Cannot find module '" + String(name) + "': only 'atelier' can be imported inside a tool");
 }
 
-function makeContext(init) {
+function makeContext(init, forContext) {
   const ctx = {
     scope: freeze({ agentId: init.scope.agentId, conversationId: init.scope.conversationId, runId: init.scope.runId }),
     runId: init.runId,
@@ -217,6 +219,7 @@ function makeContext(init) {
     context: deepFreeze(init.context || {}),
     user: init.user ? deepFreeze(init.user) : null,
     emit: function emit(payload) {
+      if (forContext) throw new Error("ctx.emit cannot be used in context(): it runs before every model request and records no events");
       const text = stringify(payload === undefined ? null : payload, replacer);
       return hostEmit(text === undefined ? "null" : text);
     },
@@ -254,16 +257,26 @@ function buildArguments(plan, args, ctxInit) {
   return list;
 }
 
-function loadTool() {
+function loadModule() {
   const factory = G.__atelierToolModule;
   delete G.__atelierToolModule;
   const module = { exports: {} };
   factory.call(undefined, module.exports, requireModule, module);
-  const exported = module.exports && module.exports.default !== undefined ? module.exports.default : module.exports;
+  return module.exports;
+}
+
+function loadTool(exports) {
+  const exported = exports && exports.default !== undefined ? exports.default : exports;
   if (!exported || exported.__atelierTool !== true || typeof exported.fn !== "function") {
     throw new TypeError("The tool module's default export must be a tool(options, fn) call");
   }
   return exported.fn;
+}
+
+function loadContextFunction(exports) {
+  const fn = exports ? exports.context : undefined;
+  if (typeof fn !== "function") throw new TypeError("The tool module exports no context(ctx) function");
+  return fn;
 }
 
 // Called by the host after the body's promise settled (not inside a promise job: JSON.stringify
@@ -282,7 +295,16 @@ G.__atelierRun = function (inputJson) {
   const input = JSON.parse(inputJson);
   maxResultChars = input.maxResultChars;
   return new Promise(function (resolve) {
-    const fn = loadTool();
+    const exports = loadModule();
+    // The per-request context function: ctx always, no arguments; its value must be text.
+    if (input.entry === "context") {
+      resolve(Promise.resolve(loadContextFunction(exports)(makeContext(input.ctx, true))).then(function (value) {
+        if (value === undefined || value === null || typeof value === "string") return value === undefined ? null : value;
+        throw new TypeError("context() must return a string (or nothing), got " + (Array.isArray(value) ? "an array" : typeof value));
+      }));
+      return;
+    }
+    const fn = loadTool(exports);
     resolve(fn.apply(undefined, buildArguments(input.plan, input.args, input.ctx)));
   });
 };

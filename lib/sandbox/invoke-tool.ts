@@ -33,12 +33,21 @@ export interface InvokeToolRequest {
   owner: string;
   /** DNS for `ctx.fetch` (tests). */
   resolveHost?: (hostname: string) => Promise<ResolvedAddress[]>;
+  /**
+   * `context`: call the module's exported `context(ctx)` instead of the tool (no arguments, ctx
+   * always given, the same limits); the result is its text, or null when it returned nothing.
+   */
+  entry?: "tool" | "context";
 }
 
 export async function invokeTool(request: InvokeToolRequest): Promise<InvokeOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
   const { tool } = request;
+  if (request.entry === "context") {
+    const outcome = await executeTool({ ...executeRequest(request, {}), entry: "context" });
+    return { ...outcome, durationMs: elapsed() };
+  }
 
   let args: Record<string, unknown>;
   try {
@@ -47,19 +56,7 @@ export async function invokeTool(request: InvokeToolRequest): Promise<InvokeOutc
     return { ok: false, error: argumentError(tool, error), logs: [], events: [], durationMs: elapsed() };
   }
 
-  const outcome = await executeTool({
-    name: tool.name,
-    source: request.source,
-    call: tool.call,
-    args,
-    timeoutMs: request.limits?.timeoutMs ?? tool.timeoutMs,
-    egress: tool.egress,
-    context: request.context,
-    limits: request.limits,
-    pool: request.pool,
-    owner: request.owner,
-    resolveHost: request.resolveHost,
-  });
+  const outcome = await executeTool(executeRequest(request, args));
   if (!outcome.ok) return { ...outcome, durationMs: elapsed() };
 
   try {
@@ -74,6 +71,23 @@ export async function invokeTool(request: InvokeToolRequest): Promise<InvokeOutc
     return { ok: false, error: shape, logs: outcome.logs, events: outcome.events, durationMs: elapsed() };
   }
   return { ...outcome, durationMs: elapsed() };
+}
+
+function executeRequest(request: InvokeToolRequest, args: Record<string, unknown>) {
+  const { tool } = request;
+  return {
+    name: tool.name,
+    source: request.source,
+    call: tool.call,
+    args,
+    timeoutMs: request.limits?.timeoutMs ?? tool.timeoutMs,
+    egress: tool.egress,
+    context: request.context,
+    limits: request.limits,
+    pool: request.pool,
+    owner: request.owner,
+    resolveHost: request.resolveHost,
+  };
 }
 
 function argumentError(tool: AnalyzedTool, error: unknown): ToolCallError {

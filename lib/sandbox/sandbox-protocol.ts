@@ -26,8 +26,10 @@ export interface SandboxJob {
   call: CallPlan;
   /** Validated arguments (JSON). */
   args: Record<string, unknown>;
-  /** Present only when the plan injects `ctx`. */
+  /** Present only when the plan injects `ctx` (always for `entry: "context"`). */
   ctx: SandboxRunContext | null;
+  /** What to call: the tool's function (default), or the module's exported `context(ctx)`. */
+  entry?: "tool" | "context";
   /** Sequence number of the first event this call emits. */
   seqStart: number;
   /** False when the tool lists no egress hosts: `ctx.fetch` rejects at once. */

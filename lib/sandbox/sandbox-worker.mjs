@@ -390,6 +390,7 @@ async function runJob(job) {
       plan: job.call,
       args: job.args,
       ctx: job.ctx,
+      entry: job.entry ?? "tool",
       maxResultChars: limits.resultBytes,
     });
     const runFn = context.getProp(context.global, "__atelierRun");
