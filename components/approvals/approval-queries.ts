@@ -112,6 +112,6 @@ function refreshAfterDecision(qc: QueryClient, conversationId: string) {
   void qc.invalidateQueries({ queryKey: approvalKeys.pendingCount, exact: true });
   void qc.invalidateQueries({ queryKey: conversationKeys.detail(conversationId), exact: true });
   void qc.invalidateQueries({ queryKey: conversationKeys.events(conversationId), exact: true });
-  void qc.invalidateQueries({ queryKey: conversationKeys.list, exact: true });
+  void qc.invalidateQueries({ queryKey: conversationKeys.list });
   void qc.invalidateQueries({ queryKey: runKeys.list, exact: true });
 }
