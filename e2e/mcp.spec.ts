@@ -85,5 +85,16 @@ test("add an MCP server in settings, attach its tool to an agent, see the tool c
   await snap(page, "mcp-conversation");
   expect(cases.calls.filter((c) => c.tool === "get_case").length).toBe(2);
   expect(cases.requests.some((h) => h.authorization === "Bearer e2e-desk")).toBe(true);
+
+  // Removing the server asks first in the studio's dialog, naming the agent that uses its tools.
+  await page.goto("/settings/mcp");
+  await page.getByTestId("mcp-server-cases").getByRole("button", { name: "Remove" }).click();
+  const dialog = page.getByTestId("confirm-dialog");
+  await expect(dialog.getByRole("heading")).toHaveText("Remove the MCP server 'cases'?");
+  await expect(dialog.getByRole("listitem")).toHaveText(["e2e_case_desk"]);
+  await snap(page, "mcp-remove-confirm");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId("mcp-server-cases")).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -141,7 +141,7 @@ function ServerCard({ server, canManage }: { server: McpServerView; canManage: b
     const ok = await confirm({
       title: `Remove the MCP server '${server.name}'?`,
       message: used.length
-        ? `Its ${server.tools.length} imported tool${server.tools.length === 1 ? "" : "s"} can no longer be called: the agents below lose them.`
+        ? "The agents below still use its tools: remove those tools from them first, or the studio refuses."
         : `Its ${server.tools.length} imported tool${server.tools.length === 1 ? "" : "s"} go with it; no agent uses them.`,
       affected: used.length ? { label: "Agents using its tools", items: used } : undefined,
       confirmLabel: "Remove server",
