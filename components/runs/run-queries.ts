@@ -8,6 +8,7 @@ export const runKeys = {
   list: ["runs"] as const,
   detail: (id: string) => ["runs", id] as const,
   trace: (id: string) => ["runs", id, "trace"] as const,
+  request: (id: string, seq: number) => ["runs", id, "requests", seq] as const,
 };
 
 /** A run still going (or waiting for a decision) is looked at again every few seconds. */
@@ -30,5 +31,15 @@ export function useRunTrace(id: string) {
     queryKey: runKeys.trace(id),
     queryFn: () => apiFetch(runsApi.trace, { params: { id } }),
     refetchInterval: (q) => poll(q.state.data?.run.status),
+  });
+}
+
+/** One model request of a run, rebuilt from the log (it never changes once the request is logged). */
+export function useModelRequest(runId: string, seq: number) {
+  return useQuery({
+    queryKey: runKeys.request(runId, seq),
+    queryFn: () => apiFetch(runsApi.request, { params: { id: runId, seq } }),
+    staleTime: Infinity,
+    retry: false,
   });
 }

@@ -20,6 +20,7 @@ import { formatDateTime } from "@/components/shell/format";
 import { targetText } from "@/components/approvals/approval-format";
 import type { WaterfallRow } from "./trace-layout";
 import { formatCost, formatDuration, formatOfferedTools, formatTokens } from "./usage-format";
+import { ModelRequestPanel } from "./model-request-panel";
 
 const runHref = (id: string) => `/runs/${encodeURIComponent(id)}`;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -93,6 +94,7 @@ function ModelDetail({ s, trace }: { s: TraceModelSpan; trace: RunTrace }) {
       ) : (
         <p className="muted small">No system prompt.</p>
       )}
+      {s.purpose === "request" ? <ModelRequestPanel runId={s.runId} seq={s.seq} /> : null}
     </>
   );
 }
