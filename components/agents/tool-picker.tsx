@@ -1,9 +1,26 @@
 "use client";
-/** The agent's tools: saved tools (with their flags; tools with definition errors are not attachable), the memory built-in, other agents. */
+/**
+ * The agent's tools: saved tools (with their flags; tools with definition errors are not
+ * attachable), the memory built-in, other agents, MCP tools. A saved tool shows the version the
+ * agent runs — pinned ("v1 · v2 available", with Upgrade) or following the latest — from the
+ * server's pins (the tool's used-by answer), and can be switched between the two.
+ */
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { apiFetch } from "@/components/api/api-client";
+import { GuardedLink } from "@/components/shell/unsaved-changes";
+import { entryPinStatus } from "@/components/tools/pin-status";
+import { useToolDetails, useUpgradeAgents } from "@/components/tools/tool-pin-queries";
 import { useToolList } from "@/components/tools/tool-queries";
-import { useAgents } from "./agent-queries";
-import type { AgentFormState } from "./agent-form-state";
+import { UpgradeResultNote } from "@/components/tools/upgrade-result";
+import { agentsApi } from "@/lib/api/contracts/agents.shared";
+import type { AgentToolEntry } from "@/lib/agents/agent-tools.shared";
+import type { ToolDetail, ToolUpgradeResult } from "@/lib/tool-store/tool-views.shared";
+import { agentKeys, useAgents } from "./agent-queries";
+import { fromConfig, type AgentFormState } from "./agent-form-state";
+
+/** A saved tool's entry: pinned to a version or following the latest. */
+type ToolRef = Extract<AgentToolEntry, { toolId: string }>;
 import { FieldError } from "./fields";
 import { useMcpServers } from "@/components/mcp/mcp-queries";
 import type { McpServerView } from "@/lib/mcp/mcp-server-view";
@@ -30,6 +47,34 @@ export function ToolPicker({
   const agentById = new Map((agents.data?.agents ?? []).map((a) => [a.id, a]));
   const attached = state.tools;
   const setTools = (next: AgentFormState["tools"]) => setState({ ...state, tools: next });
+  // The agent as saved (the page loaded it already): its entries are what the pins describe.
+  const saved = useQuery({
+    queryKey: agentKeys.detail(selfId ?? "-"),
+    queryFn: () => apiFetch(agentsApi.get, { params: { id: selfId! } }),
+    enabled: selfId !== null,
+  }).data?.agent;
+  const details = useToolDetails(attached.flatMap((t) => ("toolId" in t ? [t.toolId] : [])));
+  const [upgrades, setUpgrades] = useState<ToolUpgradeResult[]>([]);
+  /**
+   * After an upgrade saved a new version: a form without edits follows the saved agent (the
+   * editor reloads it); one with edits keeps them and takes the new pin, so saving it keeps both.
+   */
+  const onUpgraded = async (toolId: string, result: ToolUpgradeResult, wasClean: boolean) => {
+    setUpgrades((list) => [
+      ...list.filter((r) => r.agentId !== result.agentId || r.toVersion !== result.toVersion),
+      result,
+    ]);
+    if (wasClean || result.status !== "upgraded" || !selfId) return;
+    const fresh = await apiFetch(agentsApi.get, { params: { id: selfId } });
+    const pinned = fresh.agent.tools.find((e): e is ToolRef => "toolId" in e && e.toolId === toolId);
+    if (!pinned?.toolVersionId) return;
+    setTools(
+      attached.map((e) =>
+        "toolId" in e && e.toolId === toolId && !e.follow ? { ...e, toolVersionId: pinned.toolVersionId } : e,
+      ),
+    );
+  };
+  const isClean = () => saved !== undefined && JSON.stringify(fromConfig(saved)) === JSON.stringify(state);
   const hasMemory = attached.some((t) => "builtin" in t);
   return (
     <section className="card" aria-labelledby="tools-h">
@@ -42,6 +87,7 @@ export function ToolPicker({
             <tr>
               <th>Tool</th>
               <th>Kind</th>
+              <th>Version</th>
               <th>Flags</th>
               <th />
             </tr>
@@ -53,13 +99,15 @@ export function ToolPicker({
               return (
                 <tr key={i}>
                   <td className="mono">
-                    {"builtin" in t
-                      ? "memory"
-                      : "toolId" in t
-                        ? (tool?.name ?? t.toolId)
-                        : "mcpServerId" in t
-                          ? (t.as ?? t.tool)
-                          : (child?.name ?? t.agentId)}
+                    {"builtin" in t ? (
+                      "memory"
+                    ) : "toolId" in t ? (
+                      <GuardedLink href={`/tools/${t.toolId}`}>{tool?.name ?? t.toolId}</GuardedLink>
+                    ) : "mcpServerId" in t ? (
+                      (t.as ?? t.tool)
+                    ) : (
+                      (child?.name ?? t.agentId)
+                    )}
                     <div>
                       <FieldError at={`tools.${i}`} />
                       <FieldError at={`tools.${i}.toolId`} />
@@ -73,10 +121,29 @@ export function ToolPicker({
                     {"builtin" in t
                       ? "built-in"
                       : "toolId" in t
-                        ? `tool${tool?.latestVersion ? ` v${tool.latestVersion}` : ""}`
+                        ? "tool"
                         : "mcpServerId" in t
                           ? `MCP · ${mcpServerById.get(t.mcpServerId)?.name ?? t.mcpServerId}${t.as ? ` (${t.tool})` : ""}`
                           : "agent"}
+                  </td>
+                  <td>
+                    {"toolId" in t ? (
+                      <ToolVersionCell
+                        entry={t}
+                        name={tool?.name ?? t.toolId}
+                        detail={details.get(t.toolId)}
+                        savedEntry={saved?.tools.find((e): e is ToolRef => "toolId" in e && e.toolId === t.toolId)}
+                        agentId={saved ? selfId : null}
+                        readOnly={readOnly}
+                        onChange={(next) => setTools(attached.map((x, k) => (k === i ? next : x)))}
+                        onUpgrade={(run) => {
+                          const wasClean = isClean();
+                          run((result) => void onUpgraded(t.toolId, result, wasClean));
+                        }}
+                      />
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
                   </td>
                   <td>
                     {"builtin" in t ? <span className="pill warn">side-effecting</span> : null}
@@ -121,6 +188,13 @@ export function ToolPicker({
             })}
           </tbody>
         </table>
+      ) : null}
+      {upgrades.length ? (
+        <div className="upgrade-results" data-testid="tool-upgrades">
+          {upgrades.map((r) => (
+            <UpgradeResultNote key={`${r.agentId}-${r.toVersion}`} result={r} canMove={!readOnly} />
+          ))}
+        </div>
       ) : null}
       {readOnly ? null : (
         <div className="inline-form wrap">
@@ -272,5 +346,85 @@ function McpEntryFlags({
         onChange={(e) => onRename(e.target.value)}
       />
     </span>
+  );
+}
+
+/**
+ * The version a saved tool runs for this agent: its pin ("v1 · v2 available"), an Upgrade that saves
+ * a new agent version pinning the newest runnable one, and the choice between pinning and following.
+ */
+function ToolVersionCell({
+  entry,
+  name,
+  detail,
+  savedEntry,
+  agentId,
+  readOnly,
+  onChange,
+  onUpgrade,
+}: {
+  entry: ToolRef;
+  name: string;
+  detail: ToolDetail | undefined;
+  savedEntry: ToolRef | undefined;
+  /** The saved agent's id (null for a new agent: nothing to upgrade yet). */
+  agentId: string | null;
+  readOnly: boolean;
+  onChange(next: ToolRef): void;
+  onUpgrade(run: (done: (r: ToolUpgradeResult) => void) => void): void;
+}) {
+  const upgrade = useUpgradeAgents(entry.toolId);
+  const user = agentId ? detail?.usedBy.find((u) => u.agentId === agentId) : undefined;
+  const status = entryPinStatus(
+    entry,
+    user && savedEntry ? { pin: user.pin, toolVersionId: savedEntry.toolVersionId } : null,
+    { runnable: detail?.runnableVersion ?? null, latest: detail?.latestVersion ?? null },
+  );
+  const { availableWhen } = entry;
+  return (
+    <div className="tool-version" data-testid={`tool-version-${name}`}>
+      <span className={status.behind ? "pill warn" : "pill"} data-testid="tool-pin">
+        {status.text}
+      </span>
+      {readOnly ? null : (
+        <select
+          aria-label={`Version of ${name} the agent runs`}
+          value={entry.follow === "latest" ? "follow" : "pin"}
+          onChange={(e) =>
+            onChange(
+              e.target.value === "follow"
+                ? { toolId: entry.toolId, follow: "latest", ...(availableWhen ? { availableWhen } : {}) }
+                : savedEntry?.toolVersionId
+                  ? {
+                      toolId: entry.toolId,
+                      toolVersionId: savedEntry.toolVersionId,
+                      ...(availableWhen ? { availableWhen } : {}),
+                    }
+                  : { toolId: entry.toolId, ...(availableWhen ? { availableWhen } : {}) },
+            )
+          }
+        >
+          <option value="pin">pinned version</option>
+          <option value="follow">follow the latest</option>
+        </select>
+      )}
+      {status.upgradeTo !== null && agentId && !readOnly ? (
+        <button
+          type="button"
+          className="btn small primary"
+          disabled={upgrade.isPending}
+          onClick={() =>
+            onUpgrade((done) => upgrade.mutate([agentId], { onSuccess: (list) => list[0] && done(list[0]) }))
+          }
+        >
+          {upgrade.isPending ? "Upgrading…" : `Upgrade to v${status.upgradeTo}`}
+        </button>
+      ) : null}
+      {upgrade.error ? (
+        <span className="error small" role="alert">
+          Not upgraded: {upgrade.error.message}
+        </span>
+      ) : null}
+    </div>
   );
 }
