@@ -66,3 +66,24 @@ export function templateParts(
   parts.push({ text: template.slice(last) });
   return parts;
 }
+
+export interface UnclosedPlaceholder {
+  /** What was written: `{name` (up to the end of the name). */
+  text: string;
+  /** 0-based offset of its `{`. */
+  offset: number;
+}
+
+/**
+ * Places that look like a placeholder someone forgot to close: `{` followed by a name (or
+ * `context.name`) and no `}` right after it. They stay literal text (nothing is refused); the
+ * editor warns about them. `{{` is a literal brace, never one of these.
+ */
+export function unclosedPlaceholders(template: string): UnclosedPlaceholder[] {
+  const out: UnclosedPlaceholder[] = [];
+  const opener = /\{\{|\}\}|\{((?:context\.)?[A-Za-z_][A-Za-z0-9_]*)(\}?)/g;
+  for (const m of template.matchAll(opener)) {
+    if (m[1] !== undefined && m[2] === "") out.push({ text: `{${m[1]}`, offset: m.index! });
+  }
+  return out;
+}

@@ -7,7 +7,7 @@ import {
   templateContextRefs,
   templatePlaceholders,
 } from "./prompt-template";
-import { templateParts } from "./prompt-template-grammar.shared";
+import { templateParts, unclosedPlaceholders } from "./prompt-template-grammar.shared";
 
 describe("prompt template", () => {
   it("renders {placeholders} from params, {{ and }} as literal braces", () => {
@@ -82,5 +82,21 @@ describe("{context.x} in the prompt template", () => {
       { text: "<plan>", contextRef: "plan" },
       { text: " b" },
     ]);
+  });
+});
+
+describe("unclosedPlaceholders (the editor's warning)", () => {
+  it("finds {name and {context.name with no } right after the name", () => {
+    expect(unclosedPlaceholders("Hello {company, and {context.plan.")).toEqual([
+      { text: "{company", offset: 6 },
+      { text: "{context.plan", offset: 20 },
+    ]);
+    expect(unclosedPlaceholders("You help {company")).toEqual([{ text: "{company", offset: 9 }]);
+  });
+
+  it("leaves closed placeholders, literal braces and a lone { alone", () => {
+    expect(unclosedPlaceholders("You help {company} on {context.plan}.")).toEqual([]);
+    expect(unclosedPlaceholders("JSON like {{name}} or {{ or a lone { brace or { spaced }")).toEqual([]);
+    expect(unclosedPlaceholders('Answer {"a": 1}')).toEqual([]);
   });
 });
