@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { CHROMIUM, CHROMIUM_ARGS } from "./chromium";
 import { expect, snap, test } from "./fixtures";
 import { startOwnStudio, type OwnStudio } from "./own-studio";
@@ -34,7 +37,9 @@ test.describe.serial("first run, sign-in and roles", () => {
 
   test("setup without the link's token is refused; the field asks for it", async ({ page }) => {
     await page.goto("/setup");
-    await expect(page.getByTestId("setup-token-hint")).toContainText("data/setup-token");
+    // This studio's token comes from ATELIER_SETUP_TOKEN: no file holds it, and the page names none.
+    await expect(page.getByTestId("setup-token-hint")).toContainText("paste its token");
+    await expect(page.getByTestId("setup-token-file")).toHaveCount(0);
     await page.getByLabel("Setup token").fill("a guessed token");
     await page.getByLabel("Name").fill("Mallory");
     await page.getByLabel("Email").fill("mallory@example.com");
@@ -208,5 +213,27 @@ test.describe.serial("first run, sign-in and roles", () => {
     });
     expect(res.status()).toBe(403);
     expect((await res.json()).error.code).toBe("cross_site_refused");
+  });
+});
+
+test.describe("the setup page names where the token is", () => {
+  const port = Number(process.env.E2E_SETUP_FILE_PORT ?? PORT + 1);
+  const file = path.join(os.tmpdir(), `atelier-e2e-setup-token-${process.pid}-${Date.now()}`);
+  let own: OwnStudio | undefined;
+  test.use({ baseURL: `http://localhost:${port}` });
+  test.beforeAll(async () => {
+    own = await startOwnStudio("setup-file", port, {
+      ATELIER_ADMIN_TOKEN: "",
+      ATELIER_SETUP_TOKEN: "",
+      ATELIER_SETUP_TOKEN_FILE: file,
+    });
+  });
+  test.afterAll(() => own?.stop());
+
+  test("ATELIER_SETUP_TOKEN_FILE moves the token, and the page shows that path", async ({ page }) => {
+    await page.goto("/setup");
+    await expect(page.getByTestId("setup-token-file")).toHaveText(file);
+    expect(readFileSync(file, "utf8").trim()).toMatch(/\S{20,}/);
+    await snap(page, "auth-setup-token-file");
   });
 });

@@ -6,8 +6,11 @@ import { authApi } from "@/lib/api/contracts/auth.shared";
 import { SetupInput } from "@/lib/auth/users.shared";
 import { localIssues, serverIssues, type FieldIssue } from "./form-issues";
 
-/** `token`: the setup token from the link's query string (empty when the link was not used). */
-export function SetupForm({ token }: { token: string }) {
+/**
+ * `token`: the setup token from the link's query string (empty when the link was not used);
+ * `tokenFile`: the file on the server that holds it (null when the token comes from the environment).
+ */
+export function SetupForm({ token, tokenFile }: { token: string; tokenFile: string | null }) {
   const [form, setForm] = useState({ name: "", email: "", password: "", token });
   const [checked, setChecked] = useState<FieldIssue[]>([]);
   const setup = useMutation({
@@ -49,8 +52,14 @@ export function SetupForm({ token }: { token: string }) {
       {askToken ? (
         <>
           <p className="muted" data-testid="setup-token-hint">
-            Open the setup link <code>npm start</code> printed, or paste its token (also in{" "}
-            <code>data/setup-token</code> on the server).
+            Open the setup link <code>npm start</code> printed, or paste its token
+            {tokenFile ? (
+              <>
+                {" "}
+                (also in <code data-testid="setup-token-file">{tokenFile}</code> on the server)
+              </>
+            ) : null}
+            .
           </p>
           {field("token", "Setup token", "text", "off")}
         </>
