@@ -6,7 +6,7 @@
  * query cache (merged by seq); streamed answer text lives beside it until a stored message
  * replaces it.
  */
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { apiFetch, apiUrl } from "@/components/api/api-client";
 import { agentKeys } from "@/components/agents/agent-queries";
@@ -14,6 +14,7 @@ import { runKeys } from "@/components/runs/run-queries";
 import { conversationsApi } from "@/lib/api/contracts/conversations.shared";
 import type { RequestOf } from "@/lib/api/contract.shared";
 import type { ConversationDetail } from "@/lib/runs/read-models/conversations/conversation-views.shared";
+import type { ConversationListQuery } from "@/lib/runs/read-models/conversations/conversation-list.shared";
 import { TextDeltaFrame, type EventsPage, type StoredEvent } from "@/lib/events/event-types.shared";
 import type { Transcript } from "@/lib/events/transcript-types.shared";
 import { errorFrom, isEventStream, streamCutAt, useEventTail, type Receive } from "./event-tail";
@@ -21,7 +22,9 @@ import { readEventStream } from "./sse";
 import { activeRunStillRunning, buildTranscript, EMPTY_STREAM, streamReducer } from "./transcript";
 
 export const conversationKeys = {
-  list: ["conversations"] as const,
+  /** Every page of the list (invalidate without `exact`). */
+  list: ["conversations", "list"] as const,
+  page: (q: ConversationListQuery) => ["conversations", "list", q] as const,
   detail: (id: string) => ["conversations", id] as const,
   events: (id: string) => ["conversations", id, "events"] as const,
 };
@@ -61,10 +64,38 @@ export async function readEventsAfter(
   }
 }
 
-export function useConversations() {
+/** One page of the conversations list; the previous page stays on screen while the next loads. */
+export function useConversations(query: ConversationListQuery = {}) {
   return useQuery({
-    queryKey: conversationKeys.list,
-    queryFn: () => apiFetch(conversationsApi.list),
+    queryKey: conversationKeys.page(query),
+    queryFn: () => apiFetch(conversationsApi.list, { query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Renames a conversation (its creator or an admin). */
+export function useRenameConversation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, title }: { id: string; title: string }) =>
+      apiFetch(conversationsApi.rename, { params: { id }, body: { title } }),
+    onSuccess: (detail) => {
+      qc.setQueryData<ConversationDetail>(conversationKeys.detail(detail.id), detail);
+      void qc.invalidateQueries({ queryKey: conversationKeys.list });
+    },
+  });
+}
+
+/** Deletes a conversation (its creator or an admin); 409 while a run executes or waits for approval. */
+export function useDeleteConversation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch(conversationsApi.remove, { params: { id } }),
+    onSuccess: (_res, id) => {
+      qc.removeQueries({ queryKey: conversationKeys.detail(id) });
+      void qc.invalidateQueries({ queryKey: conversationKeys.list });
+      void qc.invalidateQueries({ queryKey: runKeys.list, exact: true });
+    },
   });
 }
 
@@ -99,7 +130,7 @@ export function useCreateConversation() {
     mutationFn: (body: RequestOf<typeof conversationsApi.create>["body"]) =>
       apiFetch(conversationsApi.create, { body }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: conversationKeys.list, exact: true });
+      void qc.invalidateQueries({ queryKey: conversationKeys.list });
       void qc.invalidateQueries({ queryKey: agentKeys.list, exact: true });
     },
   });
@@ -134,7 +165,7 @@ export function useChangeAgentVersion(id: string) {
         d ? { ...d, agentVersion: res.agentVersion } : d,
       );
       void qc.invalidateQueries({ queryKey: conversationKeys.detail(id) });
-      void qc.invalidateQueries({ queryKey: conversationKeys.list, exact: true });
+      void qc.invalidateQueries({ queryKey: conversationKeys.list });
     },
   });
 }
@@ -163,7 +194,7 @@ function useSendMessage(id: string, receive: Receive) {
 function refreshAfterRun(qc: QueryClient, id: string) {
   void qc.invalidateQueries({ queryKey: conversationKeys.detail(id), exact: true });
   void qc.invalidateQueries({ queryKey: conversationKeys.events(id), exact: true });
-  void qc.invalidateQueries({ queryKey: conversationKeys.list, exact: true });
+  void qc.invalidateQueries({ queryKey: conversationKeys.list });
   void qc.invalidateQueries({ queryKey: runKeys.list, exact: true });
 }
 

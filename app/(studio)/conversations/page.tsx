@@ -1,4 +1,4 @@
-import { requirePagePrincipal } from "@/app/_auth/page-principal";
+import { currentPrincipal, requirePagePrincipal } from "@/app/_auth/page-principal";
 import { PageHeader } from "@/components/shell/page-header";
 import { ConversationsList } from "@/components/conversations/conversations-list";
 
@@ -6,13 +6,15 @@ export const metadata = { title: "Conversations · Atelier" };
 
 export default async function Page() {
   await requirePagePrincipal();
+  // Who is looking: their own conversations offer rename and delete (an admin's, every one).
+  const viewerId = (await currentPrincipal())?.id ?? null;
   return (
     <>
       <PageHeader
         title="Conversations"
-        description="Runs with your agents, streamed with their tool calls, usage and cost."
+        description="Every conversation with your agents: find one by agent, status, day or words, open it, rename or delete it."
       />
-      <ConversationsList />
+      <ConversationsList viewerId={viewerId} />
     </>
   );
 }
