@@ -1,17 +1,21 @@
 /** The runs API (docs/http-contract.md): the runs list, one run with its events, and its trace. */
 import { z } from "zod";
 import { endpoint } from "../contract.shared";
-import { RunDetail, RunSummary } from "../../runs/read-models/conversations/conversation-views.shared";
+import { RunDetail } from "../../runs/read-models/conversations/conversation-views.shared";
+import { RunListPage, RunListQuery } from "../../runs/read-models/runs/run-list.shared";
 import { RunTrace } from "../../runs/read-models/traces/trace-wire.shared";
 import { ModelRequestView } from "../../runs/read-models/traces/model-request.shared";
 
 export const runsApi = {
-  /** Runs, newest first. */
+  /**
+   * Runs, newest first, a page at a time (`limit`, `page`), filtered by `agentId`, `status` and
+   * start time (`from`, `to`), searched by `q` (first user message or agent name).
+   */
   list: endpoint({
     method: "GET",
     path: "/api/runs",
-    query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
-    response: z.object({ runs: z.array(RunSummary) }),
+    query: RunListQuery,
+    response: RunListPage,
   }),
   /** One run and its events in order. */
   get: endpoint({

@@ -1,10 +1,11 @@
 /**
- * Runs as the API serves them (the shapes: ../conversations/conversation-views.shared.ts): the
- * runs list, one run with its events, and the row-to-view mapping the conversation view shares.
+ * Runs as the API serves them (the shapes: ../conversations/conversation-views.shared.ts): one run
+ * with its events, and the row-to-view mapping the conversation view shares (the runs list:
+ * list-runs.ts).
  */
 import { NotFoundError } from "../../../errors";
 import type { Db } from "../../../db/client";
-import type { RunDetail, RunSummary, RunView } from "../conversations/conversation-views.shared";
+import type { RunDetail, RunView } from "../conversations/conversation-views.shared";
 import type { RunKind, RunStatus, StopReason } from "../../../events/event-types";
 import { storedRunError, toStoredEvent } from "../../../events/stored-event";
 
@@ -40,32 +41,6 @@ export function toRunView(r: RunRow): RunView {
     startedAt: r.startedAt.toISOString(),
     finishedAt: r.finishedAt?.toISOString() ?? null,
   };
-}
-
-/** Runs, newest first, for the traces list. */
-export async function listRuns(db: Db, limit = 100): Promise<RunSummary[]> {
-  const rows = await db.run.findMany({
-    where: { conversation: { deletedAt: null } },
-    orderBy: { startedAt: "desc" },
-    take: limit,
-  });
-  return rows.map((r) => ({
-    id: r.id,
-    conversationId: r.conversationId,
-    agentId: r.agentId,
-    agentVersion: r.agentVersion,
-    parentRunId: r.parentRunId,
-    kind: runKind(r),
-    status: runStatus(r),
-    stopReason: stopReason(r),
-    model: r.model,
-    requests: r.requests,
-    toolCalls: r.toolCalls,
-    totalTokens: r.totalTokens,
-    costNanoUsd: Number(r.costNanoUsd),
-    startedAt: r.startedAt.toISOString(),
-    finishedAt: r.finishedAt?.toISOString() ?? null,
-  }));
 }
 
 /** One run with its events, read by run (the `runId, seq` index), never the whole conversation. */
