@@ -30,7 +30,8 @@ interface Fixture {
 }
 let fx: Fixture;
 
-async function json(res: Awaited<ReturnType<APIRequestContext["get"]>>, status = 200) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- API answers, checked by the assertions
+async function json(res: Awaited<ReturnType<APIRequestContext["get"]>>, status = 200): Promise<any> {
   expect(res.status(), await res.text()).toBe(status);
   return res.json();
 }
