@@ -10,6 +10,7 @@ import type { FallbackModelConfig, ModelConfig } from "@/lib/models/model-config
 import { modelRosterKey } from "@/lib/models/providers.shared";
 import { contextDrafts, contextSchemaOf, type ContextFieldDraft } from "./context-schema-draft";
 import { issuesOfZod, type ApiIssue } from "./form-issues";
+import { describeJsonError, jsonErrorPosition } from "./json-error-position";
 
 export type ModelEntry = ModelConfig;
 export type FallbackEntry = FallbackModelConfig;
@@ -103,5 +104,35 @@ export function toRequestBody(s: AgentFormState): AgentInput {
 export function checkDraft(s: AgentFormState): { ok: true; body: AgentInput } | { ok: false; issues: ApiIssue[] } {
   const body = JSON.parse(JSON.stringify(toRequestBody(s))) as AgentInput;
   const parsed = AgentInput.safeParse(body);
-  return parsed.success ? { ok: true, body } : { ok: false, issues: issuesOfZod(parsed.error) };
+  const scripts = scriptIssues(s);
+  if (parsed.success && !scripts.length) return { ok: true, body };
+  // A script that is not JSON is reported where it breaks, in place of the schema's "expected an array".
+  const mapped = scripts.map((i) => i.path.replace(/^roster\./, "entry."));
+  const schema = parsed.success
+    ? []
+    : issuesOfZod(parsed.error).filter((i) => {
+        const key = i.path.replace(/^roster\./, "entry.");
+        return !mapped.some((m) => key === m || key.startsWith(`${m}.`) || samePlace(i.path, m, s));
+      });
+  return { ok: false, issues: [...scripts, ...schema] };
+}
+
+/** Whether a schema path of the single model ("model.script") is the script field `entry.0.script`. */
+function samePlace(path: string, key: string, s: AgentFormState): boolean {
+  return s.entries.length === 1 && `entry.0.${path.slice("model.".length)}` === key && path.startsWith("model.");
+}
+
+/** The scripts (typed as text while not JSON) of every entry and fallback that do not parse, with where they break. */
+export function scriptIssues(s: AgentFormState): ApiIssue[] {
+  const out: ApiIssue[] = [];
+  const check = (script: unknown, path: string) => {
+    if (typeof script !== "string") return;
+    const at = jsonErrorPosition(script);
+    out.push({ path, message: at ? describeJsonError(at) : "The script is a JSON list of turns" });
+  };
+  s.entries.forEach((e, i) => {
+    check(e.script, `roster.${i}.script`);
+    e.fallbackModels.forEach((f, j) => check(f.script, `roster.${i}.fallbackModels.${j}.script`));
+  });
+  return out;
 }

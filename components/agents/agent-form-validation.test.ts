@@ -69,6 +69,12 @@ const cases: Array<[string, (s: AgentFormState) => void]> = [
     },
   ],
   [
+    "an empty suggested prompt and one too long",
+    (s) => {
+      s.suggestedPrompts = ["What can you do?", "  ", "x".repeat(201)];
+    },
+  ],
+  [
     "auto-compaction that a run-tier limit makes unreachable",
     (s) => {
       s.entries[0]!.contextLength = 1000;
@@ -102,6 +108,23 @@ describe("the agent form validates with the route's schema", () => {
     expect(fieldIssues(local.issues, s.active).get("entry.1.temperature")).toEqual([
       "temperature must be between 0 and 2",
     ]);
+  });
+
+  it("a scripted model's script that is not JSON is reported where it breaks, once", () => {
+    const s = draft((d) => {
+      d.entries = [{ ...blankEntry("scripted", "scripted"), script: '[{"text": "hi"},\n {"text": oops}]' as never }];
+    });
+    const local = checkDraft(s);
+    expect(local.ok).toBe(false);
+    if (local.ok) return;
+    expect(local.issues).toEqual([
+      {
+        path: "roster.0.script",
+        message:
+          "Not valid JSON — line 2, column 11: expected a value (a string in double quotes, a number, true, false, null, [ or {), found 'o'",
+      },
+    ]);
+    expect(fieldIssues(local.issues, 0).get("entry.0.script")).toHaveLength(1);
   });
 
   it("a valid draft passes as the body it sends", () => {

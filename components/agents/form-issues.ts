@@ -24,15 +24,25 @@ export function toFieldKey(path: string, activeIndex: number): string {
   return path;
 }
 
+/**
+ * One message per field: the first issue at each field key (a field that breaks two rules — an
+ * empty name is also not a valid name — shows the first, and the next once that is fixed).
+ */
 export function fieldIssues(issues: readonly ApiIssue[], activeIndex: number): FieldIssues {
   const map: FieldIssues = new Map();
   for (const i of issues) {
     const key = toFieldKey(i.path, activeIndex);
-    const list = map.get(key) ?? [];
-    if (!list.includes(i.message)) list.push(i.message);
-    map.set(key, list);
+    if (!map.has(key)) map.set(key, [i.message]);
   }
   return map;
+}
+
+/** The summary's items: one per field, in the order of the issues, with the field key to jump to. */
+export function summaryItems(
+  issues: readonly ApiIssue[],
+  activeIndex: number,
+): Array<{ key: string; message: string }> {
+  return [...fieldIssues(issues, activeIndex)].map(([key, [message]]) => ({ key, message }));
 }
 
 /** Issues of an API error body (`body.error.issues`), or one form-wide issue with its message. */

@@ -1,8 +1,16 @@
 "use client";
 /** One model config: provider, model and per-model settings, and its flat fallback chain. */
+import { useState } from "react";
+import { useCan } from "@/components/shell/viewer-context";
 import { modelRosterKey, PROVIDER_CHOICES, supportsNativeOutput } from "@/lib/models/providers.shared";
 import { blankEntry, type FallbackEntry, type ModelEntry } from "./agent-form-state";
-import { Field, FieldError, NumberInput, Select, TextInput } from "./fields";
+import { Field, FieldError, NumberInput, Select, TextInput, useIssues } from "./fields";
+import { describeJsonError, jsonErrorPosition } from "./json-error-position";
+import { KeyStatus, ModelNameInput } from "./model-picker";
+import { useCatalogProvider } from "./model-queries";
+
+/** Providers whose model needs no name: the offline demo and the scripted model play what they are given. */
+const NAMELESS: Record<string, string> = { demo: "demo", scripted: "scripted" };
 
 const EFFORTS = ["", "low", "medium", "high"] as const;
 
@@ -18,9 +26,10 @@ function Settings<T extends FallbackEntry>({
   compact?: boolean;
 }) {
   const set = <K extends keyof T>(k: K, v: T[K]) => onChange({ ...value, [k]: v });
+  const catalog = useCatalogProvider(value.provider, useCan("author"));
   return (
     <div className={compact ? "settings-grid compact" : "settings-grid"}>
-      <Field label="Provider" at={`${at}.provider`}>
+      <Field label="Provider" at={`${at}.provider`} hint={compact ? undefined : "who runs the model"}>
         <Select
           label="Provider"
           value={value.provider}
@@ -29,23 +38,39 @@ function Settings<T extends FallbackEntry>({
             onChange({
               ...value,
               provider: p,
-              model: p === "demo" ? "demo" : value.provider === "demo" ? "" : value.model,
+              model: NAMELESS[p] ?? (NAMELESS[value.provider] ? "" : value.model),
             })
           }
           at={`${at}.provider`}
         />
       </Field>
-      <Field label="Model" at={`${at}.model`}>
-        <TextInput
-          label="Model"
-          className="mono"
-          value={value.model}
-          onChange={(v) => set("model", v as T["model"])}
-          at={`${at}.model`}
-          placeholder="e.g. gpt-4o"
-        />
-      </Field>
-      <Field label="Temperature" at={`${at}.temperature`} hint="0–2; empty = provider default">
+      {NAMELESS[value.provider] ? (
+        <p className="field muted small nameless-model" data-testid="model-nameless">
+          {value.provider === "demo"
+            ? "The offline demo model: rule-based, no key, no internet — not an LLM."
+            : "Replays the script below, turn by turn: no model name or key needed."}
+        </p>
+      ) : (
+        <Field label="Model" at={`${at}.model`}>
+          <ModelNameInput
+            provider={value.provider}
+            value={value.model}
+            onChange={(v) => set("model", v as T["model"])}
+            at={`${at}.model`}
+            catalog={catalog}
+          />
+        </Field>
+      )}
+      {catalog && (catalog.needsKey || catalog.missingSetting) ? (
+        <div className="field wide key-status-row">
+          <KeyStatus provider={catalog} />
+        </div>
+      ) : null}
+      <Field
+        label="Temperature"
+        at={`${at}.temperature`}
+        hint="0 = focused and repeatable, 2 = most varied; empty = the provider's default"
+      >
         <NumberInput
           label="Temperature"
           step="any"
@@ -55,7 +80,11 @@ function Settings<T extends FallbackEntry>({
           placeholder="default"
         />
       </Field>
-      <Field label="Max tokens" at={`${at}.maxTokens`} hint="response cap">
+      <Field
+        label="Max tokens"
+        at={`${at}.maxTokens`}
+        hint="the longest answer, in tokens; empty = the model's maximum"
+      >
         <NumberInput
           label="Max tokens"
           value={value.maxTokens}
@@ -66,7 +95,11 @@ function Settings<T extends FallbackEntry>({
       </Field>
       {compact ? null : (
         <>
-          <Field label="Context length" at={`${at}.contextLength`} hint="window; empty = compaction off">
+          <Field
+            label="Context length"
+            at={`${at}.contextLength`}
+            hint="how many tokens the model reads at once; empty turns auto-compaction off"
+          >
             <NumberInput
               label="Context length"
               value={value.contextLength}
@@ -75,7 +108,11 @@ function Settings<T extends FallbackEntry>({
               placeholder="unknown"
             />
           </Field>
-          <Field label="Seed" at={`${at}.seed`}>
+          <Field
+            label="Seed"
+            at={`${at}.seed`}
+            hint="the same seed gives the same answer, where the provider supports it"
+          >
             <NumberInput
               label="Seed"
               value={value.seed}
@@ -84,7 +121,11 @@ function Settings<T extends FallbackEntry>({
               placeholder="none"
             />
           </Field>
-          <Field label="Reasoning effort" at={`${at}.reasoningEffort`} hint="o1/o3-style models">
+          <Field
+            label="Reasoning effort"
+            at={`${at}.reasoningEffort`}
+            hint="how long reasoning models (o1, o3…) think before answering; empty = default"
+          >
             <Select
               label="Reasoning effort"
               value={(value.reasoningEffort ?? "") as (typeof EFFORTS)[number]}
@@ -96,7 +137,12 @@ function Settings<T extends FallbackEntry>({
         </>
       )}
       {value.provider === "openai-compatible" ? (
-        <Field label="Base URL" at={`${at}.baseUrl`} hint="Ollama, vLLM, LM Studio…" wide>
+        <Field
+          label="Base URL"
+          at={`${at}.baseUrl`}
+          hint="the address of your OpenAI-compatible server (Ollama, vLLM, LM Studio…)"
+          wide
+        >
           <TextInput
             label="Base URL"
             className="mono"
@@ -121,26 +167,37 @@ function ScriptField<T extends FallbackEntry>({
   onChange: (v: T) => void;
   at: string;
 }) {
+  const [text, setText] = useState(() =>
+    typeof value.script === "string" ? value.script : JSON.stringify(value.script ?? [], null, 1),
+  );
+  const position = jsonErrorPosition(text);
+  // The form's own message (after a save) is shown by the field; this one only while typing.
+  const reported = useIssues(`${at}.script`).length > 0;
   return (
     <Field
       label="Script (JSON turns)"
       at={`${at}.script`}
-      hint='[{"text": "…"}, {"toolCalls": [{"toolName": "…", "args": {}}]}]'
+      hint='the answers to replay, in order: [{"text": "…"}, {"toolCalls": [{"toolName": "…", "args": {}}]}]'
       wide
     >
       <textarea
         className="mono"
         rows={4}
         aria-label="Script"
-        defaultValue={JSON.stringify(value.script ?? [], null, 1)}
-        onBlur={(e) => {
-          try {
-            onChange({ ...value, script: JSON.parse(e.target.value) });
-          } catch {
-            onChange({ ...value, script: e.target.value as never });
-          }
+        aria-invalid={position !== null || reported}
+        spellCheck={false}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={() => {
+          // Invalid JSON is kept as its text: the draft check reports where it breaks.
+          onChange({ ...value, script: position ? (text as never) : JSON.parse(text) });
         }}
       />
+      {position && !reported ? (
+        <span className="field-error" data-testid="script-json-error">
+          {describeJsonError(position)}
+        </span>
+      ) : null}
     </Field>
   );
 }
