@@ -162,7 +162,7 @@ test.describe("tool studio", () => {
       "Look up today's weather for a city and return a one-line summary.",
     );
     await expect(page.getByTestId("preview-human-notes")).toContainText("Demo data only.");
-    await expect(page.getByTestId("description-count")).toContainText("65 / 30 characters");
+    await expect(page.getByTestId("description-count")).toContainText("65 characters, 30 minimum");
     await expect(problems(page)).toContainText("none");
     await page.getByRole("tab", { name: "OpenAI" }).click();
     await expect(page.getByTestId("preview-openai")).toContainText('"type": "function"');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deref, optionalNames, skeletonFor } from "./argument-skeleton";
+import { deref, optionalNames, requiredSkeletonFor, skeletonFor } from "./argument-skeleton";
 
 describe("skeletonFor", () => {
   it("fills every property: enums, arrays, nested objects, nullable, optional", () => {
@@ -84,5 +84,26 @@ describe("skeletonFor with recursive types ($defs / $ref)", () => {
   it("derefs with the keywords beside the $ref kept", () => {
     expect(deref(tree.properties.root, tree)).toMatchObject({ type: "object", description: "The top node." });
     expect(deref({ $ref: "#/$defs/Missing" }, tree)).toEqual({ $ref: "#/$defs/Missing" });
+  });
+});
+
+describe("requiredSkeletonFor", () => {
+  it("leaves optional parameters unset, at every depth, so a test run sends only what the author adds", () => {
+    const schema = {
+      type: "object",
+      properties: {
+        city: { type: "string" },
+        days: { type: "integer" },
+        window: {
+          type: "object",
+          properties: { from: { type: "integer" }, to: { type: "integer" } },
+          required: ["from"],
+        },
+        note: { anyOf: [{ type: "string" }, { type: "null" }] },
+      },
+      required: ["city", "window"],
+    };
+    expect(requiredSkeletonFor(schema)).toEqual({ city: "", window: { from: 0 } });
+    expect(requiredSkeletonFor({ type: "object", properties: { a: { type: "string" } } })).toEqual({});
   });
 });

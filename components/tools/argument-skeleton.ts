@@ -1,6 +1,6 @@
 /**
  * A starting value for a tool's arguments from its parameters JSON Schema: every property (optional
- * ones too, so the author sees them), enums at their first value, arrays with one example item,
+ * ones too, unless only the required ones are asked for), enums at their first value, arrays with one example item,
  * nested objects filled in, `X | null` as X. A `$ref` into the root's `$defs` (a recursive type) is
  * followed once per path: where it recurs, an array starts empty and anything else is null.
  */
@@ -48,14 +48,15 @@ export function skeletonFor(
   depth = 0,
   root: JsonSchema | undefined = depth === 0 ? schema : undefined,
   path: ReadonlySet<string> = new Set(),
+  withOptional = true,
 ): unknown {
   if (depth > MAX_DEPTH) return null;
   const ref = defName(schema.$ref);
   if (ref !== undefined) {
     if (path.has(ref)) return null;
-    return skeletonFor(deref(schema, root), depth, root, new Set([...path, ref]));
+    return skeletonFor(deref(schema, root), depth, root, new Set([...path, ref]), withOptional);
   }
-  const next = (s: JsonSchema) => skeletonFor(s, depth + 1, root, path);
+  const next = (s: JsonSchema) => skeletonFor(s, depth + 1, root, path, withOptional);
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.anyOf)) {
@@ -81,12 +82,21 @@ export function skeletonFor(
     }
     case "object": {
       const out: Record<string, unknown> = {};
-      for (const [name, prop] of properties(schema)) out[name] = next(prop);
+      const required = new Set(requiredNames(schema));
+      for (const [name, prop] of properties(schema)) if (withOptional || required.has(name)) out[name] = next(prop);
       return out;
     }
     default:
       return "";
   }
+}
+
+/**
+ * The arguments a test run starts with: the skeleton of the required parameters only (nested ones
+ * too), so an optional parameter is not sent until the author adds it and the tool uses its default.
+ */
+export function requiredSkeletonFor(schema: JsonSchema): unknown {
+  return skeletonFor(schema, 0, schema, new Set(), false);
 }
 
 /** The top-level optional parameters, for the "remove to use the default" hint. */

@@ -1,5 +1,5 @@
 "use client";
-/** The description exactly as the model receives it, the human part greyed, and the 30-char floor. */
+/** The description exactly as the model receives it, the human part greyed, and its length against the 30-character floor. */
 import { codePointLength, isBelowDescriptionFloor, MIN_DESCRIPTION_LENGTH } from "@/lib/tools/description-floor.shared";
 
 export function DescriptionPreview({ description, humanNotes }: { description: string; humanNotes: string | null }) {
@@ -10,7 +10,7 @@ export function DescriptionPreview({ description, humanNotes }: { description: s
       <div className="desc-head">
         <span className="preview-label">Description (sent)</span>
         <span className={`pill ${short ? "danger" : "ok"}`} data-testid="description-count">
-          {n} / {MIN_DESCRIPTION_LENGTH} characters{short ? " — too short" : ""}
+          {n} character{n === 1 ? "" : "s"}, {MIN_DESCRIPTION_LENGTH} minimum{short ? " — too short" : ""}
         </span>
       </div>
       <pre className="desc-sent" data-testid="preview-description">

@@ -1,11 +1,15 @@
 "use client";
-/** The studio's title bar: the tool's name, the saved version's state, and Save (authors only). */
-import Link from "next/link";
-import type { ToolDetail } from "@/lib/tool-store/tool-views.shared";
+/**
+ * The studio's title bar: the tool's name (flagged when another tool has it), the saved version's
+ * state and the agents using it, and Save (authors only).
+ */
+import { GuardedLink } from "@/components/shell/unsaved-changes";
+import type { ToolDetail, ToolSummary } from "@/lib/tool-store/tool-views.shared";
 import { formatDateTime } from "@/components/shell/format";
 
 export function StudioHeader({
   name,
+  clash,
   saved,
   dirty,
   canSave,
@@ -14,6 +18,8 @@ export function StudioHeader({
   onSave,
 }: {
   name: string;
+  /** Another tool with the name the source gives (a save would be refused). */
+  clash: Pick<ToolSummary, "id" | "name"> | null;
   saved: ToolDetail | null;
   dirty: boolean;
   canSave: boolean;
@@ -26,7 +32,7 @@ export function StudioHeader({
     <header className="page-header studio-header">
       <div>
         <div className="muted small">
-          <Link href="/tools">Tools</Link> /
+          <GuardedLink href="/tools">Tools</GuardedLink> /
         </div>
         <h1 className="mono" data-testid="studio-title">
           {name}
@@ -40,7 +46,18 @@ export function StudioHeader({
               ) : (
                 <span className="pill ok">clean</span>
               )}
-              {saved!.usedBy.length ? <> · used by {saved!.usedBy.map((a) => a.name).join(", ")}</> : null}
+              {saved!.usedBy.length ? (
+                <>
+                  {" "}
+                  · used by{" "}
+                  {saved!.usedBy.map((a, i) => (
+                    <span key={a.agentId}>
+                      {i ? ", " : ""}
+                      <GuardedLink href={`/agents/${a.agentId}`}>{a.name}</GuardedLink>
+                    </span>
+                  ))}
+                </>
+              ) : null}
             </>
           ) : (
             "Not saved yet"
@@ -50,6 +67,13 @@ export function StudioHeader({
         {v?.hasErrors && !dirty ? (
           <p className="error small" role="status" data-testid="draft-note">
             Saved as a draft: a version with definition errors cannot run or be attached to an agent.
+          </p>
+        ) : null}
+        {clash ? (
+          <p className="error small" role="status" data-testid="name-clash">
+            Another tool is already named <span className="mono">{clash.name}</span> (
+            <GuardedLink href={`/tools/${clash.id}`}>open it</GuardedLink>): saving would be refused. Rename the
+            function.
           </p>
         ) : null}
         {saveError ? (

@@ -1,11 +1,13 @@
 "use client";
 /**
  * Test-run a saved version in the sandbox: arguments through a generated form or as raw JSON
- * (pre-filled with a skeleton from the schema), then the result or the error, with logs and events.
+ * (pre-filled with a skeleton of the required parameters: optional ones are not sent unless added),
+ * then the result or the error, with logs and events. A result is marked stale once the arguments
+ * change, and cleared when the next attempt fails before running (arguments that are not JSON).
  */
 import { useEffect, useMemo, useState } from "react";
 import type { AnalyzedTool } from "@/lib/tools/tool-analysis.shared";
-import { optionalNames, skeletonFor } from "./argument-skeleton";
+import { optionalNames, requiredSkeletonFor } from "./argument-skeleton";
 import { ArgumentForm } from "./argument-form";
 import { RunOutcomeView } from "./run-outcome-view";
 import { useInvokeTool } from "./tool-queries";
@@ -78,12 +80,16 @@ function RunnableTestPanel({
 }) {
   // Keyed by the schema's text: a refetch of the same version must not wipe what the author typed.
   const schemaText = JSON.stringify(tool.parameters);
-  const skeleton = useMemo(() => skeletonFor(JSON.parse(schemaText)) as Record<string, unknown>, [schemaText]);
+  const skeleton = useMemo(() => requiredSkeletonFor(JSON.parse(schemaText)) as Record<string, unknown>, [schemaText]);
   const [mode, setMode] = useState<"form" | "json">("json");
   const [value, setValue] = useState<Record<string, unknown>>(skeleton);
   const [text, setText] = useState(() => JSON.stringify(skeleton, null, 2));
   const [parseError, setParseError] = useState<string | null>(null);
   const invoke = useInvokeTool(toolId);
+  /** The arguments of the shown outcome, as JSON text, to tell when they no longer match the inputs. */
+  const ranWith = invoke.variables ? JSON.stringify(invoke.variables.args) : null;
+  const current = mode === "form" ? JSON.stringify(value) : normalised(text);
+  const stale = ranWith !== null && current !== ranWith;
   const optional = optionalNames(tool.parameters);
   const gated = Boolean(tool.sideEffecting || tool.requiresApproval);
   const allowed = gated ? canRun.gated : canRun.plain;
@@ -112,7 +118,11 @@ function RunnableTestPanel({
     let args: unknown = value;
     if (mode === "json") {
       const parsed = parseArgs(text);
-      if (!parsed.ok) return setParseError(parsed.message);
+      if (!parsed.ok) {
+        // The last outcome is not of these arguments: drop it rather than show it under the error.
+        invoke.reset();
+        return setParseError(parsed.message);
+      }
       args = parsed.value;
     }
     setParseError(null);
@@ -156,9 +166,9 @@ function RunnableTestPanel({
             onChange={(e) => setText(e.target.value)}
           />
           {optional.length ? (
-            <p className="muted small">
-              Optional: <span className="mono">{optional.join(", ")}</span> — remove a key to let the tool use its
-              default.
+            <p className="muted small" data-testid="optional-hint">
+              Optional, not sent unless you add them: <span className="mono">{optional.join(", ")}</span> — without one,
+              the tool uses its default.
             </p>
           ) : null}
         </>
@@ -175,7 +185,7 @@ function RunnableTestPanel({
           {invoke.isPending ? "Running…" : `Run v${version}`}
         </button>
         <button className="btn" onClick={() => (setValue(skeleton), setText(JSON.stringify(skeleton, null, 2)))}>
-          Reset to skeleton
+          Reset arguments
         </button>
         {!allowed ? (
           <span className="muted small">
@@ -190,9 +200,24 @@ function RunnableTestPanel({
           {invoke.error.message}
         </p>
       ) : null}
-      {invoke.data ? <RunOutcomeView outcome={invoke.data} onShowLine={onShowLine} /> : null}
+      {invoke.data ? (
+        <div className={stale ? "result-stale" : undefined} data-testid="run-outcome" data-stale={stale}>
+          {stale ? (
+            <p className="pill warn stale-note" role="status" data-testid="run-stale">
+              Result of the previous arguments — run again to see these.
+            </p>
+          ) : null}
+          <RunOutcomeView outcome={invoke.data} onShowLine={onShowLine} />
+        </div>
+      ) : null}
     </div>
   );
+}
+
+/** The arguments text as compact JSON (the text itself when it is not JSON). */
+function normalised(text: string): string {
+  const parsed = parseArgs(text);
+  return parsed.ok ? JSON.stringify(parsed.value) : text;
 }
 
 function parseArgs(text: string): { ok: true; value: unknown } | { ok: false; message: string } {

@@ -2,9 +2,11 @@
 /**
  * The Monaco editor holding the tool's TypeScript source. Loaded with next/dynamic (ssr: false) so
  * only the editor route ships Monaco. Markers are the server's diagnostics, on their exact ranges.
+ * Under it, the keys that let Tab leave the editor.
  */
 import { useEffect, useRef } from "react";
 import type { ToolDiagnostic } from "@/lib/tools/tool-analysis.shared";
+import { EditorKeysHint } from "./monaco/editor-keys-hint";
 import { MARKER_OWNER, registerAtelierTypes, setupMonaco, type Monaco } from "./monaco/monaco-setup";
 import type { editor as MonacoEditorNs } from "monaco-editor/editor/editor.api.js";
 
@@ -118,5 +120,10 @@ export default function ToolSourceEditor(props: ToolSourceEditorProps) {
     editor.focus();
   }, [props.cursorRequest]);
 
-  return <div ref={host} className="tool-editor-monaco" data-testid="tool-source-editor" />;
+  return (
+    <>
+      <div ref={host} className="tool-editor-monaco" data-testid="tool-source-editor" />
+      <EditorKeysHint />
+    </>
+  );
 }

@@ -1,13 +1,19 @@
 "use client";
 /**
  * The Tool Studio: Monaco on the left with its problems, the live model-facing preview on the
- * right, and below them the test-run panel and the version history. `toolId` null is a new tool.
+ * right, and below them the test-run panel, the version history and the agents using the tool
+ * (with the version each runs, and Upgrade). Unsaved edits are guarded (useUnsavedChanges); a name
+ * another tool has is flagged as it is typed; after a save, agents left on an older version are
+ * offered an upgrade. `toolId` null is a new tool.
  */
 import dynamic from "next/dynamic";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import type { ToolDetail } from "@/lib/tool-store/tool-views.shared";
 import type { SourceRange } from "@/lib/tools/tool-analysis.shared";
+import { useDocumentTitle } from "@/components/shell/use-document-title";
+import { useUnsavedChanges } from "@/components/shell/unsaved-changes";
 import { useCan } from "@/components/shell/viewer-context";
+import { nameClash } from "./name-clash";
 import { ProblemsPanel } from "./problems-panel";
 import { TestRunPanel } from "./test-run-panel";
 import type { CursorRequest } from "./tool-source-editor";
@@ -19,14 +25,19 @@ import {
   useSaveTool,
   useToolAnalysis,
   useToolDetail,
+  useToolList,
 } from "./tool-queries";
 import { StudioHeader } from "./studio-header";
 import { templateSource } from "./tool-templates";
 import { useDebounced } from "./use-debounced";
+import { UpgradeOffer, UsedByList } from "./used-by-panel";
 import { VersionHistoryPanel } from "./version-history-panel";
+import "./tool-pins.css";
 
 /** Keystroke to analysis request; the issue's budget is 300 ms from keystroke to markers. */
 export const ANALYSIS_DEBOUNCE_MS = 150;
+/** How long a typed name rests before it is checked against the other tools' names. */
+const NAME_CHECK_DEBOUNCE_MS = 400;
 
 const ToolSourceEditor = dynamic(() => import("./tool-source-editor"), {
   ssr: false,
@@ -74,7 +85,9 @@ function StudioWorkspace({
   const [docKey, setDocKey] = useState(documentKey);
   const [docText, setDocText] = useState(initialSource);
   const [cursor, setCursor] = useState<CursorRequest | null>(null);
-  const [lowerTab, setLowerTab] = useState<"run" | "history">("run");
+  const [lowerTab, setLowerTab] = useState<"run" | "history" | "usedBy">("run");
+  /** The version this session saved last (for the upgrade offer's wording). */
+  const [savedVersion, setSavedVersion] = useState<number | null>(null);
   const [restoring, setRestoring] = useState<number | null>(null);
   const debounced = useDebounced(source, ANALYSIS_DEBOUNCE_MS);
   const analysis = useToolAnalysis(debounced, canSave);
@@ -82,18 +95,20 @@ function StudioWorkspace({
   // A new tool gets its id from its first save; the page stays (no reload of the editor).
   const [toolId, setToolId] = useState<string | null>(tool?.id ?? null);
   const save = useSaveTool(toolId);
-  const saved = save.data ?? tool;
+  // The query holds the freshest answer: a save writes it, an upgrade of its agents refetches it.
+  const fresh = useToolDetail(toolId);
+  const saved = fresh.data ?? save.data ?? tool;
   const savedSource = saved?.version.source ?? null;
   const dirty = source !== savedSource;
   // Only authors may ask for a live analysis; everyone else sees the saved version's own.
   const live = analysis.data ?? (canSave ? null : storedAnalysis(saved ?? null));
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  const name = live?.preview?.name ?? live?.tool?.name ?? saved?.name ?? "New tool";
+  useUnsavedChanges(dirty, saved ? `the tool '${saved.name}'` : "the new tool");
+  useDocumentTitle(saved ? `${saved.name} · Tool Studio` : "New tool · Tool Studio");
+  const others = useToolList();
+  const typedName = useDebounced(live?.preview?.name ?? live?.tool?.name ?? null, NAME_CHECK_DEBOUNCE_MS);
+  const clash = canSave ? nameClash(typedName, others.data?.tools ?? [], toolId) : null;
 
   const moveTo = useCallback((range: Pick<SourceRange, "startLine" | "startColumn">) => {
     setCursor({ line: range.startLine, column: range.startColumn, nonce: Date.now() });
@@ -102,6 +117,7 @@ function StudioWorkspace({
   const doSave = (text: string) =>
     save.mutate(text, {
       onSuccess: (t) => {
+        setSavedVersion(t.version.version);
         if (toolId === null) {
           setToolId(t.id);
           window.history.replaceState(null, "", `/tools/${t.id}`);
@@ -126,7 +142,8 @@ function StudioWorkspace({
   return (
     <div className="studio" data-testid="tool-studio">
       <StudioHeader
-        name={live?.preview?.name ?? live?.tool?.name ?? saved?.name ?? "New tool"}
+        name={name}
+        clash={clash}
         saved={saved}
         dirty={dirty}
         canSave={canSave}
@@ -134,6 +151,7 @@ function StudioWorkspace({
         saveError={save.error}
         onSave={() => doSave(source)}
       />
+      {saved ? <UpgradeOffer tool={saved} canUpgrade={canSave} savedVersion={savedVersion} /> : null}
       <div className="studio-grid">
         <div className="studio-editor">
           <ToolSourceEditor
@@ -176,6 +194,15 @@ function StudioWorkspace({
           >
             History{saved ? ` (${saved.versions.length})` : ""}
           </button>
+          <button
+            role="tab"
+            aria-selected={lowerTab === "usedBy"}
+            className={`tab${lowerTab === "usedBy" ? " active" : ""}`}
+            onClick={() => setLowerTab("usedBy")}
+            disabled={!saved}
+          >
+            Used by{saved ? ` (${saved.usedBy.length})` : ""}
+          </button>
         </div>
         {lowerTab === "run" || !saved ? (
           <TestRunPanel
@@ -193,6 +220,8 @@ function StudioWorkspace({
             canRun={{ plain: canRunPlain, gated: canRunGated }}
             onShowLine={(line) => moveTo({ startLine: line, startColumn: 1 })}
           />
+        ) : lowerTab === "usedBy" ? (
+          <UsedByList tool={saved} canUpgrade={canSave} />
         ) : (
           <VersionHistoryPanel
             tool={saved}

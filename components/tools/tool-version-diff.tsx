@@ -1,6 +1,7 @@
 "use client";
 /** Monaco's side-by-side diff editor between two stored versions (loaded only on the editor route). */
 import { useEffect, useRef } from "react";
+import { EditorKeysHint } from "./monaco/editor-keys-hint";
 import { setupMonaco } from "./monaco/monaco-setup";
 
 let diffCounter = 0;
@@ -39,5 +40,10 @@ export default function ToolVersionDiff({ original, modified }: { original: stri
       right.dispose();
     };
   }, [original, modified]);
-  return <div ref={host} className="tool-diff-monaco" data-testid="tool-version-diff" />;
+  return (
+    <>
+      <div ref={host} className="tool-diff-monaco" data-testid="tool-version-diff" />
+      <EditorKeysHint />
+    </>
+  );
 }
