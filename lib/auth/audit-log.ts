@@ -1,6 +1,7 @@
 /** Who did what, when: sign-ins, failures, role changes, tokens, secrets, approval decisions, side-effecting tool calls and test runs. */
 import type { Db } from "../db/client";
-import { jsonColumn, readJsonColumn } from "../db/json-column";
+import { jsonColumn } from "../db/json-column";
+import { listAuditPage } from "./audit-list";
 import type { AuditEntry } from "./audit-log.shared";
 import type { Principal } from "./roles";
 
@@ -53,19 +54,17 @@ export async function recordAudit(
       actor: entry.actor?.name ?? null,
       action: entry.action,
       target: entry.target ?? null,
-      details: jsonColumn(entry.details),
+      // A token's call names the token, so the log can say which one acted (audit-list.ts).
+      details: jsonColumn(
+        entry.actor && "tokenId" in entry.actor && entry.actor.tokenId
+          ? { ...entry.details, actorTokenId: entry.actor.tokenId }
+          : entry.details,
+      ),
     },
   });
 }
 
+/** The newest entries, readable (./audit-list.ts). */
 export async function listAudit(db: Db, limit = 200): Promise<AuditEntry[]> {
-  const rows = await db.auditLog.findMany({ orderBy: { createdAt: "desc" }, take: limit });
-  return rows.map((r) => ({
-    id: r.id,
-    actor: r.actor,
-    action: r.action,
-    target: r.target,
-    details: readJsonColumn<Record<string, unknown> | null>(r.details),
-    createdAt: r.createdAt.toISOString(),
-  }));
+  return (await listAuditPage(db, { limit, page: 1 })).entries;
 }

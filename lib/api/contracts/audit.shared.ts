@@ -1,13 +1,15 @@
-/** The contract of /api/audit (docs/http-contract.md): the newest audit log entries, for admins. */
-import { z } from "zod";
+/**
+ * The contract of /api/audit (docs/http-contract.md): the audit log for admins, newest first,
+ * readable (names, not ids), filtered by actor, action and days, a page at a time.
+ */
 import { endpoint } from "../contract.shared";
-import { AuditEntry } from "../../auth/audit-log.shared";
+import { AuditPage, AuditQuery } from "../../auth/audit-list.shared";
 
 export const auditApi = {
   list: endpoint({
     method: "GET",
     path: "/api/audit",
-    query: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) }),
-    response: z.strictObject({ entries: z.array(AuditEntry) }),
+    query: AuditQuery,
+    response: AuditPage,
   }),
 };
