@@ -233,11 +233,64 @@ test.describe.serial("approval inbox (approver)", () => {
     await expect(decided.getByTestId("approval-decided-by")).toHaveText("Denied by ATELIER_ADMIN_TOKEN");
     await expect(decided.getByTestId("approval-reason")).toHaveText(reason);
     await expect(decided.getByTestId("approval-result")).toHaveText("never ran");
+    // A denial is a person's decision, drawn neutral — not as an error.
+    const denial = decided.getByTestId("approval-outcome");
+    await expect(denial).toHaveText(`denied by ATELIER_ADMIN_TOKEN: ${reason}`);
+    await expect(denial).toHaveClass(/ap-outcome-denied/);
+    await expect(decided.getByTestId("approval-status")).toHaveCSS("color", "rgb(29, 29, 31)");
     await snap(page, "approvals-decided-denied");
 
     await page.goto(`/conversations/${conversationId}`);
     await expect(page.getByTestId("assistant-message").last()).toContainText("refund did not succeed");
     await expect(page.getByTestId("assistant-message").last()).toContainText(reason);
+    expect(errors).toEqual([]);
+  });
+
+  test("an approved call that then fails shows as failed, with its error, though its status stays done", async ({
+    page,
+    request,
+  }) => {
+    const errors = collectErrors(page);
+    const source = [
+      'import { tool } from "atelier";',
+      "",
+      "/**",
+      " * Charge an order's card; this one is always declined.",
+      " *",
+      ' * @param orderId The order to charge, e.g. "D-9".',
+      " */",
+      "export default tool({ sideEffecting: true, requiresApproval: true }, function e2e_declined_charge(orderId: string): string {",
+      "  throw new Error(`card declined for ${orderId}`);",
+      "});",
+      "",
+    ].join("\n");
+    const tool = await request.post("/api/tools", { headers: ADMIN, data: { source } });
+    expect(tool.status()).toBe(201);
+    const agent = await request.post("/api/agents", {
+      headers: ADMIN,
+      data: {
+        name: "e2e_decliner",
+        prompt: { template: "You charge orders when asked.", params: {} },
+        model: { provider: "demo", model: "demo" },
+        tools: [{ toolId: (await tool.json()).tool.id }],
+      },
+    });
+    expect(agent.status()).toBe(201);
+    const { approval } = await holdCall(request, "e2e_decliner", "Please charge order D-9");
+    await page.goto("/approvals");
+    await cardOf(page, approval.id).getByRole("button", { name: "Approve" }).click();
+    await page.getByRole("tab", { name: "Decided" }).click();
+    const decided = cardOf(page.getByTestId("approvals-decided"), approval.id);
+    await expect(decided.getByTestId("approval-status")).toHaveText("failed", { timeout: 15_000 });
+    await expect(decided).toHaveAttribute("data-status", "done");
+    await expect(decided.getByTestId("approval-outcome")).toHaveText(/^failed — \w+: .*card declined for D-9/);
+    const listed = (await approvals(request, "decided")).find((a) => a.id === approval.id) as unknown as {
+      status: string;
+      outcome: { ok: boolean; errorType: string; message: string };
+    };
+    expect(listed.status).toBe("done");
+    expect(listed.outcome).toMatchObject({ ok: false, message: expect.stringContaining("card declined for D-9") });
+    await snap(page, "approvals-decided-failed");
     expect(errors).toEqual([]);
   });
 
