@@ -9,12 +9,13 @@ export function useIssues(key: string): string[] {
   return useContext(IssuesContext).get(key) ?? [];
 }
 
+/** The field's one message (form-issues.ts keeps the first per field); the summary at the top announces them. */
 export function FieldError({ at }: { at: string }) {
   const messages = useIssues(at);
   if (!messages.length) return null;
   return (
-    <span className="field-error" role="alert" data-field={at}>
-      {messages.join("; ")}
+    <span className="field-error" data-field={at}>
+      {messages[0]}
     </span>
   );
 }
@@ -33,7 +34,7 @@ export function Field({
   wide?: boolean;
 }) {
   return (
-    <label className={wide ? "field wide" : "field"}>
+    <label className={wide ? "field wide" : "field"} data-field-key={at}>
       <span className="field-label">{label}</span>
       {children}
       {hint ? <span className="field-hint muted">{hint}</span> : null}

@@ -10,17 +10,17 @@ type Props = { state: AgentFormState; setState: (s: AgentFormState) => void; rea
 const SUMMARIZER_PROVIDERS = PROVIDER_CHOICES.filter((p) => p !== "scripted");
 
 const RUN_LIMITS = [
-  ["requestLimit", "Requests per run", "safety brake (default 50)"],
-  ["toolCallsLimit", "Tool calls per run", ""],
-  ["inputTokensLimit", "Input tokens per run", ""],
-  ["outputTokensLimit", "Output tokens per run", ""],
-  ["totalTokensLimit", "Total tokens per run", ""],
+  ["requestLimit", "Requests per run", "model calls one answer may take; a safety brake (default 50)"],
+  ["toolCallsLimit", "Tool calls per run", "tool calls one answer may make"],
+  ["inputTokensLimit", "Input tokens per run", "tokens sent to the model for one answer"],
+  ["outputTokensLimit", "Output tokens per run", "tokens the model may write for one answer"],
+  ["totalTokensLimit", "Total tokens per run", "input and output together, for one answer"],
 ] as const;
 const AGENT_LIMITS = [
-  ["agentRequestLimit", "Runs over the agent's lifetime", ""],
-  ["inputTokensLimit", "Input tokens, lifetime", ""],
-  ["outputTokensLimit", "Output tokens, lifetime", ""],
-  ["totalTokensLimit", "Total tokens, lifetime", ""],
+  ["agentRequestLimit", "Runs over the agent's lifetime", "answers the agent may give, ever, across conversations"],
+  ["inputTokensLimit", "Input tokens, lifetime", "all the tokens it may ever send to models"],
+  ["outputTokensLimit", "Output tokens, lifetime", "all the tokens models may ever write for it"],
+  ["totalTokensLimit", "Total tokens, lifetime", "input and output together, ever"],
 ] as const;
 
 export function LimitsEditor({ state, setState }: Props) {
@@ -52,8 +52,8 @@ export function LimitsEditor({ state, setState }: Props) {
         <div>
           <h3>Agent tier (lifetime)</h3>
           <div className="settings-grid">
-            {AGENT_LIMITS.map(([k, label]) => (
-              <Field key={k} label={label} at={`agentLimits.${k}`}>
+            {AGENT_LIMITS.map(([k, label, hint]) => (
+              <Field key={k} label={label} at={`agentLimits.${k}`} hint={hint}>
                 <NumberInput
                   label={label}
                   value={state.agentLimits[k]}
@@ -81,6 +81,9 @@ export function BehaviourEditor({ state, setState, readOnly }: Props) {
   return (
     <section className="card" aria-labelledby="behaviour-h">
       <h2 id="behaviour-h">Autonomy and recovery</h2>
+      <p className="muted">
+        How freely the agent calls its tools, and what happens when a run reaches one of its per-run limits.
+      </p>
       <div className="two-col">
         <fieldset className="radio-group" disabled={readOnly}>
           <legend>Autonomy</legend>
@@ -118,7 +121,11 @@ export function BehaviourEditor({ state, setState, readOnly }: Props) {
             <strong>raise</strong> — end the run with a usage-limit error
           </label>
           {state.limitRecovery.policy === "conclude" ? (
-            <Field label="Conclusion prompt" at="limitRecovery.reason" hint="empty = the default prompt">
+            <Field
+              label="Conclusion prompt"
+              at="limitRecovery.reason"
+              hint="what the agent is asked when a limit stops it; empty = the default wording"
+            >
               <textarea
                 rows={2}
                 aria-label="Conclusion prompt"
@@ -152,7 +159,11 @@ export function CompactionEditor({ state, setState, readOnly }: Props) {
           : "Auto-compaction is off for the active model (no contextLength, autoTrigger off, or strategy none)."}
       </p>
       <div className="settings-grid">
-        <Field label="Strategy" at="compaction.strategy">
+        <Field
+          label="Strategy"
+          at="compaction.strategy"
+          hint="how a long conversation is shortened: summarize old messages, drop them, or never"
+        >
           <Select
             label="Strategy"
             value={c.strategy}
@@ -161,7 +172,7 @@ export function CompactionEditor({ state, setState, readOnly }: Props) {
             at="compaction.strategy"
           />
         </Field>
-        <Field label="Auto-trigger" at="compaction.autoTrigger">
+        <Field label="Auto-trigger" at="compaction.autoTrigger" hint="shorten by itself when the context fills up">
           <label className="check">
             <input
               type="checkbox"
@@ -173,7 +184,11 @@ export function CompactionEditor({ state, setState, readOnly }: Props) {
             on
           </label>
         </Field>
-        <Field label="Trigger ratio" at="compaction.triggerRatio" hint="0–1 of contextLength">
+        <Field
+          label="Trigger ratio"
+          at="compaction.triggerRatio"
+          hint="how full the context gets before it shortens, 0–1 (0.85 = 85%)"
+        >
           <NumberInput
             label="Trigger ratio"
             step="any"
@@ -182,7 +197,11 @@ export function CompactionEditor({ state, setState, readOnly }: Props) {
             onChange={(v) => set({ triggerRatio: v as number })}
           />
         </Field>
-        <Field label="Keep recent messages" at="compaction.keepRecentMessages" hint="sliding_window only">
+        <Field
+          label="Keep recent messages"
+          at="compaction.keepRecentMessages"
+          hint="the newest messages kept word for word when shortening"
+        >
           <NumberInput
             label="Keep recent messages"
             value={c.keepRecentMessages}
@@ -190,7 +209,11 @@ export function CompactionEditor({ state, setState, readOnly }: Props) {
             onChange={(v) => set({ keepRecentMessages: v as number })}
           />
         </Field>
-        <Field label="Summary target tokens" at="compaction.summaryTargetTokens">
+        <Field
+          label="Summary target tokens"
+          at="compaction.summaryTargetTokens"
+          hint="about how long the summary of older messages should be"
+        >
           <NumberInput
             label="Summary target tokens"
             value={c.summaryTargetTokens}
@@ -198,7 +221,11 @@ export function CompactionEditor({ state, setState, readOnly }: Props) {
             onChange={(v) => set({ summaryTargetTokens: v as number })}
           />
         </Field>
-        <Field label="Summarizer prompt version" at="compaction.summarizerPromptVersion">
+        <Field
+          label="Summarizer prompt version"
+          at="compaction.summarizerPromptVersion"
+          hint="which built-in summarizing instructions to use (v1)"
+        >
           <TextInput
             label="Summarizer prompt version"
             value={c.summarizerPromptVersion}
@@ -218,7 +245,11 @@ export function CompactionEditor({ state, setState, readOnly }: Props) {
       </label>
       {c.summaryModel ? (
         <div className="settings-grid">
-          <Field label="Summarizer provider" at="compaction.summaryModel.provider">
+          <Field
+            label="Summarizer provider"
+            at="compaction.summaryModel.provider"
+            hint="who runs the model that writes summaries"
+          >
             <Select
               label="Summarizer provider"
               value={c.summaryModel.provider}
@@ -226,7 +257,7 @@ export function CompactionEditor({ state, setState, readOnly }: Props) {
               onChange={(v) => set({ summaryModel: { ...c.summaryModel!, provider: v } })}
             />
           </Field>
-          <Field label="Summarizer model" at="compaction.summaryModel.model">
+          <Field label="Summarizer model" at="compaction.summaryModel.model" hint="the model's name at that provider">
             <TextInput
               label="Summarizer model"
               className="mono"
@@ -250,8 +281,13 @@ export function RuntimeEditor({ state, setState }: Props) {
   return (
     <section className="card" aria-labelledby="runtime-h">
       <h2 id="runtime-h">Runtime</h2>
+      <p className="muted">Retries and timeouts; the defaults suit most agents.</p>
       <div className="settings-grid">
-        <Field label="Retries" at="runtime.retries" hint="tool failures and output validation">
+        <Field
+          label="Retries"
+          at="runtime.retries"
+          hint="how often the model may try again after a failed tool call or a badly shaped answer"
+        >
           <NumberInput
             label="Retries"
             value={r.retries}
@@ -259,7 +295,11 @@ export function RuntimeEditor({ state, setState }: Props) {
             onChange={(v) => set({ retries: v as number })}
           />
         </Field>
-        <Field label="End strategy" at="runtime.endStrategy" hint="exhaustive runs every call of a step">
+        <Field
+          label="End strategy"
+          at="runtime.endStrategy"
+          hint="exhaustive: run every tool call the model asked for; early: stop at the final answer"
+        >
           <Select
             label="End strategy"
             value={r.endStrategy}
@@ -268,7 +308,7 @@ export function RuntimeEditor({ state, setState }: Props) {
             at="runtime.endStrategy"
           />
         </Field>
-        <Field label="HTTP timeout (s)" at="runtime.http.timeout">
+        <Field label="HTTP timeout (s)" at="runtime.http.timeout" hint="how long to wait for the provider per attempt">
           <NumberInput
             label="HTTP timeout"
             step="any"
@@ -277,7 +317,11 @@ export function RuntimeEditor({ state, setState }: Props) {
             onChange={(v) => http({ timeout: v as number })}
           />
         </Field>
-        <Field label="HTTP retries" at="runtime.http.maxRetries" hint="429 and 5xx; never other 4xx">
+        <Field
+          label="HTTP retries"
+          at="runtime.http.maxRetries"
+          hint="attempts again when the provider is busy or failing (429, 5xx); never on other errors"
+        >
           <NumberInput
             label="HTTP retries"
             value={r.http.maxRetries}
@@ -285,7 +329,11 @@ export function RuntimeEditor({ state, setState }: Props) {
             onChange={(v) => http({ maxRetries: v as number })}
           />
         </Field>
-        <Field label="Backoff multiplier (s)" at="runtime.http.backoffMultiplier">
+        <Field
+          label="Backoff multiplier (s)"
+          at="runtime.http.backoffMultiplier"
+          hint="the first wait between retries; each next one doubles"
+        >
           <NumberInput
             label="Backoff multiplier"
             step="any"
@@ -294,7 +342,7 @@ export function RuntimeEditor({ state, setState }: Props) {
             onChange={(v) => http({ backoffMultiplier: v as number })}
           />
         </Field>
-        <Field label="Backoff cap (s)" at="runtime.http.backoffMax">
+        <Field label="Backoff cap (s)" at="runtime.http.backoffMax" hint="the longest wait between two retries">
           <NumberInput
             label="Backoff cap"
             step="any"

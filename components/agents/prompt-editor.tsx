@@ -5,7 +5,12 @@
  */
 import { useState } from "react";
 import type { AgentFormState } from "./agent-form-state";
-import { templateContextRefs, templateParts, templatePlaceholders } from "@/lib/agents/prompt-template-grammar.shared";
+import {
+  templateContextRefs,
+  templateParts,
+  templatePlaceholders,
+  unclosedPlaceholders,
+} from "@/lib/agents/prompt-template-grammar.shared";
 import { Field, FieldError } from "./fields";
 import "./context-schema.css";
 
@@ -28,6 +33,7 @@ export function PromptEditor({
   const names = [...new Set([...templatePlaceholders(p.template), ...Object.keys(p.params)])];
   const [samples, setSamples] = useState<Record<string, string>>({});
   const refs = templateContextRefs(p.template);
+  const unclosed = unclosedPlaceholders(p.template);
   const declared = new Set(state.contextFields.map((f) => f.name.trim()));
   return (
     <section className="card" aria-labelledby="prompt-h">
@@ -37,16 +43,25 @@ export function PromptEditor({
           <Field
             label="Template"
             at="prompt.template"
-            hint="{name} takes a parameter; {context.name} a conversation context value; {{ and }} write literal braces"
+            hint="what the model is told before every conversation. {name} fills in a parameter below; {context.name} a value the conversation starts with; {{ and }} write literal braces"
           >
             <textarea
               rows={7}
               aria-label="Prompt template"
+              aria-describedby={unclosed.length ? "prompt-unclosed" : undefined}
               value={p.template}
               onChange={(e) => set({ template: e.target.value })}
               readOnly={readOnly}
             />
           </Field>
+          {unclosed.length ? (
+            <p className="field-warning" id="prompt-unclosed" role="note" data-testid="prompt-unclosed">
+              ⚠ {unclosed.map((u) => u.text).join(", ")} {unclosed.length === 1 ? "has" : "have"} no closing{" "}
+              <span className="mono">{"}"}</span>, so the model sees {unclosed.length === 1 ? "it" : "them"} as written.
+              Close {unclosed.length === 1 ? "it" : "each"} (<span className="mono">{`${unclosed[0].text}}`}</span>) to
+              fill in a value, or write <span className="mono">{"{{"}</span> for a literal brace.
+            </p>
+          ) : null}
           {names.length ? (
             <fieldset className="params">
               <legend>Parameters</legend>

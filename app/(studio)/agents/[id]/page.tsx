@@ -4,7 +4,11 @@ import { AgentVersionBadge } from "@/components/agents/agent-version-badge";
 import { PageHeader } from "@/components/shell/page-header";
 import { server } from "@/lib/server/server";
 
-export const metadata = { title: "Agent · Atelier" };
+export async function generateMetadata({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const row = await server().db.agent.findUnique({ where: { id }, select: { name: true } });
+  return { title: row ? `Agent ${row.name} · Atelier` : "Agent · Atelier" };
+}
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   await requirePagePrincipal();

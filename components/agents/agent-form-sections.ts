@@ -1,0 +1,81 @@
+/**
+ * The agent form's sections, in page order, and where a field's problem sends the user: each
+ * section is found by its heading's id, and a field key (form-issues.ts) belongs to the section of
+ * its first part. No React: the section navigation and the issues summary read these.
+ */
+
+export interface FormSection {
+  /** The id of the section's heading (the section is its `<section>`). */
+  headingId: string;
+  label: string;
+}
+
+export const FORM_SECTIONS: readonly FormSection[] = [
+  { headingId: "general-h", label: "Basics" },
+  { headingId: "prompt-h", label: "System prompt" },
+  { headingId: "suggested-h", label: "Suggested prompts" },
+  { headingId: "context-h", label: "Conversation context" },
+  { headingId: "models-h", label: "Models" },
+  { headingId: "tools-h", label: "Tools" },
+  { headingId: "limits-h", label: "Usage limits" },
+  { headingId: "behaviour-h", label: "Autonomy" },
+  { headingId: "compaction-h", label: "Compaction" },
+  { headingId: "runtime-h", label: "Runtime" },
+];
+
+const SECTION_OF: Record<string, string> = {
+  "": "general-h",
+  name: "general-h",
+  description: "general-h",
+  prompt: "prompt-h",
+  suggestedPrompts: "suggested-h",
+  contextSchema: "context-h",
+  entry: "models-h",
+  roster: "models-h",
+  model: "models-h",
+  tools: "tools-h",
+  runLimits: "limits-h",
+  agentLimits: "limits-h",
+  autonomy: "behaviour-h",
+  limitRecovery: "behaviour-h",
+  compaction: "compaction-h",
+  runtime: "runtime-h",
+};
+
+/** The heading id of the section a field key is in. */
+export function sectionOf(key: string): string {
+  return SECTION_OF[key.split(".")[0]] ?? "general-h";
+}
+
+const WORDS: Record<string, string> = {
+  name: "Name",
+  description: "Description",
+  "prompt.template": "Prompt template",
+  "prompt.params": "Prompt parameters",
+  autonomy: "Autonomy",
+  "limitRecovery.reason": "Conclusion prompt",
+  tools: "Tools",
+  contextSchema: "Conversation context",
+  suggestedPrompts: "Suggested prompts",
+};
+
+const camelWords = (s: string) => s.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+
+/** A field key as a person reads it in the summary: "Model 2 (openai:gpt-4o) · temperature", "Suggested prompt 3". */
+export function describeFieldKey(key: string, entries: ReadonlyArray<{ provider: string; model: string }>): string {
+  if (key in WORDS) return WORDS[key];
+  const parts = key.split(".");
+  const n = (i: number) => Number(parts[i]) + 1;
+  if (parts[0] === "entry") {
+    const e = entries[Number(parts[1])];
+    const rest = parts.slice(2);
+    const fb = rest[0] === "fallbackModels" && rest[1] !== undefined ? ` · fallback ${Number(rest[1]) + 1}` : "";
+    const field = fb ? rest.slice(2) : rest;
+    return `Model ${n(1)}${e ? ` (${e.provider}:${e.model || "no name"})` : ""}${fb}${field.length ? ` · ${camelWords(field.join(" "))}` : ""}`;
+  }
+  if (parts[0] === "suggestedPrompts" && parts[1]) return `Suggested prompt ${n(1)}`;
+  if (parts[0] === "tools" && parts[1]) return `Tool ${n(1)}${parts[2] ? ` · ${parts[2]}` : ""}`;
+  if (parts[0] === "contextSchema" && parts[2]) return `Context field ${n(2)}${parts[3] ? ` · ${parts[3]}` : ""}`;
+  if (parts[0] === "") return "The agent";
+  return parts.map(camelWords).join(" · ");
+}
