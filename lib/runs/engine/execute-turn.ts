@@ -6,7 +6,8 @@
  * reason on top of the healed context. Agents called as tools run as child runs through the same loop.
  */
 import type { LanguageModelV3Message } from "@ai-sdk/provider";
-import { renderSystemPrompt } from "../../agents/prompt-template";
+import { offerTools } from "./offered-tools";
+import { runSystemParts } from "./tool-prompt-parts";
 import { childRunOutcome } from "./child-outcome";
 import { foldContext } from "./context-fold";
 import { compactionGate } from "./stages/compaction";
@@ -196,7 +197,8 @@ export function createChildRunner(
     const child = prepareAgent(record, deps, runChild);
     const hashes = foldContext(await deps.store.conversationEvents(input.conversationId)).systemPromptHashes;
     const lastSystemPromptHash = rendered.get(child.id) ?? hashes.get(child.id) ?? null;
-    const parts = renderSystemPrompt(child.config.prompt, deps.clock.now(), inherited.env.context);
+    const offered = offerTools(child.tools, inherited.env).offered;
+    const parts = runSystemParts(child.config.prompt, offered, inherited.env, deps.clock.now());
     if (parts.length) rendered.set(child.id, systemPromptHash(parts));
     const r = await runLoop(
       {

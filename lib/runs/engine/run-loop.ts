@@ -12,7 +12,6 @@ import type { RunLimits } from "../../agents/usage-limits.shared";
 import { needsApproval } from "../../agents/autonomy.shared";
 import { systemMessages } from "./system-messages";
 import { modelRosterKey } from "../../models/providers.shared";
-import { renderSystemPrompt } from "../../agents/prompt-template";
 import type { MessagePart, RunError, RunKind, RunUsage, FinishedRunStatus, StopReason } from "../../events/event-types";
 import { addUsage, requestUsage } from "../../events/usage-counters.shared";
 import { newEvent } from "../../events/event-types";
@@ -34,6 +33,8 @@ import { countRepairableFailure, newRetryState } from "./tool-dispatch/retry";
 import { toolResultOutput } from "./tool-result-output";
 import { toolStateEntries } from "./tool-state-events";
 import { notAvailableError, offerTools } from "./offered-tools";
+import { runSystemParts } from "./tool-prompt-parts";
+import { contextTools, requestContext } from "./context-blocks";
 import { EMPTY_ENVIRONMENT, type RunEnvironment } from "./run-environment";
 
 export interface RunSpec {
@@ -162,8 +163,11 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
     return { runId, status, stopReason, text, usage: { ...usage }, costNanoUsd, error, breach, model: answeredKey };
   };
 
-  // Run start: RunStarted, the system prompt when its rendering changed, the prompt.
-  const systemParts = renderSystemPrompt(agent.config.prompt, clock.now(), env.context);
+  // The tools offered in this run's requests: availability holds, descriptions rendered for it.
+  const { offered, withheld } = offerTools(spec.tools, env);
+  // Run start: RunStarted, the system prompt (the agent's parts, then the offered tools' prompt
+  // parts) when its rendering changed, the prompt.
+  const systemParts = runSystemParts(agent.config.prompt, offered, env, clock.now());
   const record = systemPromptRecord(systemParts, spec.lastSystemPromptHash);
   const userParts: MessagePart[] = [{ type: "text", text: spec.prompt }];
   if (!spec.resume) {
@@ -191,8 +195,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
   const messages: LanguageModelV3Message[] = spec.resume
     ? [...spec.history]
     : [...spec.history, toModelMessage("user", userParts)];
-  // The tools offered in this run's requests: availability holds, descriptions rendered for it.
-  const { offered, withheld } = offerTools(spec.tools, env);
+  const withContext = contextTools(offered);
   const offeredTools = offered.map((t) => t.name).sort();
   const toolsByName = new Map(offered.map((t) => [t.name, t]));
   const advertised = functionTools(offered);
@@ -211,10 +214,25 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
     for (;;) {
       if (spec.signal.aborted) throw new RunCancelledError(String(spec.signal.reason ?? "the run was cancelled"));
       checkBeforeRequest(spec.limits, usage);
+      // The tools' per-request context: after the history, never stored as a message.
+      const context = await requestContext(
+        withContext,
+        {
+          conversationId: spec.conversationId,
+          runId,
+          rootRunId,
+          agentId: agent.id,
+          depth: spec.depth,
+          signal: spec.signal,
+          actorId: spec.actor.id,
+          env,
+        },
+        clock,
+      );
       const started = clock.monotonic();
       const response = await requestModel({
         model,
-        prompt: [...system, ...messages],
+        prompt: [...system, ...messages, ...context.messages],
         tools: advertised,
         signal: spec.signal,
         onDelta: deps.publishDelta
@@ -243,7 +261,11 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
             ),
           ),
           {
-            event: newEvent(runId, "LlmUsageEvent", { ...usageData, offeredTools }),
+            event: newEvent(runId, "LlmUsageEvent", {
+              ...usageData,
+              offeredTools,
+              ...(withContext.length ? { contextBlocks: context.blocks } : {}),
+            }),
             usage: { agentId: agent.id, agentVersion, rootRunId, conversationId: spec.conversationId },
           },
         ]),

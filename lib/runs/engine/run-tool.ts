@@ -44,6 +44,9 @@ export type ToolOutcome =
       held?: true;
     };
 
+/** What a tool's context function gave: its text (null: nothing), or why it failed. */
+export type ContextOutcome = { ok: true; text: string | null } | { ok: false; error: string };
+
 export interface RunTool {
   name: string;
   description: string;
@@ -58,6 +61,16 @@ export interface RunTool {
   availableWhen?: Predicate | null;
   /** Texts written with tool-side templates, rendered per conversation (offered-tools.ts). */
   templates?: AnalyzedTool["templates"];
+  /**
+   * The tool's prompt part as written (`prompt` option, tool-side templates): appended to the
+   * system prompt while the tool is offered (tool-prompt-parts.ts).
+   */
+  prompt?: string;
+  /**
+   * The tool's per-request context (its module's `context(ctx)`, context-blocks.ts): run before
+   * every model request while the tool is offered. Unset when the tool has none.
+   */
+  context?: (scope: ToolCallScope) => Promise<ContextOutcome>;
   /**
    * What an approval of a call binds (lib/runs/engine/approval-target.ts): the tool version, the
    * MCP tool and its schema hash, or the agent; null (or unset) for `memory`.

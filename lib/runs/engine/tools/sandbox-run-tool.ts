@@ -3,12 +3,31 @@ import type { SandboxInvoker } from "../ports";
 import { ToolArgumentError } from "../../../tools/errors";
 import type { AnalyzedTool } from "../../../tools/tool-types";
 import { validateArguments } from "../../../tools/validate-arguments";
-import type { RunTool, ToolArgumentFailure } from "../run-tool";
+import type { ContextOutcome, RunTool, ToolArgumentFailure, ToolCallScope } from "../run-tool";
 import { EMPTY_ENVIRONMENT } from "../run-environment";
 import { createRedactor } from "../../../sandbox/redact-secrets";
 import { grantConnections, missingConnectionsMessage } from "../../../sandbox/connection-grant";
 
 export function sandboxRunTool(toolId: string, tool: AnalyzedTool, source: string, invoke: SandboxInvoker): RunTool {
+  const request = (scope: ToolCallScope, connections: Record<string, Record<string, string>>, args: unknown) => {
+    const env = scope.env ?? EMPTY_ENVIRONMENT;
+    return {
+      tool,
+      source,
+      arguments: args,
+      context: {
+        agentId: scope.agentId,
+        conversationId: scope.conversationId,
+        runId: scope.runId,
+        toolSeqStart: 0,
+        connections,
+        values: { ...env.context },
+        user: env.user,
+      },
+      // The run's actor; runs started by no user (scripts, tests) share one "system" share.
+      owner: scope.actorId || "system",
+    };
+  };
   return {
     name: tool.name,
     description: tool.description,
@@ -20,6 +39,21 @@ export function sandboxRunTool(toolId: string, tool: AnalyzedTool, source: strin
     toolId,
     availableWhen: tool.availableWhen ?? null,
     templates: tool.templates,
+    ...(tool.prompt ? { prompt: tool.prompt } : {}),
+    ...(tool.contextFunction
+      ? {
+          async context(scope: ToolCallScope): Promise<ContextOutcome> {
+            const env = scope.env ?? EMPTY_ENVIRONMENT;
+            const grant = grantConnections(tool.connections ?? [], env.connections);
+            if (!grant.ok) return { ok: false, error: missingConnectionsMessage(tool.name, grant.missing) };
+            const raw = await invoke({ ...request(scope, grant.connections, {}), entry: "context" });
+            // A secret is never sent to the model, whatever the function returned or threw.
+            const outcome = createRedactor(grant.secrets).outcome(raw);
+            if (!outcome.ok) return { ok: false, error: `${outcome.error.type}: ${outcome.error.message}` };
+            return { ok: true, text: typeof outcome.result === "string" ? outcome.result : null };
+          },
+        }
+      : {}),
     checkArguments: (args) => sandboxArgumentError(tool, args),
     async execute(args, scope) {
       const env = scope.env ?? EMPTY_ENVIRONMENT;
@@ -30,22 +64,7 @@ export function sandboxRunTool(toolId: string, tool: AnalyzedTool, source: strin
           ok: false,
           error: { type: "ToolExecutionError", message: missingConnectionsMessage(tool.name, grant.missing) },
         };
-      const raw = await invoke({
-        tool,
-        source,
-        arguments: args,
-        context: {
-          agentId: scope.agentId,
-          conversationId: scope.conversationId,
-          runId: scope.runId,
-          toolSeqStart: 0,
-          connections: grant.connections,
-          values: { ...env.context },
-          user: env.user,
-        },
-        // The run's actor; runs started by no user (scripts, tests) share one "system" share.
-        owner: scope.actorId || "system",
-      });
+      const raw = await invoke(request(scope, grant.connections, args));
       // Nothing a secret was in leaves the call: not the result, an error, a log or an event.
       const outcome = createRedactor(grant.secrets).outcome(raw);
       return outcome.ok

@@ -12,6 +12,7 @@ import { modelRosterKey } from "../../../models/providers.shared";
 import { foldEvents } from "../../engine/context-fold";
 import { noChildRun, prepareAgent } from "../../engine/prepare-agent";
 import type { RunTool } from "../../engine/run-tool";
+import { toolPromptParts } from "../../engine/tool-prompt-parts";
 import type { RunRuntime } from "../../infra/runtime";
 import { ConversationNotFoundError } from "../conversations/conversation-not-found-error";
 import { estimateRequestTokens } from "../../engine/compaction/estimate";
@@ -61,7 +62,12 @@ export async function nextContextView(rt: RunRuntime, conversationId: string): P
   }
   const fold = foldEvents(events);
   const values = (conversation.context ?? {}) as Record<string, unknown>;
-  const system = renderSystemPrompt(config.prompt, rt.deps.clock.now(), values);
+  // The agent's parts, then its tools' prompt parts (availability by role and connection is the
+  // run's to decide: every attached tool's part is shown, rendered with the context values).
+  const system = [
+    ...renderSystemPrompt(config.prompt, rt.deps.clock.now(), values),
+    ...toolPromptParts(tools, { user: null, context: values, connections: new Map() }),
+  ];
   const last = lastFold(events);
   const summaryInEffect = last?.type === "LlmContextCompactedEvent" && fold.messages.length > 0 ? last : null;
   const trigger = decideTrigger(config.compaction, config.model, fold.lastInputTokens);
