@@ -32,6 +32,7 @@ export type AuditAction =
   | "conversation.model_switched"
   | "conversation.renamed"
   | "conversation.deleted"
+  | "conversation.command"
   | "tool.call"
   | "tool.test_run"
   | "mcp.server_add"
