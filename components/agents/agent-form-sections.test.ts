@@ -23,7 +23,8 @@ describe("the agent form's sections", () => {
       "Model 2 (openai:gpt-4o) · fallback 1 · max tokens",
     );
     expect(describeFieldKey("suggestedPrompts.2", entries)).toBe("Suggested prompt 3");
-    expect(describeFieldKey("runLimits.totalTokensLimit", entries)).toBe("run limits · total tokens limit");
+    expect(describeFieldKey("runLimits.totalTokensLimit", entries)).toBe("Total tokens per run");
+    expect(describeFieldKey("runtime.endStrategy", entries)).toBe("runtime · end strategy");
     expect(describeFieldKey("contextSchema.fields.0.name", entries)).toBe("Context field 1 · name");
   });
 });

@@ -9,8 +9,8 @@ import { describeJsonError, jsonErrorPosition } from "./json-error-position";
 import { KeyStatus, ModelNameInput } from "./model-picker";
 import { useCatalogProvider } from "./model-queries";
 
-/** Providers whose model needs no name: the offline demo and the scripted model play what they are given. */
-const NAMELESS: Record<string, string> = { demo: "demo", scripted: "scripted" };
+/** The name a provider's model gets when it is picked: the offline ones need none typed. */
+const DEFAULT_NAME: Record<string, string> = { demo: "demo", scripted: "scripted" };
 
 const EFFORTS = ["", "low", "medium", "high"] as const;
 
@@ -38,17 +38,15 @@ function Settings<T extends FallbackEntry>({
             onChange({
               ...value,
               provider: p,
-              model: NAMELESS[p] ?? (NAMELESS[value.provider] ? "" : value.model),
+              model: DEFAULT_NAME[p] ?? (DEFAULT_NAME[value.provider] ? "" : value.model),
             })
           }
           at={`${at}.provider`}
         />
       </Field>
-      {NAMELESS[value.provider] ? (
+      {value.provider === "scripted" ? (
         <p className="field muted small nameless-model" data-testid="model-nameless">
-          {value.provider === "demo"
-            ? "The offline demo model: rule-based, no key, no internet — not an LLM."
-            : "Replays the script below, turn by turn: no model name or key needed."}
+          Replays the script below, turn by turn: no model name or key needed.
         </p>
       ) : (
         <Field label="Model" at={`${at}.model`}>
