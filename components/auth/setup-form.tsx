@@ -15,7 +15,7 @@ export function SetupForm({ token, tokenFile }: { token: string; tokenFile: stri
   const [checked, setChecked] = useState<FieldIssue[]>([]);
   const setup = useMutation({
     mutationFn: () => apiFetch(authApi.setup, { body: form }),
-    onSuccess: () => window.location.assign("/tools"),
+    onSuccess: () => window.location.assign("/"),
   });
   const issues = checked.length > 0 ? checked : serverIssues(setup.error);
   // The link's token stays out of sight; the field appears without one, or when it was refused.

@@ -9,7 +9,7 @@ export function SignInForm() {
   const [password, setPassword] = useState("");
   const signIn = useMutation({
     mutationFn: () => apiFetch(authApi.signIn, { body: { email, password } }),
-    onSuccess: () => window.location.assign("/tools"),
+    onSuccess: () => window.location.assign("/"),
   });
   return (
     <form

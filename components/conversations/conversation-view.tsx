@@ -4,13 +4,24 @@
  * the active model with its roster switch, its context values (fixed at its start), and the composer. Opened while a run is going, it
  * follows the run from the last event it loaded.
  */
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
-import { ApiClientError } from "@/components/api/api-client";
+import { ApiClientError, apiFetch } from "@/components/api/api-client";
+import { agentKeys } from "@/components/agents/agent-queries";
+import { PageHeader } from "@/components/shell/page-header";
+import { useDocumentTitle } from "@/components/shell/use-document-title";
+import { useViewer } from "@/components/shell/viewer-context";
+import { agentsApi } from "@/lib/api/contracts/agents.shared";
 import { NextContextPanel } from "@/components/compactions/next-context-panel";
 import { formatCost } from "@/components/runs/usage-format";
 import { AgentVersionSwitcher } from "./agent-version-switcher";
 import { Composer } from "./composer";
+import { ConversationActions } from "./conversation-actions";
+import { conversationTitle, mayManage } from "./conversation-list-view";
+import { suggestedPromptsOf } from "./suggested-prompts";
+import { takeHandedOverMessage } from "./handed-over-message";
 import { ConversationContextBar } from "./conversation-context";
 import { useLiveConversation } from "./conversation-queries";
 import { ModelSwitcher } from "./model-switcher";
@@ -55,35 +66,94 @@ function useStickToBottom(dep: unknown) {
   }, [dep]);
 }
 
-export function ConversationView({ id, canSend, canSwitch }: { id: string; canSend: boolean; canSwitch: boolean }) {
+/** The prompts the conversation's agent version suggests (none while they load, or when it has none). */
+function useSuggestedPrompts(agentId: string | undefined, version: number | undefined, wanted: boolean) {
+  const q = useQuery({
+    queryKey: agentKeys.version(agentId ?? "", version ?? 0),
+    queryFn: () => apiFetch(agentsApi.version, { params: { id: agentId!, n: version! } }),
+    enabled: wanted && Boolean(agentId && version),
+    staleTime: Infinity,
+  });
+  return suggestedPromptsOf(q.data?.agent);
+}
+
+const DESCRIPTION = "Answers stream in with every tool call, its usage and cost.";
+
+export function ConversationView({
+  id,
+  canSend,
+  canSwitch,
+  viewerId,
+}: {
+  id: string;
+  canSend: boolean;
+  canSwitch: boolean;
+  /** Who is looking (their own conversation offers rename and delete; an admin's, every one). */
+  viewerId: string | null;
+}) {
+  const router = useRouter();
+  const viewer = useViewer();
   const live = useLiveConversation(id);
   const { conversation, events, transcript } = live;
   const sum = useMemo(() => totals(transcript), [transcript]);
   useStickToBottom(transcript);
+  const c = conversation.data;
+  const title = c ? conversationTitle(c) : null;
+  useDocumentTitle(title ?? (conversation.isError ? "Conversation not found" : null));
+  const empty = transcript.entries.length === 0 && !live.optimistic;
+  const suggestions = useSuggestedPrompts(c?.agentId, c?.agentVersion, canSend && empty);
+  // A first message handed over by the page that started the conversation (Home's demo buttons).
+  const loaded = Boolean(c) && events.isSuccess;
+  const send = live.send;
+  useEffect(() => {
+    if (!loaded || !canSend || !empty) return;
+    const text = takeHandedOverMessage(id);
+    if (text) send({ content: text });
+  }, [loaded, canSend, empty, id, send]);
 
   if (conversation.isPending || events.isPending)
     return (
-      <p className="muted" role="status">
-        Loading…
-      </p>
+      <>
+        <PageHeader title="Conversation" description={DESCRIPTION} />
+        <p className="muted" role="status">
+          Loading…
+        </p>
+      </>
     );
   const loadError = conversation.error ?? events.error;
-  const c = conversation.data;
   if (loadError || !c) {
     return (
-      <div className="empty">
-        <p className="error" role="alert">
-          {loadError instanceof ApiClientError && loadError.status === 404
-            ? "No such conversation."
-            : `Could not load the conversation: ${loadError?.message ?? "no answer"}`}
-        </p>
-        <Link href="/conversations">Back to conversations</Link>
-      </div>
+      <>
+        <PageHeader title="Conversation" />
+        <div className="empty">
+          <p className="error" role="alert">
+            {loadError instanceof ApiClientError && loadError.status === 404
+              ? "No such conversation: it may have been deleted."
+              : `Could not load the conversation: ${loadError?.message ?? "no answer"}`}
+          </p>
+          <Link href="/conversations">Back to conversations</Link>
+        </div>
+      </>
     );
   }
-  const empty = transcript.entries.length === 0 && !live.optimistic;
+  const canManage = canSend && mayManage({ id: viewerId, roles: viewer.roles }, c.createdById);
   return (
     <div className="cv" data-testid="conversation">
+      <PageHeader
+        title={title!}
+        description={DESCRIPTION}
+        actions={
+          canManage ? (
+            <ConversationActions
+              id={id}
+              title={title!}
+              hasTitle={c.title !== null}
+              compact
+              onDeleted={() => router.push("/conversations")}
+            />
+          ) : null
+        }
+      />
       <div className="cv-bar">
         <AgentVersionSwitcher
           conversationId={id}
@@ -119,6 +189,27 @@ export function ConversationView({ id, canSend, canSwitch }: { id: string; canSe
               ? `Ask ${c.agentName} something: answers stream in here, with every tool call it makes.`
               : "Nothing has been said in this conversation yet."}
           </p>
+          {canSend && suggestions.length ? (
+            <>
+              <p className="small" id="cv-suggestions-label">
+                Or start with one of {c.agentName}&rsquo;s suggestions:
+              </p>
+              <ul className="cv-suggestions" aria-labelledby="cv-suggestions-label" data-testid="suggested-prompts">
+                {suggestions.map((p) => (
+                  <li key={p}>
+                    <button
+                      type="button"
+                      className="btn"
+                      disabled={live.busy}
+                      onClick={() => live.send({ content: p })}
+                    >
+                      {p}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </div>
       ) : (
         <TranscriptView

@@ -1,6 +1,7 @@
 "use client";
 /** Renders a folded transcript: user messages, runs with their answers, tool cards (child runs nested), status lines, approvals and usage. */
 import Link from "next/link";
+import { useRef, useState, type ReactNode } from "react";
 import { PendingApprovalCard } from "@/components/approvals/approval-card";
 import { formatCost, formatDuration, formatTokens } from "@/components/runs/usage-format";
 import { parseInline } from "./markdown";
@@ -15,6 +16,7 @@ import type {
   TranscriptRun,
 } from "@/lib/events/transcript-types.shared";
 import { statusLineOf, type StatusLine } from "./transcript";
+import { cardStartsOpen, clipText, denialOf, denialText, resultPreview } from "./transcript-display";
 
 const CALL_STATUS: Record<CallStatus, { label: string; className: string }> = {
   running: { label: "running", className: "pill status-running" },
@@ -53,6 +55,47 @@ function StatusLineView({
       {spinning ? <span className="cv-spinner" aria-hidden="true" /> : null}
       <StatusText text={line.text} />
     </p>
+  );
+}
+
+/** A long plain text cut to its head, with a button that shows the rest (and back). */
+function ShowMoreText({ text, render }: { text: string; render: (shown: string) => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const clip = clipText(text);
+  if (!clip.clipped) return <>{render(text)}</>;
+  return (
+    <>
+      {render(open ? text : `${clip.text}\n…`)}
+      <button
+        type="button"
+        className="link-button cv-more"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="show-more"
+      >
+        {open ? "Show less" : `Show more (${(text.length - clip.text.length).toLocaleString("en-US")} more characters)`}
+      </button>
+    </>
+  );
+}
+
+/** A long answer shown to a height, with a button that shows all of it. */
+function ShowMoreBlock({ long, children }: { long: boolean; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  if (!long) return <>{children}</>;
+  return (
+    <>
+      <div className={open ? undefined : "cv-clamp"}>{children}</div>
+      <button
+        type="button"
+        className="link-button cv-more"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="show-more"
+      >
+        {open ? "Show less" : "Show more"}
+      </button>
+    </>
   );
 }
 
@@ -99,14 +142,14 @@ function Approvals({ approvals, suspended }: { approvals: TranscriptApproval[]; 
             <span className="mono">{a.toolName}</span>{" "}
             <code className="args">{a.argumentsText.replace(/\s+/g, " ")}</code>{" "}
             {a.decision ? (
-              <span className={decisionLabel(a.decision) === "approved" ? "pill ok" : "pill danger"}>
+              <span className={decisionLabel(a.decision) === "approved" ? "pill ok" : "pill status-denied"}>
                 {decisionLabel(a.decision)}
                 {a.decidedBy ? ` by ${a.decidedBy}` : ""}
               </span>
             ) : (
               <span className="pill warn">pending</span>
             )}
-            {a.reason ? <span className="muted small"> {a.reason}</span> : null}
+            {a.reason ? <span className="muted small">: {a.reason}</span> : null}
           </li>
         ))}
       </ul>
@@ -114,30 +157,56 @@ function Approvals({ approvals, suspended }: { approvals: TranscriptApproval[]; 
   );
 }
 
-function ToolCard({ call }: { call: ToolCallView }) {
-  const st = CALL_STATUS[call.status];
+function ToolCard({ call, approvals }: { call: ToolCallView; approvals: readonly TranscriptApproval[] }) {
+  const denial = denialOf(call, approvals);
+  const st = denial ? { label: "denied", className: "pill status-denied" } : CALL_STATUS[call.status];
   const result = call.result && call.status !== "error" ? outputText(call.result) : null;
+  // A card seen while it needed the reader stays open when it finishes; one loaded finished starts shut.
+  const firstOpen = useRef(cardStartsOpen(call.status, denial !== null));
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const open = chosen ?? (firstOpen.current || cardStartsOpen(call.status, denial !== null));
+  const preview = !open ? (denial ? denialText(denial) : resultPreview(result)) : null;
   return (
-    <div
-      className={`cv-tool cv-tool-${call.status}`}
+    <details
+      className={`cv-tool cv-tool-${denial ? "denied" : call.status}`}
       data-testid="tool-card"
       data-tool={call.toolName}
       data-status={call.status}
+      open={open}
     >
-      <div className="cv-tool-head">
+      <summary
+        className="cv-tool-head"
+        onClick={(e) => {
+          e.preventDefault();
+          setChosen(!open);
+        }}
+      >
+        <span className="cv-tool-chevron" aria-hidden="true">
+          {open ? "▾" : "▸"}
+        </span>
         <span className="cv-tool-icon" aria-hidden="true">
           {call.childRunId ? "⇢" : "ƒ"}
         </span>
         <span className="mono cv-tool-name">{call.toolName}</span>
         <span className={st.className}>{st.label}</span>
         {call.durationMs !== null ? <span className="muted small">{formatDuration(call.durationMs)}</span> : null}
-      </div>
+        {preview ? (
+          <span className="muted small cv-tool-preview" aria-hidden="true">
+            {preview}
+          </span>
+        ) : null}
+      </summary>
       {call.argumentsText !== null ? (
         <div className="cv-tool-section">
           <span className="cv-label">Arguments</span>
-          <pre className="json-block" data-testid="tool-arguments">
-            {call.argumentsText}
-          </pre>
+          <ShowMoreText
+            text={call.argumentsText}
+            render={(shown) => (
+              <pre className="json-block" data-testid="tool-arguments">
+                {shown}
+              </pre>
+            )}
+          />
         </div>
       ) : null}
       {call.childRunId ? (
@@ -152,7 +221,11 @@ function ToolCard({ call }: { call: ToolCallView }) {
           {call.child ? <RunBody run={call.child} /> : null}
         </div>
       ) : null}
-      {call.status === "error" ? (
+      {denial ? (
+        <p className="cv-denial" data-testid="tool-denied">
+          {denialText(denial)}
+        </p>
+      ) : call.status === "error" ? (
         <div className="cv-tool-section run-error" data-testid="tool-error">
           <span className="cv-label">Error</span>
           <p className="run-error-message">
@@ -163,25 +236,32 @@ function ToolCard({ call }: { call: ToolCallView }) {
       ) : result !== null ? (
         <div className="cv-tool-section">
           <span className="cv-label">Result</span>
-          <pre className="json-block" data-testid="tool-result">
-            {result}
-          </pre>
+          <ShowMoreText
+            text={result}
+            render={(shown) => (
+              <pre className="json-block" data-testid="tool-result">
+                {shown}
+              </pre>
+            )}
+          />
         </div>
       ) : null}
-    </div>
+    </details>
   );
 }
 
-function Item({ item }: { item: RunItem }) {
+function Item({ item, approvals }: { item: RunItem; approvals: readonly TranscriptApproval[] }) {
   switch (item.kind) {
     case "text":
       return (
         <div className="cv-answer" data-testid="assistant-message" data-streaming={item.streaming ? "true" : undefined}>
-          <Markdown text={item.text} streaming={item.streaming} />
+          <ShowMoreBlock long={!item.streaming && clipText(item.text, 2400, 40).clipped}>
+            <Markdown text={item.text} streaming={item.streaming} />
+          </ShowMoreBlock>
         </div>
       );
     case "tool":
-      return <ToolCard call={item.call} />;
+      return <ToolCard call={item.call} approvals={approvals} />;
     case "task":
       return (
         <div className="cv-task small" data-testid="child-task">
@@ -198,7 +278,7 @@ function RunBody({ run }: { run: TranscriptRun }) {
   return (
     <div className="cv-run-body">
       {run.items.map((item) => (
-        <Item key={item.key} item={item} />
+        <Item key={item.key} item={item} approvals={run.approvals} />
       ))}
       {statusLine ? <StatusLineView line={statusLine} spinning={run.status === "running"} /> : null}
       <Approvals approvals={run.approvals} suspended={run.status === "suspended"} />
@@ -228,9 +308,16 @@ function RunBlock({ run, version }: { run: TranscriptRun; version?: number }) {
         ) : null}
         {run.model ? <span className="mono muted">{run.model}</span> : null}
         {run.status !== "completed" ? <span className={`pill status-${run.status}`}>{run.status}</span> : null}
-        <Link className="cv-run-link" href={`/runs/${encodeURIComponent(run.runId)}`} data-testid="run-link">
+        <a
+          className="cv-run-link"
+          href={`/runs/${encodeURIComponent(run.runId)}`}
+          target="_blank"
+          rel="noopener"
+          aria-label="Trace of this run (opens in a new tab)"
+          data-testid="run-link"
+        >
           trace ↗
-        </Link>
+        </a>
       </div>
       <RunBody run={run} />
     </section>
@@ -253,7 +340,9 @@ export function TranscriptView({
         if (e.kind === "user") {
           return (
             <div key={e.key} className="cv-user" data-testid="user-message">
-              <div className="cv-bubble">{e.text}</div>
+              <div className="cv-bubble">
+                <ShowMoreText text={e.text} render={(shown) => shown} />
+              </div>
             </div>
           );
         }

@@ -9,6 +9,6 @@ export const metadata = { title: "Sign in · Atelier" };
 
 export default async function SignInPage() {
   if (await needsSetup(server().db)) redirect("/setup");
-  if (await currentPrincipal()) redirect("/tools");
+  if (await currentPrincipal()) redirect("/");
   return <SignInForm />;
 }

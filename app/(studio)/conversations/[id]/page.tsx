@@ -1,23 +1,21 @@
-import { requirePagePrincipal, viewerHas } from "@/app/_auth/page-principal";
+import { currentPrincipal, requirePagePrincipal, viewerHas } from "@/app/_auth/page-principal";
 import { ConversationView } from "@/components/conversations/conversation-view";
-import { PageHeader } from "@/components/shell/page-header";
-import { server } from "@/lib/server/server";
 
+// The tab is named after the conversation by the page itself (useDocumentTitle), once it is loaded.
 export const metadata = { title: "Conversation · Atelier" };
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
-  // Any role may read a conversation; operators (and admins) may send to it; authors may switch its model too.
+  // Any role may read a conversation; operators (and admins) may send to it and switch its model;
+  // its creator (or an admin) may rename or delete it.
   const viewer = await requirePagePrincipal();
+  const viewerId = (await currentPrincipal())?.id ?? null;
   const { id } = await params;
-  const row = await server().db.conversation.findUnique({
-    where: { id },
-    select: { title: true, agent: { select: { name: true } } },
-  });
-  const title = row ? (row.title ?? `Conversation with ${row.agent.name}`) : "Conversation";
   return (
-    <>
-      <PageHeader title={title} description="Answers stream in with every tool call, its usage and cost." />
-      <ConversationView id={id} canSend={viewerHas(viewer, ["operator"])} canSwitch={viewerHas(viewer, ["operator"])} />
-    </>
+    <ConversationView
+      id={id}
+      canSend={viewerHas(viewer, ["operator"])}
+      canSwitch={viewerHas(viewer, ["operator"])}
+      viewerId={viewerId}
+    />
   );
 }
