@@ -62,9 +62,27 @@ test.describe("studio shell", () => {
     await snap(page, "shell-settings");
   });
 
+  test("the studio opens on Home: what it does, the demo path, the fresh workspace at a glance", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Atelier" })).toBeVisible();
+    await expect(page).toHaveTitle("Home · Atelier");
+    const demo = page.getByTestId("home-demo");
+    await expect(demo.getByRole("button", { name: "Ask atlas for the population of Paris" })).toBeVisible();
+    await expect(demo.getByRole("button", { name: "Ask billing for a refund and approve it" })).toBeVisible();
+    await expect(page.getByTestId("home-agents")).toContainText("3");
+    await expect(page.getByTestId("home-approvals")).toContainText("0");
+    await expect(page.getByTestId("home-spend")).toContainText("$0.00");
+    await expect(page.getByTestId("home-recent")).toContainText("No conversations yet");
+    await snap(page, "shell-home");
+    expect(errors).toEqual([]);
+  });
+
   test("the navigation moves between every page", async ({ page }) => {
     await page.goto("/");
-    await expect(page).toHaveURL(/\/tools$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Atelier" })).toBeVisible();
     for (const name of ["Agents", "Conversations", "Approvals", "Traces", "Costs", "Settings", "Tools"]) {
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true }).click();
       await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
