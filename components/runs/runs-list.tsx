@@ -49,10 +49,12 @@ function RunRow({ r }: { r: RunListItem }) {
           {r.agentName}
         </Link>
         {r.agentVersion ? (
-          <span className="muted small mono" data-testid="run-version">
+          <>
             {" "}
-            v{r.agentVersion}
-          </span>
+            <span className="muted small mono" data-testid="run-version">
+              v{r.agentVersion}
+            </span>
+          </>
         ) : null}
         {r.kind !== "turn" ? <span className="muted small"> · {r.kind}</span> : null}
       </td>
