@@ -130,7 +130,8 @@ test.describe("agent versions", () => {
 
     // The trace says which version ran, and the tool it followed to its latest.
     const conversationUrl = page.url();
-    await run.getByTestId("run-link").click();
+    // The trace link opens a new tab: follow it here.
+    await page.goto((await run.getByTestId("run-link").getAttribute("href"))!);
     await page.waitForURL(/\/runs\/[\w-]+$/);
     await expect(page.getByTestId("run-agent-version")).toHaveText("v2");
     await expect(page.getByTestId("run-followed-tools")).toContainText("e2e_reverse_word v1");

@@ -442,7 +442,7 @@ test.describe("approval inbox (viewer)", () => {
     await page.getByLabel("Email").fill("vic@example.com");
     await page.getByLabel("Password").fill("a viewer passphrase");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/tools$/);
+    await expect(page).toHaveURL(/\/$/);
     await page.goto("/approvals");
     await expect(page.getByTestId("approvals-read-only")).toContainText("Only approvers and admins may approve");
     await expect(page.getByTestId("approvals-read-only")).toContainText("Vic Viewer (viewer)");

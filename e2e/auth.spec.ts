@@ -64,7 +64,7 @@ test.describe.serial("first run, sign-in and roles", () => {
     await snap(page, "auth-setup-error");
     await page.getByLabel(/Password/).fill("a long admin passphrase");
     await page.getByRole("button", { name: "Create admin and sign in" }).click();
-    await expect(page).toHaveURL(/\/tools$/);
+    await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId("user-block")).toContainText("Ada Admin");
     await snap(page, "auth-signed-in-admin");
   });
@@ -89,7 +89,7 @@ test.describe.serial("first run, sign-in and roles", () => {
     await snap(page, "auth-sign-in-wrong");
     await page.getByLabel("Password").fill("a long admin passphrase");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/tools$/);
+    await expect(page).toHaveURL(/\/$/);
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/sign-in$/);
     await page.goto("/costs");
@@ -104,7 +104,7 @@ test.describe.serial("first run, sign-in and roles", () => {
     await page.getByLabel("Email").fill("ada@example.com");
     await page.getByLabel("Password").fill("a long admin passphrase");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/tools$/);
+    await expect(page).toHaveURL(/\/$/);
     // Settings has a page per subject: Users is one click away in its sub-navigation.
     await page.goto("/settings");
     await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Users" }).click();
@@ -124,7 +124,7 @@ test.describe.serial("first run, sign-in and roles", () => {
     await vp.getByLabel("Email").fill("vera@example.com");
     await vp.getByLabel("Password").fill("a viewer passphrase");
     await vp.getByRole("button", { name: "Sign in" }).click();
-    await expect(vp).toHaveURL(/\/tools$/);
+    await expect(vp).toHaveURL(/\/$/);
     await vp.goto("/settings");
     // A viewer's sub-navigation offers their own pages, not the admin ones.
     const subnav = vp.getByRole("navigation", { name: "Settings" });
@@ -173,7 +173,7 @@ test.describe.serial("first run, sign-in and roles", () => {
       await p.getByLabel("Email").fill("vera@example.com");
       await p.getByLabel("Password").fill("a viewer passphrase");
       await p.getByRole("button", { name: "Sign in" }).click();
-      await expect(p).toHaveURL(/\/tools$/);
+      await expect(p).toHaveURL(/\/$/);
     }
     await page.goto("/settings/password");
     const panel = page.getByTestId("password-panel");
@@ -202,7 +202,7 @@ test.describe.serial("first run, sign-in and roles", () => {
     await page.getByLabel("Email").fill("ada@example.com");
     await page.getByLabel("Password").fill("a long admin passphrase");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/tools$/);
+    await expect(page).toHaveURL(/\/$/);
     const cookies = await page.context().cookies();
     const session = cookies.find((c) => c.name === "atelier_session");
     expect(session?.httpOnly).toBe(true);

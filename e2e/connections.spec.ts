@@ -121,7 +121,7 @@ test.describe("connections for a viewer", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/tools$/);
+    await expect(page).toHaveURL(/\/$/);
     await page.goto("/settings/connections");
     const card = page.getByTestId(`connection-${NAME}`);
     await expect(card.getByTestId("connection-field-apiKey")).toContainText(/set · changed/);
