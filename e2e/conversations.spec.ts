@@ -7,8 +7,7 @@ const cleanup: string[] = [];
 
 test.afterAll(async ({ request }) => {
   // What a test made for itself goes again (deleting an agent deletes its conversations; a
-  // conversation of a demo agent goes once the API can delete conversations — until then the
-  // DELETE is refused and the conversation stays).
+  // conversation of a demo agent is deleted: hidden, its runs and usage kept).
   for (const path of cleanup.reverse()) await request.delete(path, { headers: { authorization: `Bearer ${TOKEN}` } });
 });
 
@@ -28,6 +27,9 @@ test.describe("conversations", () => {
     const conversationPath = new URL(page.url()).pathname;
     cleanup.push(`/api${conversationPath}`);
     await expect(page.getByRole("heading", { name: "No messages yet" })).toBeVisible();
+    // Never a raw id: before its first message it is named after its agent, in the tab too.
+    await expect(page.getByRole("heading", { level: 1, name: "New conversation with atlas" })).toBeVisible();
+    await expect(page).toHaveTitle("New conversation with atlas · Atelier");
     await expect(page.getByTestId("active-model")).toHaveText("demo:demo");
     await snap(page, "conversations-new");
 
@@ -54,6 +56,9 @@ test.describe("conversations", () => {
     const answer = transcript.getByTestId("assistant-message");
     await expect(answer).toHaveText("[offline demo, not an LLM] city_population returned: 2103000");
     await expect(answer).not.toHaveAttribute("data-streaming", "true");
+    // The first message names the conversation.
+    await expect(page.getByRole("heading", { level: 1, name: "What is the population of Paris?" })).toBeVisible();
+    await expect(page).toHaveTitle("What is the population of Paris? · Atelier");
     // The same question in a conversation of its own, read as the raw event stream.
     const origin = { origin: new URL(page.url()).origin };
     const { agentId } = await (await page.request.get(`/api${conversationPath}`)).json();
@@ -85,8 +90,15 @@ test.describe("conversations", () => {
     expect(await page.getByTestId("transcript").innerText()).toBe(before);
     await snap(page, "conversations-reloaded");
 
-    // The run's trace: header and timeline.
-    await page.getByTestId("run-link").click();
+    // The run's trace opens in a new tab: header and timeline.
+    const traceLink = page.getByTestId("run-link");
+    await expect(traceLink).toHaveAttribute("target", "_blank");
+    await expect(traceLink).toHaveAttribute("rel", /noopener/);
+    await expect(traceLink).toHaveAccessibleName("Trace of this run (opens in a new tab)");
+    const [tracePage] = await Promise.all([page.context().waitForEvent("page"), traceLink.click()]);
+    await tracePage.waitForURL(/\/runs\/[\w-]+$/);
+    await tracePage.close();
+    await page.goto((await traceLink.getAttribute("href"))!);
     await page.waitForURL(/\/runs\/[\w-]+$/);
     const header = page.getByTestId("run-header");
     await expect(header).toContainText("atlas");
@@ -241,6 +253,79 @@ test.describe("conversations", () => {
     await expect(page.getByLabel("Message")).toBeEnabled();
     await expect(page.getByTestId("live-indicator")).toHaveCount(0);
     await snap(page, "conversations-reload-finished");
+    expect(errors).toEqual([]);
+  });
+  test("the conversations list filters, searches, pages on the server; a conversation is renamed and deleted", async ({
+    page,
+    request,
+  }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    const agents = (await (await request.get("/api/agents")).json()).agents as Array<{ id: string; name: string }>;
+    const atlas = agents.find((a) => a.name === "atlas")!.id;
+    const billing = agents.find((a) => a.name === "billing")!.id;
+    const asked = (await (await request.post("/api/conversations", { data: { agentId: atlas } })).json()).id as string;
+    cleanup.push(`/api/conversations/${asked}`);
+    const sse = await request.post(`/api/conversations/${asked}/messages`, {
+      data: { content: "What is the population of Berlin?" },
+    });
+    expect(sse.status()).toBe(200);
+    await sse.text();
+    const fresh = (await (await request.post("/api/conversations", { data: { agentId: billing } })).json())
+      .id as string;
+    cleanup.push(`/api/conversations/${fresh}`);
+
+    await page.goto("/conversations");
+    await expect(page).toHaveTitle("Conversations · Atelier");
+    const table = page.getByTestId("conversations-table");
+    const rows = table.getByTestId("conversation-row");
+    const filters = page.getByTestId("conversation-filters");
+
+    // Search by text (on the server, any case).
+    const search = page.waitForRequest((r) => r.url().includes("/api/conversations?") && r.url().includes("q=berlin"));
+    await filters.getByLabel("Search").fill("berlin");
+    await search;
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first().getByRole("link")).toHaveText("What is the population of Berlin?");
+    await expect(rows.first().getByTestId("conversation-status")).toHaveText("done");
+    await expect(page.getByTestId("conversations-range")).toHaveText("1–1 of 1");
+
+    // Filter by status and agent: the new one is named after its agent, never by its id.
+    await filters.getByLabel("Search").fill("");
+    await filters.getByLabel("Status").selectOption({ label: "new" });
+    await filters.getByLabel("Agent").selectOption({ label: "billing" });
+    await expect(table.locator(`[data-conversation-id="${fresh}"]`)).toBeVisible();
+    await expect(table.locator(`[data-conversation-id="${asked}"]`)).toHaveCount(0);
+    await expect(table.locator(`[data-conversation-id="${fresh}"]`).getByRole("link")).toHaveText(
+      "New conversation with billing",
+    );
+    await filters.getByLabel("Status").selectOption({ label: "failed" });
+    await expect(page.getByRole("heading", { name: "No conversation matches" })).toBeVisible();
+    await filters.getByRole("button", { name: "Clear filters" }).click();
+    await expect(table.locator(`[data-conversation-id="${asked}"]`)).toBeVisible();
+
+    // Rename in place.
+    const row = table.locator(`[data-conversation-id="${asked}"]`);
+    await row.getByRole("button", { name: "Rename “What is the population of Berlin?”" }).click();
+    const box = row.getByLabel("New title for “What is the population of Berlin?”");
+    await expect(box).toHaveValue("What is the population of Berlin?");
+    await box.fill("Berlin trip");
+    await row.getByRole("button", { name: "Save" }).click();
+    await expect(row.getByRole("link")).toHaveText("Berlin trip");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, "conversations-list-phone");
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Delete: asked first with the studio's dialog; gone from the list, 404 from the API.
+    await row.getByRole("button", { name: "Delete “Berlin trip”" }).click();
+    const dialog = page.getByTestId("confirm-dialog");
+    await expect(dialog).toContainText("Berlin trip");
+    await expect(dialog).toContainText("runs and usage stay counted");
+    await dialog.getByTestId("confirm-dialog-confirm").click();
+    await expect(table.locator(`[data-conversation-id="${asked}"]`)).toHaveCount(0);
+    expect((await request.get(`/api/conversations/${asked}`)).status()).toBe(404);
+    await page.goto(`/conversations/${asked}`);
+    await expect(page.getByRole("alert")).toContainText("No such conversation");
     expect(errors).toEqual([]);
   });
 });
