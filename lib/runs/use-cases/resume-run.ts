@@ -14,7 +14,7 @@ import { answerChildCalls, openChildren } from "../infra/store/answer-child-call
 import { runUsageOf } from "../infra/store/recover-interrupted-runs";
 import { foldContext, runMessages } from "../engine/context-fold";
 import { admitsConclusion, concludeIfRecovered, createChildRunner, type TurnResult } from "../engine/execute-turn";
-import type { EventEntry, RunKind } from "../../events/event-types";
+import { newEvent, type EventEntry, type RunKind, type RunUsage } from "../../events/event-types";
 import type { ActiveTurn } from "../infra/active-runs";
 import type { RunActor } from "../engine/ports";
 import { prepareAgent } from "../engine/prepare-agent";
@@ -148,6 +148,9 @@ export async function resumeRun(
   if (answers.length || state.length)
     await deps.store.appendEvents(run.conversationId, [...answerEvents(runId, answers), ...state]);
 
+  // A command held open by its child run: answered now, it finishes without a model request.
+  if (run.kind === "command") return finishCommandRun(rt, run, usage);
+
   const events = await deps.store.conversationEvents(run.conversationId);
   const context = foldContext(events);
   const history = run.kind === "child" ? runMessages(events, runId) : context.messages;
@@ -198,4 +201,17 @@ export async function resumeRun(
     if (parent) return { runs: [...result.runs, ...parent.runs], final: parent.final };
   }
   return result;
+}
+
+/** A resumed command run: its call is answered, so it is over (engine/execute-command.ts). */
+async function finishCommandRun(
+  rt: RunRuntime,
+  run: { id: string; conversationId: string; model: string | null },
+  usage: RunUsage,
+): Promise<TurnResult> {
+  const finish = { status: "completed" as const, stopReason: "end_turn" as const, usage, costNanoUsd: 0 };
+  await rt.deps.store.appendEvents(run.conversationId, [{ event: newEvent(run.id, "RunFinished", finish) }]);
+  await rt.deps.store.finishRun(run.id, { ...finish, error: null, model: run.model });
+  const result = { runId: run.id, ...finish, text: null, error: null, breach: null, model: run.model ?? "" };
+  return { runs: [result], final: result };
 }

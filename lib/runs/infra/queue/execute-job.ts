@@ -7,6 +7,7 @@
 import type { ActiveTurn } from "../active-runs";
 import { resumeRun } from "../../use-cases/resume-run";
 import { executeTurn, type TurnResult } from "../../engine/execute-turn";
+import { executeCommand } from "../../engine/execute-command";
 import type { RunRuntime } from "../runtime";
 import { releaseLease, renewLease, type LeaseHolder } from "./run-lease";
 import type { RunJob } from "./run-job";
@@ -56,6 +57,20 @@ export function runJob(ctx: JobContext, job: RunJob, turn: ActiveTurn): Promise<
         })
       )?.agentId;
     if (!agentId) return null;
+    if (job.kind === "command")
+      return executeCommand(
+        {
+          conversationId: job.conversationId,
+          agentId,
+          tool: job.tool,
+          arguments: job.arguments,
+          actor: job.actor,
+          admitted,
+          signal: turn.controller.signal,
+          onRunStart: (runId) => turn.runIds.push(runId),
+        },
+        rt.deps,
+      );
     return executeTurn(
       {
         conversationId: job.conversationId,

@@ -1,6 +1,6 @@
 /**
- * A job of the run queue: the turn a web process accepted, or the resume of a run whose approvals
- * were all decided. It carries the claim's token (run-lease.ts), so a repeated or stale delivery
+ * A job of the run queue: the turn a web process accepted, an operator's command, or the resume of
+ * a run whose approvals were all decided. It carries the claim's token (run-lease.ts), so a repeated or stale delivery
  * never executes another claim's work.
  */
 import { z } from "zod";
@@ -18,6 +18,15 @@ export const RunJob = z.discriminatedUnion("kind", [
     conversationId: z.string().min(1),
     token: z.string().min(1),
     content: z.string(),
+    actor: Actor,
+  }),
+  // An operator's command: one of the agent's tools run directly (engine/execute-command.ts).
+  z.object({
+    kind: z.literal("command"),
+    conversationId: z.string().min(1),
+    token: z.string().min(1),
+    tool: z.string().min(1),
+    arguments: z.record(z.string(), z.unknown()),
     actor: Actor,
   }),
   z.object({

@@ -75,9 +75,15 @@ export async function takeOverLease(ctx: JobContext, lease: LeaseRow): Promise<T
     }
     const run = await runningRunOf(rt, lease, job);
     if (!run) {
-      if (job.kind !== "turn" || (await anyRunSince(rt, lease))) return null;
+      if (job.kind === "resume" || (await anyRunSince(rt, lease))) return null;
       outcome = "started";
       return runJob(ctx, job, t);
+    }
+    // A command has no model to go on with: its call is answered as interrupted, never run twice.
+    if (run.kind === "command") {
+      outcome = "interrupted";
+      await interruptRun(rt.db, rt.deps.store, run);
+      return null;
     }
     // Runs of agents called as tools by the stopped worker are dead too.
     const children = await rt.db.run.findMany({
