@@ -208,7 +208,9 @@ test.describe("tool studio", () => {
 
     // Run with a wrong argument: the ToolArgumentError's fields.
     const args = page.getByTestId("run-arguments");
-    await expect(args).toHaveValue('{\n  "city": "",\n  "days": 0\n}');
+    // Optional parameters (days) start unset: not sent unless added.
+    await expect(args).toHaveValue('{\n  "city": ""\n}');
+    await expect(page.getByTestId("optional-hint")).toContainText("not sent unless you add them: days");
     await args.fill('{ "town": "Lisbon" }');
     await page.getByTestId("run-button").click();
     const error = page.getByTestId("run-error");
@@ -284,8 +286,11 @@ test.describe("tool studio", () => {
 
     // Delete it from the list.
     await page.goto("/tools");
-    page.once("dialog", (d) => void d.accept());
     await page.getByTestId("tool-row-city_lookup").getByRole("button", { name: "Delete city_lookup" }).click();
+    const dialog = page.getByTestId("confirm-dialog");
+    await expect(dialog).toContainText("Delete the tool 'city_lookup'?");
+    await expect(dialog).toContainText("Its only version is deleted with it.");
+    await dialog.getByRole("button", { name: "Delete tool" }).click();
     await expect(page.getByTestId("tool-row-city_lookup")).toHaveCount(0);
   });
 
@@ -297,9 +302,19 @@ test.describe("tool studio", () => {
     await expect(refund).toContainText("side-effecting");
     await expect(refund).toContainText("needs approval");
     await expect(refund).toContainText("1 agent");
-    page.once("dialog", (d) => void d.accept());
     await refund.getByRole("button", { name: "Delete refund" }).click();
-    await expect(refund.getByTestId("delete-refused")).toContainText("Tool 'refund' is used by 'billing'");
+    // The studio's dialog names the agents and what to do; no delete is offered.
+    const dialog = page.getByTestId("confirm-dialog");
+    await expect(dialog).toContainText("'refund' is still used");
+    await expect(dialog).toContainText("remove the tool from its Tools and save");
+    await expect(dialog.getByRole("listitem")).toHaveText([/^billing \(/]);
+    await expect(dialog.getByRole("button", { name: "Delete tool" })).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(refund.getByTestId("delete-refused")).toContainText("'refund' is used by billing");
+    await expect(refund.getByTestId("delete-refused").getByRole("link", { name: "billing" })).toHaveAttribute(
+      "href",
+      /\/agents\//,
+    );
     await snap(page, "tools-16-delete-refused");
 
     // order_status: the multi-paragraph description, and the human part below the cut greyed.
@@ -359,7 +374,7 @@ export default tool({ sideEffecting: false }, function multi_forecast_e2e(cities
 `;
     await openNewTool(page, request, source);
     await expect(page.getByTestId("run-arguments")).toHaveValue(
-      '{\n  "cities": [\n    ""\n  ],\n  "unit": "celsius",\n  "window": {\n    "from": 0,\n    "to": 0\n  },\n  "note": ""\n}',
+      '{\n  "cities": [\n    ""\n  ],\n  "unit": "celsius",\n  "window": {\n    "from": 0\n  }\n}',
     );
     await page.getByRole("tab", { name: "Form" }).click();
     const form = page.getByTestId("argument-form");
@@ -368,8 +383,10 @@ export default tool({ sideEffecting: false }, function multi_forecast_e2e(cities
     await form.locator("#arg\\.cities\\[1\\]").fill("Porto");
     await form.locator("#arg\\.unit").selectOption("fahrenheit");
     await form.locator("#arg\\.window\\.from").fill("1");
+    // Optional fields start unset: "to" is added, "note" stays out.
+    await expect(form.getByRole("checkbox", { name: "send note" })).not.toBeChecked();
+    await form.getByRole("checkbox", { name: "send to", exact: true }).check();
     await form.locator("#arg\\.window\\.to").fill("3");
-    await form.getByRole("checkbox", { name: "send note" }).uncheck();
     await snap(page, "tools-15-generated-form");
     await page.getByTestId("run-button").click();
     await expect(page.getByTestId("run-result")).toHaveText('"Lisbon+Porto fahrenheit 1-3 -"');
@@ -442,7 +459,9 @@ test.describe("tool studio for a viewer", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/tools$/);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/tools");
+    await expect(page.getByRole("heading", { level: 1, name: "Tools" })).toBeVisible();
     await expect(page.getByTestId("new-tool")).toHaveCount(0);
     await page.goto(`/tools/${tool.id}`);
     await waitForEditor(page);
