@@ -84,7 +84,8 @@ export async function listRunsPage(db: Db, query: RunListQuery): Promise<RunList
       runIds: await runsWithMessage(db, query.q),
     };
   }
-  const where = runListWhere(query, search);
+  // A deleted conversation's runs keep their usage (costs) but leave the list, like their traces.
+  const where: Prisma.RunWhereInput = { ...runListWhere(query, search), conversation: { deletedAt: null } };
   const [total, rows] = await Promise.all([
     db.run.count({ where }),
     db.run.findMany({
