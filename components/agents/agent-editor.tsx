@@ -18,7 +18,7 @@ import { useUnsavedChanges } from "@/components/shell/unsaved-changes";
 import { useDocumentTitle } from "@/components/shell/use-document-title";
 import { useCan } from "@/components/shell/viewer-context";
 import { AgentActionsMenu } from "./agent-actions-menu";
-import { sectionOf } from "./agent-form-sections";
+import { inPageOrder, sectionOf } from "./agent-form-sections";
 import { checkDraft, fromConfig, type AgentFormState } from "./agent-form-state";
 import { ContextSchemaEditor } from "./context-schema-editor";
 import { useSaveAgent } from "./agent-queries";
@@ -59,7 +59,7 @@ export function AgentEditor({ initial, agent }: { initial: AgentConfig | AgentVi
   const save = useSaveAgent(agent?.id ?? null);
   const dirty = useMemo(() => JSON.stringify(state) !== JSON.stringify(base), [state, base]);
   const fieldMap = useMemo(() => fieldIssues(issues, state.active), [issues, state.active]);
-  const items = useMemo(() => summaryItems(issues, state.active), [issues, state.active]);
+  const items = useMemo(() => inPageOrder(summaryItems(issues, state.active)), [issues, state.active]);
   const flagged = useMemo(() => new Set(items.map((i) => sectionOf(i.key))), [items]);
   const notReady = useProvidersNotReady(state, canWrite);
   useDocumentTitle(agent ? `Agent ${agent.name}` : "New agent");

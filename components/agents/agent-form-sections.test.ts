@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeFieldKey, FORM_SECTIONS, sectionOf } from "./agent-form-sections";
+import { describeFieldKey, FORM_SECTIONS, inPageOrder, sectionOf } from "./agent-form-sections";
 
 describe("the agent form's sections", () => {
   it("send every field to its section", () => {
@@ -10,6 +10,17 @@ describe("the agent form's sections", () => {
     expect(sectionOf("tools.0.toolId")).toBe("tools-h");
     for (const s of FORM_SECTIONS.map((x) => x.headingId))
       expect(Object.values(FORM_SECTIONS).some((x) => x.headingId === s)).toBe(true);
+  });
+
+  it("put a summary's items in the order of the page", () => {
+    const keys = ["runLimits.requestLimit", "name", "suggestedPrompts.0", "entry.0.model", "description"];
+    expect(inPageOrder(keys.map((key) => ({ key }))).map((i) => i.key)).toEqual([
+      "name",
+      "description",
+      "suggestedPrompts.0",
+      "entry.0.model",
+      "runLimits.requestLimit",
+    ]);
   });
 
   it("name a field in words for the summary", () => {

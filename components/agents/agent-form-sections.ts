@@ -47,6 +47,15 @@ export function sectionOf(key: string): string {
   return SECTION_OF[key.split(".")[0]] ?? "general-h";
 }
 
+/** Items (of field keys) in the order their sections come on the page; within a section, as given. */
+export function inPageOrder<T extends { key: string }>(items: readonly T[]): T[] {
+  const index = (key: string) => FORM_SECTIONS.findIndex((s) => s.headingId === sectionOf(key));
+  return items
+    .map((item, i) => ({ item, i }))
+    .sort((a, b) => index(a.item.key) - index(b.item.key) || a.i - b.i)
+    .map(({ item }) => item);
+}
+
 const WORDS: Record<string, string> = {
   name: "Name",
   description: "Description",
