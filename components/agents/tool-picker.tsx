@@ -82,112 +82,116 @@ export function ToolPicker({
       <FieldError at="tools" />
       {attached.length === 0 ? <p className="muted">No tools: the agent can only answer from its prompt.</p> : null}
       {attached.length ? (
-        <table className="table compact" data-testid="agent-tools">
-          <thead>
-            <tr>
-              <th>Tool</th>
-              <th>Kind</th>
-              <th>Version</th>
-              <th>Flags</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {attached.map((t, i) => {
-              const tool = "toolId" in t ? toolById.get(t.toolId) : undefined;
-              const child = "agentId" in t ? agentById.get(t.agentId) : undefined;
-              return (
-                <tr key={i}>
-                  <td className="mono">
-                    {"builtin" in t ? (
-                      "memory"
-                    ) : "toolId" in t ? (
-                      <GuardedLink href={`/tools/${t.toolId}`}>{tool?.name ?? t.toolId}</GuardedLink>
-                    ) : "mcpServerId" in t ? (
-                      (t.as ?? t.tool)
-                    ) : (
-                      (child?.name ?? t.agentId)
-                    )}
-                    <div>
-                      <FieldError at={`tools.${i}`} />
-                      <FieldError at={`tools.${i}.toolId`} />
-                      <FieldError at={`tools.${i}.agentId`} />
-                      <FieldError at={`tools.${i}.tool`} />
-                      <FieldError at={`tools.${i}.as`} />
-                      <FieldError at={`tools.${i}.mcpServerId`} />
-                    </div>
-                  </td>
-                  <td>
-                    {"builtin" in t
-                      ? "built-in"
-                      : "toolId" in t
-                        ? "tool"
-                        : "mcpServerId" in t
-                          ? `MCP · ${mcpServerById.get(t.mcpServerId)?.name ?? t.mcpServerId}${t.as ? ` (${t.tool})` : ""}`
-                          : "agent"}
-                  </td>
-                  <td>
-                    {"toolId" in t ? (
-                      <ToolVersionCell
-                        entry={t}
-                        name={tool?.name ?? t.toolId}
-                        detail={details.get(t.toolId)}
-                        savedEntry={saved?.tools.find((e): e is ToolRef => "toolId" in e && e.toolId === t.toolId)}
-                        agentId={saved ? selfId : null}
-                        readOnly={readOnly}
-                        onChange={(next) => setTools(attached.map((x, k) => (k === i ? next : x)))}
-                        onUpgrade={(run) => {
-                          const wasClean = isClean();
-                          run((result) => void onUpgraded(t.toolId, result, wasClean));
-                        }}
-                      />
-                    ) : (
-                      <span className="muted">—</span>
-                    )}
-                  </td>
-                  <td>
-                    {"builtin" in t ? <span className="pill warn">side-effecting</span> : null}
-                    {tool ? <ToolFlags tool={tool} /> : null}
-                    {"mcpServerId" in t ? (
-                      <McpEntryFlags
-                        entry={t}
-                        server={mcpServerById.get(t.mcpServerId)}
-                        readOnly={readOnly}
-                        onRename={(as) =>
-                          setTools(attached.map((x, k) => (k === i ? { ...t, ...{ as: as || undefined } } : x)))
-                        }
-                      />
-                    ) : null}
-                    {"agentId" in t ? (
-                      <label className="check">
-                        <input
-                          type="checkbox"
-                          checked={t.sideEffecting}
-                          disabled={readOnly}
-                          onChange={(e) =>
-                            setTools(attached.map((x, k) => (k === i ? { ...t, sideEffecting: e.target.checked } : x)))
+        <div className="table-scroll">
+          <table className="table compact" data-testid="agent-tools">
+            <thead>
+              <tr>
+                <th>Tool</th>
+                <th>Kind</th>
+                <th>Version</th>
+                <th>Flags</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {attached.map((t, i) => {
+                const tool = "toolId" in t ? toolById.get(t.toolId) : undefined;
+                const child = "agentId" in t ? agentById.get(t.agentId) : undefined;
+                return (
+                  <tr key={i}>
+                    <td className="mono">
+                      {"builtin" in t ? (
+                        "memory"
+                      ) : "toolId" in t ? (
+                        <GuardedLink href={`/tools/${t.toolId}`}>{tool?.name ?? t.toolId}</GuardedLink>
+                      ) : "mcpServerId" in t ? (
+                        (t.as ?? t.tool)
+                      ) : (
+                        (child?.name ?? t.agentId)
+                      )}
+                      <div>
+                        <FieldError at={`tools.${i}`} />
+                        <FieldError at={`tools.${i}.toolId`} />
+                        <FieldError at={`tools.${i}.agentId`} />
+                        <FieldError at={`tools.${i}.tool`} />
+                        <FieldError at={`tools.${i}.as`} />
+                        <FieldError at={`tools.${i}.mcpServerId`} />
+                      </div>
+                    </td>
+                    <td>
+                      {"builtin" in t
+                        ? "built-in"
+                        : "toolId" in t
+                          ? "tool"
+                          : "mcpServerId" in t
+                            ? `MCP · ${mcpServerById.get(t.mcpServerId)?.name ?? t.mcpServerId}${t.as ? ` (${t.tool})` : ""}`
+                            : "agent"}
+                    </td>
+                    <td>
+                      {"toolId" in t ? (
+                        <ToolVersionCell
+                          entry={t}
+                          name={tool?.name ?? t.toolId}
+                          detail={details.get(t.toolId)}
+                          savedEntry={saved?.tools.find((e): e is ToolRef => "toolId" in e && e.toolId === t.toolId)}
+                          agentId={saved ? selfId : null}
+                          readOnly={readOnly}
+                          onChange={(next) => setTools(attached.map((x, k) => (k === i ? next : x)))}
+                          onUpgrade={(run) => {
+                            const wasClean = isClean();
+                            run((result) => void onUpgraded(t.toolId, result, wasClean));
+                          }}
+                        />
+                      ) : (
+                        <span className="muted">—</span>
+                      )}
+                    </td>
+                    <td>
+                      {"builtin" in t ? <span className="pill warn">side-effecting</span> : null}
+                      {tool ? <ToolFlags tool={tool} /> : null}
+                      {"mcpServerId" in t ? (
+                        <McpEntryFlags
+                          entry={t}
+                          server={mcpServerById.get(t.mcpServerId)}
+                          readOnly={readOnly}
+                          onRename={(as) =>
+                            setTools(attached.map((x, k) => (k === i ? { ...t, ...{ as: as || undefined } } : x)))
                           }
                         />
-                        side-effecting
-                      </label>
-                    ) : null}
-                  </td>
-                  <td>
-                    {readOnly ? null : (
-                      <button
-                        type="button"
-                        className="btn small"
-                        onClick={() => setTools(attached.filter((_, k) => k !== i))}
-                      >
-                        Remove
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                      ) : null}
+                      {"agentId" in t ? (
+                        <label className="check">
+                          <input
+                            type="checkbox"
+                            checked={t.sideEffecting}
+                            disabled={readOnly}
+                            onChange={(e) =>
+                              setTools(
+                                attached.map((x, k) => (k === i ? { ...t, sideEffecting: e.target.checked } : x)),
+                              )
+                            }
+                          />
+                          side-effecting
+                        </label>
+                      ) : null}
+                    </td>
+                    <td>
+                      {readOnly ? null : (
+                        <button
+                          type="button"
+                          className="btn small"
+                          onClick={() => setTools(attached.filter((_, k) => k !== i))}
+                        >
+                          Remove
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       {upgrades.length ? (
         <div className="upgrade-results" data-testid="tool-upgrades">
@@ -408,7 +412,7 @@ function ToolVersionCell({
           <option value="follow">follow the latest</option>
         </select>
       )}
-      {status.upgradeTo !== null && agentId && !readOnly ? (
+      {status.upgradeTo !== null && agentId && !readOnly && !upgrade.isSuccess ? (
         <button
           type="button"
           className="btn small primary"

@@ -8,6 +8,7 @@ import { useCan } from "@/components/shell/viewer-context";
 import { DeleteToolButton } from "@/components/tools/delete-tool-button";
 import { ToolFlags } from "@/components/tools/tool-flags";
 import { useToolList } from "./tool-queries";
+import "./tool-pins.css";
 
 export function ToolsList() {
   const query = useToolList();
@@ -44,56 +45,58 @@ export function ToolsList() {
                 {shown.length} of {d.tools.length}
               </span>
             </div>
-            <table className="table" data-testid="tools-table">
-              <thead>
-                <tr>
-                  <th>Name</th>
-                  <th>Flags</th>
-                  <th>Latest version</th>
-                  <th>Used by</th>
-                  <th>Last edit</th>
-                  {canAuthor ? <th /> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((t) => (
-                  <tr key={t.id} data-testid={`tool-row-${t.name}`}>
-                    <td className="mono">
-                      <Link href={`/tools/${t.id}`}>{t.name}</Link>
-                    </td>
-                    <td>
-                      <ToolFlags
-                        sideEffecting={t.sideEffecting}
-                        idempotent={t.idempotent}
-                        requiresApproval={t.requiresApproval}
-                      />
-                    </td>
-                    <td>
-                      {t.latestVersion === null ? "—" : `v${t.latestVersion}`}{" "}
-                      {t.hasErrors ? (
-                        <span className="pill danger">errors</span>
-                      ) : t.hasErrors === false ? (
-                        <span className="pill ok">clean</span>
-                      ) : null}
-                    </td>
-                    <td>{t.usedBy === 0 ? "—" : `${t.usedBy} agent${t.usedBy === 1 ? "" : "s"}`}</td>
-                    <td>{formatDateTime(t.updatedAt)}</td>
-                    {canAuthor ? (
-                      <td>
-                        <DeleteToolButton id={t.id} name={t.name} />
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-                {shown.length === 0 ? (
+            <div className="table-scroll">
+              <table className="table" data-testid="tools-table">
+                <thead>
                   <tr>
-                    <td colSpan={canAuthor ? 6 : 5} className="muted">
-                      No tool name contains “{search}”.
-                    </td>
+                    <th>Name</th>
+                    <th>Flags</th>
+                    <th>Latest version</th>
+                    <th>Used by</th>
+                    <th>Last edit</th>
+                    {canAuthor ? <th /> : null}
                   </tr>
-                ) : null}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {shown.map((t) => (
+                    <tr key={t.id} data-testid={`tool-row-${t.name}`}>
+                      <td className="mono">
+                        <Link href={`/tools/${t.id}`}>{t.name}</Link>
+                      </td>
+                      <td>
+                        <ToolFlags
+                          sideEffecting={t.sideEffecting}
+                          idempotent={t.idempotent}
+                          requiresApproval={t.requiresApproval}
+                        />
+                      </td>
+                      <td>
+                        {t.latestVersion === null ? "—" : `v${t.latestVersion}`}{" "}
+                        {t.hasErrors ? (
+                          <span className="pill danger">errors</span>
+                        ) : t.hasErrors === false ? (
+                          <span className="pill ok">clean</span>
+                        ) : null}
+                      </td>
+                      <td>{t.usedBy === 0 ? "—" : `${t.usedBy} agent${t.usedBy === 1 ? "" : "s"}`}</td>
+                      <td>{formatDateTime(t.updatedAt)}</td>
+                      {canAuthor ? (
+                        <td>
+                          <DeleteToolButton id={t.id} name={t.name} />
+                        </td>
+                      ) : null}
+                    </tr>
+                  ))}
+                  {shown.length === 0 ? (
+                    <tr>
+                      <td colSpan={canAuthor ? 6 : 5} className="muted">
+                        No tool name contains “{search}”.
+                      </td>
+                    </tr>
+                  ) : null}
+                </tbody>
+              </table>
+            </div>
           </>
         );
       }}
