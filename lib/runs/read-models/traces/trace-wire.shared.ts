@@ -16,6 +16,7 @@ import {
   ToolResultOutput,
 } from "../../../events/event-types.shared";
 import { Pricing, UsageCounters } from "../../../events/usage-counters.shared";
+import { ContextBlockView } from "./model-request.shared";
 
 const Count = z.number().int().nonnegative();
 const IsoDateTime = z.iso.datetime();
@@ -58,6 +59,11 @@ export const TraceModelSpan = z.strictObject({
   toolCalls: z.array(z.string()),
   /** The tools offered in that request (their availability held); null for requests older than the record. */
   offeredTools: z.array(z.string()).nullable(),
+  /**
+   * What the tools' context functions gave that request (sent after the history, never stored as a
+   * message); null when no tool had one (or the request is older than the record).
+   */
+  contextBlocks: z.array(ContextBlockView).nullable(),
 });
 export type TraceModelSpan = z.infer<typeof TraceModelSpan>;
 

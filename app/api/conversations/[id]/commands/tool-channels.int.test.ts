@@ -216,7 +216,8 @@ describe("a tool's prompt part and context through the API", () => {
     }
     const stored = JSON.stringify(logged.filter((e) => e.type === "LlmMessageEvent"));
     expect(stored).not.toContain("Open orders");
-  });
+    // The first test pays for the analyser's and the sandbox's cold start.
+  }, 120_000);
 });
 
 describe("operator commands", () => {

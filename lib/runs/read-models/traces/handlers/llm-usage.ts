@@ -1,5 +1,6 @@
 import type { EventHandler } from "../run-layout";
 import type { TraceModelSpan } from "../trace-wire.shared";
+import { contextBlocksOf } from "../reconstruct-request";
 
 /**
  * A model request: it ends about when its usage event is committed, so it starts at
@@ -33,6 +34,7 @@ export const llmUsage: EventHandler<"LlmUsageEvent"> = (e, run, trace) => {
     text: run.assistant.text,
     toolCalls: run.assistant.toolCalls,
     offeredTools: d.offeredTools ?? null,
+    contextBlocks: d.contextBlocks ? contextBlocksOf(d) : null,
   };
   // The step's calls were logged before its usage: they start when the request ends.
   run.spans.splice(run.spans.length - run.pendingCalls.length, 0, span);
