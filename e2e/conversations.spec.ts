@@ -52,7 +52,7 @@ test.describe("conversations", () => {
     await expect(card).toHaveAttribute("data-status", "ok");
     await expect(card.getByTestId("tool-arguments")).toContainText('"city": "Paris"');
     await expect(card.getByTestId("tool-result")).toHaveText("2103000");
-    await expect(card).toContainText(/\d+ ms/);
+    await expect(card).toContainText(/\d+(\.\d+)? m?s\b/);
     const answer = transcript.getByTestId("assistant-message");
     await expect(answer).toHaveText("[offline demo, not an LLM] city_population returned: 2103000");
     await expect(answer).not.toHaveAttribute("data-streaming", "true");
@@ -325,7 +325,7 @@ test.describe("conversations", () => {
     await expect(table.locator(`[data-conversation-id="${asked}"]`)).toHaveCount(0);
     expect((await request.get(`/api/conversations/${asked}`)).status()).toBe(404);
     await page.goto(`/conversations/${asked}`);
-    await expect(page.getByRole("alert")).toContainText("No such conversation");
+    await expect(page.locator("main").getByRole("alert")).toContainText("No such conversation");
     expect(errors).toEqual([]);
   });
 });
