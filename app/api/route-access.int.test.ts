@@ -79,6 +79,7 @@ const RULES: Record<string, Access> = {
   "PATCH /api/conversations/[id]": ["operator"],
   "DELETE /api/conversations/[id]": ["operator"],
   "POST /api/conversations/[id]/messages": ["operator"],
+  "GET /api/conversations/[id]/commands": "any",
   "POST /api/conversations/[id]/commands": ["operator"],
   "GET /api/conversations/[id]/events": "any",
   "POST /api/conversations/[id]/switch-model": ["operator"],

@@ -24,7 +24,29 @@ export const CommandBody = z
   .strict();
 export type CommandBody = z.input<typeof CommandBody>;
 
+/** One of the agent's tools as a command, for the person looking. */
+export const CommandInfo = z.object({
+  name: z.string(),
+  description: z.string(),
+  /** The arguments' JSON Schema (the form draws it). */
+  parameters: z.record(z.string(), z.unknown()),
+  /** Its availability holds for this person, the conversation's context and the connections. */
+  available: z.boolean(),
+  /** This agent would hold a model's call of it for approval: only an approver may run it. */
+  needsApproval: z.boolean(),
+  /** This person may run it now (operator, available, and approver when it needs approval). */
+  mayRun: z.boolean(),
+});
+export type CommandInfo = z.infer<typeof CommandInfo>;
+
 export const commandsApi = {
+  /** The conversation's agent's tools as commands (any role reads; `mayRun` says who may run each). */
+  list: endpoint({
+    method: "GET",
+    path: "/api/conversations/:id/commands",
+    params: z.object({ id: z.string().min(1) }),
+    response: z.object({ commands: z.array(CommandInfo) }),
+  }),
   /**
    * Runs `tool` with `arguments` (operators). Answered as `text/event-stream` (never JSON): each
    * frame's data is a `StreamMessage` — RunStarted (`kind: "command"`), the assistant message with

@@ -33,6 +33,7 @@ import { RunInProgressError, RunSuspendedError } from "../engine/run-errors";
 import type { RunRuntime } from "../infra/runtime";
 import type { RunningTurns } from "./turn-limits";
 import { AUDITED_ARGUMENTS_CHARS } from "./test-run-tool";
+import type { CommandInfo } from "../../api/contracts/commands.shared";
 
 export interface CommandRequest {
   conversationId: string;
@@ -47,6 +48,39 @@ export interface CommandRequest {
 
 export interface StartedCommand {
   done: Promise<TurnResult | null>;
+}
+
+/** The agent's tools as commands for `principal` (what the composer's tool list shows). */
+export async function listCommands(
+  rt: RunRuntime,
+  conversationId: string,
+  principal: { id: string; roles: readonly string[] },
+): Promise<CommandInfo[]> {
+  const conversation = await rt.db.conversation.findUnique({
+    where: { id: conversationId, deletedAt: null },
+    select: { id: true, agentId: true, modelKey: true, agentVersion: true },
+  });
+  if (!conversation) throw new ConversationNotFoundError(conversationId);
+  const record = await rt.deps.agents.load(conversation.agentId, { conversationId, conversation });
+  const tools = prepareAgent(record, rt.deps, noChildRun).tools;
+  const roles = [...principal.roles];
+  const env = await environmentOf(rt.deps, conversationId, { id: principal.id, roles });
+  const { withheld } = offerTools(tools, env);
+  const admin = roles.includes("admin");
+  const operator = admin || roles.includes("operator");
+  const approver = admin || roles.includes("approver");
+  return tools.map((t) => {
+    const available = !withheld.has(t.name);
+    const gated = needsApproval(record.config.autonomy, t);
+    return {
+      name: t.name,
+      description: t.description,
+      parameters: t.parameters,
+      available,
+      needsApproval: gated,
+      mayRun: operator && available && (!gated || approver),
+    };
+  });
 }
 
 function auditedArguments(args: unknown): Record<string, unknown> {

@@ -4,10 +4,10 @@ import { routeMethods } from "@/lib/api/route-methods";
 import { relay, SSE_HEADERS, sseStream } from "@/lib/events/sse";
 import type { BusMessage } from "@/lib/events/event-bus";
 import { readyRunRuntime } from "@/lib/server/server";
-import { startCommand } from "@/lib/runs/use-cases/run-command";
+import { listCommands, startCommand } from "@/lib/runs/use-cases/run-command";
 import { readConversationEvents } from "@/lib/runs/infra/store/prisma-run-store";
 import { spend } from "@/lib/runs/use-cases/turn-limits";
-import { hasAnyRole } from "@/lib/auth/roles";
+import { ANY_ROLE, hasAnyRole } from "@/lib/auth/roles";
 
 export const dynamic = "force-dynamic";
 
@@ -81,4 +81,10 @@ const postHandler = defineRoute(
   },
 );
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: postHandler });
+/** The agent's tools as commands, with whether the caller may run each (the composer's tool list). */
+const getHandler = defineRoute(commandsApi.list, { access: ANY_ROLE }, async ({ params, principal }) => {
+  const rt = await readyRunRuntime();
+  return { commands: await listCommands(rt, params.id, principal) };
+});
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: getHandler, POST: postHandler });
