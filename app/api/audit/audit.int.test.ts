@@ -47,7 +47,7 @@ beforeAll(async () => {
     fastPasswords(),
   );
   alice = { kind: "user", id: user.id, name: "Alice", roles: ["admin"] };
-  const created = await createApiToken(t.db, alice, { name: "ci-bot", role: "operator" });
+  const created = await createApiToken(t.db, alice, { name: "ci-bot", role: "operator", expiresInDays: null });
   tokenId = created.summary.id;
   const viaToken: Principal = { ...alice, kind: "token", roles: ["operator"], tokenId };
   await recordAudit(t.db, {
