@@ -1,10 +1,17 @@
 "use client";
-/** The message box: Enter sends, Shift+Enter starts a new line; refusals are shown beneath it. */
+/**
+ * The message box: Enter sends, Shift+Enter starts a new line; refusals are shown beneath it. A line
+ * `/tool_name args` runs one of the agent's tools as a command (command-queries.ts), as does the
+ * Run button of the tools list beside it (command-panel.tsx). The box takes the focus when the
+ * conversation opens.
+ */
 import Link from "next/link";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { ApiClientError } from "@/components/api/api-client";
 import type { PendingApprovalRef } from "@/lib/runs/read-models/conversations/conversation-views.shared";
 import type { SendInput } from "./conversation-queries";
+import { parseCommandLine, useCommands, useRunCommand } from "./command-queries";
+import { CommandPanel } from "./command-panel";
 
 interface RefusalBody {
   error?: {
@@ -72,11 +79,14 @@ function Refusal({
 }
 
 export function Composer({
+  conversationId,
   canSend,
-  busy,
-  error,
+  busy: sending,
+  error: sendError,
   onSend,
 }: {
+  /** The conversation: its agent's tools run as commands from here. */
+  conversationId?: string;
   canSend: boolean;
   busy: boolean;
   error: Error | null;
@@ -84,7 +94,17 @@ export function Composer({
 }) {
   const [text, setText] = useState("");
   const [lastSent, setLastSent] = useState("");
+  const commands = useCommands(conversationId ?? "", Boolean(conversationId));
+  const runCommand = useRunCommand(conversationId ?? "");
+  const [commandProblem, setCommandProblem] = useState<string | null>(null);
+  const busy = sending || runCommand.isPending;
+  const error = runCommand.error ?? sendError;
   const disabled = !canSend || busy;
+  const run = (tool: string, args: Record<string, unknown>, restore?: () => void) => {
+    setCommandProblem(null);
+    runCommand.reset();
+    runCommand.mutate({ tool, arguments: args }, { onError: () => restore?.() });
+  };
   const box = useRef<HTMLTextAreaElement>(null);
   const wasBusy = useRef(busy);
   useEffect(() => {
@@ -95,6 +115,15 @@ export function Composer({
   const submit = (supersede = false) => {
     const content = supersede ? lastSent : text;
     if (!content.trim() || disabled) return;
+    const command = supersede ? null : parseCommandLine(content, commands.data?.commands ?? []);
+    if (command) {
+      if (!command.ok) return setCommandProblem(command.message);
+      setText("");
+      run(command.tool, command.arguments, () => setText((cur) => cur || content));
+      return;
+    }
+    setCommandProblem(null);
+    runCommand.reset();
     setLastSent(content);
     setText("");
     onSend(supersede ? { content, supersede: true } : { content }, () => setText((cur) => cur || content));
@@ -114,6 +143,19 @@ export function Composer({
       }}
     >
       {error ? <Refusal error={error} canSupersede={canSend && !!lastSent} onSupersede={() => submit(true)} /> : null}
+      {commandProblem ? (
+        <p className="cv-refusal" role="alert" data-testid="command-problem">
+          {commandProblem}
+        </p>
+      ) : null}
+      {commands.data ? (
+        <CommandPanel
+          commands={commands.data.commands}
+          canSend={canSend}
+          busy={busy}
+          onRun={(tool, args) => run(tool, args)}
+        />
+      ) : null}
       <div className="cv-composer-row">
         <textarea
           aria-label="Message"
@@ -121,7 +163,7 @@ export function Composer({
             canSend
               ? busy
                 ? "The agent is answering…"
-                : "Message the agent — Enter sends, Shift+Enter for a new line"
+                : "Message the agent — Enter sends, Shift+Enter for a new line, /tool runs a tool"
               : "Viewers can read this conversation but not send to it"
           }
           value={text}
@@ -129,6 +171,7 @@ export function Composer({
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           ref={box}
+          autoFocus={canSend}
           disabled={disabled}
         />
         <button className="btn primary" type="submit" disabled={disabled || !text.trim()}>

@@ -19,7 +19,7 @@ import { formatCost } from "@/components/runs/usage-format";
 import { AgentVersionSwitcher } from "./agent-version-switcher";
 import { Composer } from "./composer";
 import { ConversationActions } from "./conversation-actions";
-import { conversationTitle, mayManage } from "./conversation-list-view";
+import { mayManage, pageTitle } from "./conversation-list-view";
 import { suggestedPromptsOf } from "./suggested-prompts";
 import { takeHandedOverMessage } from "./handed-over-message";
 import { ConversationContextBar } from "./conversation-context";
@@ -98,7 +98,11 @@ export function ConversationView({
   const sum = useMemo(() => totals(transcript), [transcript]);
   useStickToBottom(transcript);
   const c = conversation.data;
-  const title = c ? conversationTitle(c) : null;
+  const firstMessage =
+    transcript.entries.find((e): e is Extract<typeof e, { kind: "user" }> => e.kind === "user")?.text ??
+    live.optimistic?.text ??
+    null;
+  const title = c ? pageTitle(c, firstMessage) : null;
   useDocumentTitle(title ?? (conversation.isError ? "Conversation not found" : null));
   const empty = transcript.entries.length === 0 && !live.optimistic;
   const suggestions = useSuggestedPrompts(c?.agentId, c?.agentVersion, canSend && empty);
