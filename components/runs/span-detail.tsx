@@ -20,6 +20,7 @@ import { formatDateTime } from "@/components/shell/format";
 import { targetText } from "@/components/approvals/approval-format";
 import type { WaterfallRow } from "./trace-layout";
 import { formatCost, formatDuration, formatOfferedTools, formatTokens } from "./usage-format";
+import { ContextBlocksView } from "./context-blocks-view";
 import { ModelRequestPanel } from "./model-request-panel";
 
 const runHref = (id: string) => `/runs/${encodeURIComponent(id)}`;
@@ -78,6 +79,7 @@ function ModelDetail({ s, trace }: { s: TraceModelSpan; trace: RunTrace }) {
           <p className="wf-text">{s.text}</p>
         </>
       ) : null}
+      <ContextBlocksView blocks={s.contextBlocks} />
       {prompt ? (
         <details className="wf-prompt">
           <summary>

@@ -113,6 +113,7 @@ function ModelView({ tool, connections }: { tool: AnalyzedTool; connections?: Co
       </div>
       <DescriptionPreview description={tool.description} humanNotes={tool.humanNotes} />
       <ToolRequirementsPanel tool={tool} connections={connections} />
+      <ToolChannels tool={tool} />
       <span className="preview-label">Parameters (JSON Schema)</span>
       <JsonBlock testId="preview-parameters" value={tool.parameters} />
       <span className="preview-label">Output schema{tool.outputSchemaName ? ` — ${tool.outputSchemaName}` : ""}</span>
@@ -146,6 +147,39 @@ function ModelView({ tool, connections }: { tool: AnalyzedTool; connections?: Co
         ) : null}
       </dl>
     </div>
+  );
+}
+
+/**
+ * What the tool gives an agent beyond its calls: its prompt part (appended to the system prompt
+ * while it is available, templates rendered per conversation), whether its module exports a
+ * per-request context(ctx), and that an operator may run it as a command.
+ */
+function ToolChannels({ tool }: { tool: AnalyzedTool }) {
+  return (
+    <section className="tool-channels" aria-label="Prompt part and context" data-testid="preview-channels">
+      <span className="preview-label">Prompt part</span>
+      {tool.prompt ? (
+        <pre className="json-block" data-testid="preview-prompt">
+          {tool.prompt}
+        </pre>
+      ) : (
+        <p className="muted small" data-testid="preview-prompt">
+          None: add <span className="mono">prompt: &quot;…&quot;</span> to the options to tell every agent using this
+          tool something in its system prompt.
+        </p>
+      )}
+      <dl className="facts small">
+        <dt>Context</dt>
+        <dd data-testid="preview-context">
+          {tool.contextFunction
+            ? "context(ctx) is exported: it runs before every model request and its text is sent after the conversation"
+            : "no context(ctx) export"}
+        </dd>
+        <dt>Command</dt>
+        <dd>operators can run it from a conversation as /{tool.name || "name"}</dd>
+      </dl>
+    </section>
   );
 }
 
