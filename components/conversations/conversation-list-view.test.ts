@@ -5,6 +5,7 @@ import {
   listQuery,
   mayManage,
   NO_FILTERS,
+  pageTitle,
   pageCount,
   pageRange,
 } from "./conversation-list-view";
@@ -32,6 +33,15 @@ describe("the conversations list's view logic", () => {
     expect(conversationTitle({ title: "Trip planning", agentName: "atlas" })).toBe("Trip planning");
     expect(conversationTitle({ title: null, agentName: "atlas" })).toBe("New conversation with atlas");
     expect(conversationTitle({ title: "  ", agentName: "billing" })).toBe("New conversation with billing");
+  });
+
+  it("titles the page from its own title, else its first message as the server will name it", () => {
+    expect(pageTitle({ title: "Trip", agentName: "atlas" }, "What is the population of Paris?")).toBe("Trip");
+    expect(pageTitle({ title: null, agentName: "atlas" }, "  What is\nthe population?  ")).toBe(
+      "What is the population?",
+    );
+    expect(pageTitle({ title: null, agentName: "atlas" }, "x".repeat(100))).toBe(`${"x".repeat(77)}…`);
+    expect(pageTitle({ title: null, agentName: "atlas" }, null)).toBe("New conversation with atlas");
   });
 
   it("lets its creator and admins manage it, nobody else", () => {

@@ -38,6 +38,17 @@ export function conversationTitle(c: { title: string | null; agentName: string }
   return c.title?.trim() || `New conversation with ${c.agentName}`;
 }
 
+/**
+ * The conversation page's title: its own; else its first message, as the server will name it (up
+ * to 80 characters), so the heading follows the first send at once; else its agent's.
+ */
+export function pageTitle(c: { title: string | null; agentName: string }, firstMessage: string | null): string {
+  if (c.title?.trim()) return c.title.trim();
+  const text = (firstMessage ?? "").replace(/\s+/g, " ").trim();
+  if (text) return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+  return conversationTitle(c);
+}
+
 /** Its creator or an admin (the server decides again on every call). */
 export function mayManage(viewer: { id: string | null; roles: readonly Role[] }, createdById: string | null): boolean {
   return viewer.roles.includes("admin") || (viewer.id !== null && createdById !== null && viewer.id === createdById);
