@@ -104,19 +104,19 @@ test.describe("the agent form", () => {
     await expect(page.getByLabel("Requests per run")).toBeFocused();
     await expect(page.getByLabel("Requests per run")).toBeInViewport();
     await summary.getByRole("button", { name: /Suggested prompt 1/ }).click();
-    await expect(page.getByLabel("Suggested prompt 1")).toBeFocused();
+    await expect(page.getByRole("textbox", { name: /^Suggested prompt 1/ })).toBeFocused();
     await summary.getByRole("button", { name: /^Name:/ }).click();
     await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
 
     // Fixed, the summary goes away on the next save.
     await page.getByLabel("Name", { exact: true }).fill("e2e_form_fixed");
     await page.getByLabel("Requests per run").fill("10");
-    await page.getByLabel("Suggested prompt 1").fill("What can you do?");
+    await page.getByRole("textbox", { name: /^Suggested prompt 1/ }).fill("What can you do?");
     await page.getByRole("button", { name: "Create agent" }).first().click();
     await page.waitForURL(/\/agents\/(?!new)[\w-]+$/);
     created.push(page.url().split("/").pop()!);
     await expect(summary).toHaveCount(0);
-    await expect(page.getByLabel("Suggested prompt 1")).toHaveValue("What can you do?");
+    await expect(page.getByRole("textbox", { name: /^Suggested prompt 1/ })).toHaveValue("What can you do?");
     await expect(page).toHaveTitle("Agent e2e_form_fixed · Atelier");
   });
 
@@ -176,7 +176,8 @@ test.describe("the agent form", () => {
     await page.getByRole("button", { name: "Create agent" }).first().click();
     await page.waitForURL(/\/agents\/(?!new)[\w-]+$/);
     created.push(page.url().split("/").pop()!);
-    await expect(page.getByTestId("active-model")).toHaveText("scripted:scripted");
+    await expect(page.getByTestId("roster-entry-0").getByTestId("model-nameless")).toBeVisible();
+    await expect(page.getByTestId("roster-entry-0")).toContainText("scripted:scripted");
   });
 
   test("an unclosed {name in the prompt is pointed out, and kept as written", async ({ page }) => {

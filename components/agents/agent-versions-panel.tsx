@@ -26,7 +26,8 @@ export function LabelPills({ labels, latest }: { labels: readonly string[]; late
 export function AgentVersionsPanel({ agentId, canWrite }: { agentId: string; canWrite: boolean }) {
   const q = useAgentVersions(agentId);
   const restore = useRestoreVersion(agentId);
-  const [pair, setPair] = useState<[number, number] | null>(null);
+  /** The compared versions; null on the right: the latest, whatever it is by the time the list is fresh. */
+  const [pair, setPair] = useState<[number, number | null] | null>(null);
   const [restored, setRestored] = useState<string | null>(null);
   if (q.isPending)
     return (
@@ -42,7 +43,8 @@ export function AgentVersionsPanel({ agentId, canWrite }: { agentId: string; can
     );
   const versions = q.data.versions;
   const latest = versions[0]?.version ?? 1;
-  const [left, right] = pair ?? [Math.max(1, latest - 1), latest];
+  const left = pair ? pair[0] : Math.max(1, latest - 1);
+  const right = pair ? (pair[1] ?? latest) : latest;
   const doRestore = (n: number) => {
     setRestored(null);
     restore.mutate(n, {
@@ -89,7 +91,7 @@ export function AgentVersionsPanel({ agentId, canWrite }: { agentId: string; can
               <td>
                 <div className="row-actions">
                   {v.version !== latest ? (
-                    <button type="button" className="btn small" onClick={() => setPair([v.version, latest])}>
+                    <button type="button" className="btn small" onClick={() => setPair([v.version, null])}>
                       Diff with latest
                     </button>
                   ) : null}
