@@ -86,7 +86,13 @@ test.describe("conversations", () => {
 
     const before = await transcript.innerText();
     await page.reload();
-    await expect(page.getByTestId("transcript").getByTestId("tool-card")).toHaveCount(1);
+    const reloadedCard = page.getByTestId("transcript").getByTestId("tool-card");
+    await expect(reloadedCard).toHaveCount(1);
+    // Loaded finished, the card starts folded (its head keeps the result's preview); opened, it reads the same.
+    await expect(reloadedCard).not.toHaveAttribute("open", "");
+    await expect(reloadedCard.locator("summary")).toContainText("2103000");
+    await reloadedCard.locator("summary").click();
+    await expect(reloadedCard).toHaveAttribute("open", "");
     expect(await page.getByTestId("transcript").innerText()).toBe(before);
     await snap(page, "conversations-reloaded");
 
