@@ -30,7 +30,9 @@ export function assertSetupToken(given: string | undefined, env: NodeJS.ProcessE
   if (!expected || !given || !safeEqual(given, expected))
     throw new ForbiddenError(
       expected
-        ? "The setup token is missing or wrong: open the setup link printed by `npm start` (also in data/setup-token)."
+        ? env.ATELIER_SETUP_TOKEN
+          ? "The setup token is missing or wrong: open the setup link printed by `npm start` (the token is ATELIER_SETUP_TOKEN)."
+          : `The setup token is missing or wrong: open the setup link printed by \`npm start\` (also in ${setupTokenFile(env)}).`
         : "No setup token is active: start the studio with `npm start`, which prints the setup link.",
       {},
       "invalid_setup_token",
