@@ -298,6 +298,7 @@ function RunBlock({ run, version }: { run: TranscriptRun; version?: number }) {
     >
       <div className="cv-run-head small">
         {run.kind === "conclusion" ? <span className="pill warn">conclusion</span> : null}
+        {run.kind === "command" ? <span className="pill">command</span> : null}
         {version ? (
           <span className="muted" title="The agent version this run ran">
             agent{" "}
