@@ -74,6 +74,7 @@ test.describe("a tool's channels", () => {
     await page.goto(`/conversations/${id}`);
     const box = page.getByLabel("Message");
     await expect(box).toBeFocused();
+    await expect(page.getByTestId("commands-toggle")).toHaveText("Tools (1)");
     await box.fill("/e2e_order_status E2");
     await box.press("Enter");
     const cards = page.getByTestId("tool-card");
