@@ -135,13 +135,9 @@ export function Composer({
     }
   };
   return (
-    <form
-      className="cv-composer"
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    // The command panel holds its own form, so the message form is only the box and its button
+    // (a form inside a form would submit the outer one).
+    <div className="cv-composer">
       {error ? <Refusal error={error} canSupersede={canSend && !!lastSent} onSupersede={() => submit(true)} /> : null}
       {commandProblem ? (
         <p className="cv-refusal" role="alert" data-testid="command-problem">
@@ -156,7 +152,13 @@ export function Composer({
           onRun={(tool, args) => run(tool, args)}
         />
       ) : null}
-      <div className="cv-composer-row">
+      <form
+        className="cv-composer-row"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
         <textarea
           aria-label="Message"
           placeholder={
@@ -177,7 +179,7 @@ export function Composer({
         <button className="btn primary" type="submit" disabled={disabled || !text.trim()}>
           {busy ? "Running…" : "Send"}
         </button>
-      </div>
-    </form>
+      </form>
+    </div>
   );
 }

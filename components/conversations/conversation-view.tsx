@@ -232,6 +232,7 @@ export function ConversationView({
       <NextContextPanel conversationId={id} canCompact={canSend} lastSeq={events.data?.lastSeq ?? 0} />
 
       <Composer
+        conversationId={id}
         canSend={canSend}
         busy={live.busy}
         error={live.sendError}

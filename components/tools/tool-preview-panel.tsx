@@ -160,7 +160,7 @@ function ToolChannels({ tool }: { tool: AnalyzedTool }) {
     <section className="tool-channels" aria-label="Prompt part and context" data-testid="preview-channels">
       <span className="preview-label">Prompt part</span>
       {tool.prompt ? (
-        <pre className="json-block" data-testid="preview-prompt">
+        <pre className="json-block" data-testid="preview-prompt" tabIndex={0}>
           {tool.prompt}
         </pre>
       ) : (
@@ -185,7 +185,7 @@ function ToolChannels({ tool }: { tool: AnalyzedTool }) {
 
 export function JsonBlock({ value, testId }: { value: unknown; testId?: string }) {
   return (
-    <pre className="json-block" data-testid={testId}>
+    <pre className="json-block" data-testid={testId} tabIndex={0}>
       {JSON.stringify(value, null, 2)}
     </pre>
   );

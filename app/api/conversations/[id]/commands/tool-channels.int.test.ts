@@ -224,6 +224,14 @@ describe("operator commands", () => {
   it("runs a tool without the model, streams it, and the next turn's model sees it", async () => {
     const agentId = await agentWith("counter", [ordersId]);
     const id = await conversation(agentId, operator);
+    const listed = await callRoute(commands.GET, `/api/conversations/${id}/commands`, {
+      params: { id },
+      bearer: operator,
+    });
+    expect(listed.status, JSON.stringify(listed.json)).toBe(200);
+    expect(listed.json).toMatchObject({
+      commands: [{ name: "order_status", available: true, needsApproval: false, mayRun: true }],
+    });
     const res = await command(id, "order_status", { order: "A2" }, operator);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const frames = parseSse(res.json);
