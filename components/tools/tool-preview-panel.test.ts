@@ -34,7 +34,7 @@ describe("ToolPreviewPanel", () => {
         }),
       ),
     );
-    const parameters = /data-testid="preview-parameters">([\s\S]*?)<\/pre>/.exec(html)?.[1];
+    const parameters = /data-testid="preview-parameters"[^>]*>([\s\S]*?)<\/pre>/.exec(html)?.[1];
     expect(parameters).toBeDefined();
     expect(JSON.parse(parameters!)).toEqual(result.tool!.parameters);
     expect(parameters).toContain('"$defs"');
