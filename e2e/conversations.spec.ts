@@ -84,6 +84,10 @@ test.describe("conversations", () => {
     await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
     await snap(page, "conversations-answered");
 
+    // Compared opened: a call that finished before the page saw it running starts folded.
+    const liveCard = transcript.getByTestId("tool-card");
+    if ((await liveCard.getAttribute("open")) === null) await liveCard.locator("summary").click();
+    await expect(liveCard).toHaveAttribute("open", "");
     const before = await transcript.innerText();
     await page.reload();
     const reloadedCard = page.getByTestId("transcript").getByTestId("tool-card");

@@ -40,9 +40,9 @@ test.describe("home", () => {
 
     // Home lists it among the recent conversations.
     await page.goto("/");
-    await expect(
-      page.getByTestId("home-recent").getByRole("link", { name: "What is the population of Paris?" }),
-    ).toBeVisible();
+    // (Other specs may have asked atlas the same question: this conversation is found by its address.)
+    const recent = page.getByTestId("home-recent").locator(`a[href="${atlasConversation}"]`);
+    await expect(recent).toHaveText("What is the population of Paris?");
 
     // Ask billing for a refund: the run waits for approval, right in the conversation.
     await page.getByRole("button", { name: "Ask billing for a refund and approve it" }).click();
