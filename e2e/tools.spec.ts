@@ -318,7 +318,7 @@ test.describe("tool studio", () => {
     await snap(page, "tools-16-delete-refused");
 
     // order_status: the multi-paragraph description, and the human part below the cut greyed.
-    await page.getByRole("link", { name: "order_status" }).click();
+    await page.getByTestId("tool-row-order_status").getByRole("link", { name: "order_status" }).click();
     await waitForEditor(page);
     await expect(page.getByTestId("preview-description")).toContainText(
       "Use this whenever the user mentions an order number",
