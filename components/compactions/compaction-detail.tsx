@@ -96,8 +96,7 @@ export function CompactionDetailView({ id }: { id: string }) {
               <dt>Tokens</dt>
               <dd>
                 {formatInt(c.tokensBefore)} before (reported by the provider) → ~{formatInt(c.tokensAfter ?? 0)} after
-                (estimated):{" "}
-                <TokenChange before={c.tokensBefore} after={c.tokensAfter ?? 0} />
+                (estimated): <TokenChange before={c.tokensBefore} after={c.tokensAfter ?? 0} />
               </dd>
             </>
           ) : null}
