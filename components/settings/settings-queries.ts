@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-client";
 import type { RequestOf } from "@/lib/api/contract.shared";
 import type { KeyedProvider } from "@/lib/auth/provider-credentials.shared";
-import { auditApi } from "@/lib/api/contracts/audit.shared";
 import { authApi } from "@/lib/api/contracts/auth.shared";
 import { credentialsApi } from "@/lib/api/contracts/credentials.shared";
 import { healthApi } from "@/lib/api/contracts/health.shared";
@@ -87,10 +86,6 @@ export function useTestCredential() {
         body: { ...(model ? { model } : {}), ...(baseUrl ? { baseUrl } : {}) },
       }),
   });
-}
-
-export function useAudit() {
-  return useQuery({ queryKey: ["audit"], queryFn: () => apiFetch(auditApi.list, { query: { limit: 100 } }) });
 }
 
 /** The signed-in user's own password; the server ends their other sessions and revokes their API tokens. */
