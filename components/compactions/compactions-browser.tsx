@@ -14,6 +14,7 @@ import { QueryState } from "@/components/shell/query-state";
 import { useCompactions, type CompactionFilters, type CompactionSummary } from "./compaction-queries";
 import { compactionHref, strategyLabel, strategyPillClass, tokenChange } from "./compaction-format";
 import "./compactions.css";
+import { ChoiceFilter, DateRangeFilter } from "@/components/shell/filter-fields";
 
 const STRATEGIES: Array<{ id: NonNullable<CompactionFilters["strategy"]>; label: string }> = [
   { id: "summarize", label: "summarize" },
@@ -54,38 +55,19 @@ export function CompactionsBrowser({ initial }: { initial: CompactionFilters }) 
   return (
     <>
       <form className="inline-form wrap cx-filters" onSubmit={(e) => e.preventDefault()} aria-label="Filters">
-        <label className="small">
-          Agent{" "}
-          <select value={filters.agentId ?? ""} onChange={(e) => set({ agentId: e.target.value || undefined })}>
-            <option value="">any</option>
-            {(agents.data?.agents ?? []).map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="small">
-          Strategy{" "}
-          <select
-            value={filters.strategy ?? ""}
-            onChange={(e) => set({ strategy: (e.target.value || undefined) as CompactionFilters["strategy"] })}
-          >
-            <option value="">any</option>
-            {STRATEGIES.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="small">
-          From{" "}
-          <input type="date" value={filters.from ?? ""} onChange={(e) => set({ from: e.target.value || undefined })} />
-        </label>
-        <label className="small">
-          To <input type="date" value={filters.to ?? ""} onChange={(e) => set({ to: e.target.value || undefined })} />
-        </label>
+        <ChoiceFilter
+          label="Agent"
+          value={filters.agentId}
+          options={(agents.data?.agents ?? []).map((a) => ({ value: a.id, label: a.name }))}
+          onChange={(agentId) => set({ agentId })}
+        />
+        <ChoiceFilter
+          label="Strategy"
+          value={filters.strategy}
+          options={STRATEGIES.map((s) => ({ value: s.id, label: s.label }))}
+          onChange={(strategy) => set({ strategy: strategy as CompactionFilters["strategy"] })}
+        />
+        <DateRangeFilter from={filters.from} to={filters.to} onChange={set} />
         {filters.conversationId ? (
           <span className="pill" data-testid="conversation-filter">
             conversation <span className="mono">{filters.conversationId}</span>{" "}

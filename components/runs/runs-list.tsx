@@ -16,6 +16,7 @@ import type { RunListItem } from "@/lib/runs/read-models/runs/run-list.shared";
 import { useRuns, type RunFilters } from "./run-queries";
 import { formatDuration } from "./usage-format";
 import "./trace.css";
+import { ChoiceFilter, DateRangeFilter } from "@/components/shell/filter-fields";
 
 /** The filters without their empty values, as the address and the query key hold them. */
 function clean(f: RunFilters): RunFilters {
@@ -121,43 +122,21 @@ export function RunsList({ initial }: { initial: RunFilters }) {
             data-testid="runs-search"
           />
         </label>
-        <label className="small">
-          Agent{" "}
-          <select
-            value={filters.agentId ?? ""}
-            onChange={(e) => set({ agentId: e.target.value || undefined })}
-            data-testid="runs-agent"
-          >
-            <option value="">any</option>
-            {(agents.data?.agents ?? []).map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="small">
-          Status{" "}
-          <select
-            value={filters.status ?? ""}
-            onChange={(e) => set({ status: (e.target.value || undefined) as RunFilters["status"] })}
-            data-testid="runs-status"
-          >
-            <option value="">any</option>
-            {RunStatus.options.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="small">
-          From{" "}
-          <input type="date" value={filters.from ?? ""} onChange={(e) => set({ from: e.target.value || undefined })} />
-        </label>
-        <label className="small">
-          To <input type="date" value={filters.to ?? ""} onChange={(e) => set({ to: e.target.value || undefined })} />
-        </label>
+        <ChoiceFilter
+          label="Agent"
+          value={filters.agentId}
+          options={(agents.data?.agents ?? []).map((a) => ({ value: a.id, label: a.name }))}
+          onChange={(agentId) => set({ agentId })}
+          testId="runs-agent"
+        />
+        <ChoiceFilter
+          label="Status"
+          value={filters.status}
+          options={RunStatus.options.map((s) => ({ value: s, label: s }))}
+          onChange={(status) => set({ status: status as RunFilters["status"] })}
+          testId="runs-status"
+        />
+        <DateRangeFilter from={filters.from} to={filters.to} onChange={set} />
         {filtered ? (
           <button
             type="button"

@@ -11,6 +11,7 @@ import { apiFetch } from "@/components/api/api-client";
 import { formatDateTime, formatInt } from "@/components/shell/format";
 import { auditApi } from "@/lib/api/contracts/audit.shared";
 import type { AuditEntry } from "@/lib/auth/audit-log.shared";
+import { ChoiceFilter, DateRangeFilter } from "@/components/shell/filter-fields";
 
 const PAGE_SIZE = 50;
 
@@ -86,35 +87,21 @@ export function AuditPanel() {
     <section className="card" data-testid="audit-panel">
       <h2>Audit log</h2>
       <form className="inline-form wrap" aria-label="Filter the audit log" onSubmit={(e) => e.preventDefault()}>
-        <label className="small">
-          Who{" "}
-          <select value={filters.actor ?? ""} onChange={(e) => set({ actor: e.target.value || undefined })}>
-            <option value="">anyone</option>
-            {(d?.actors ?? []).map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="small">
-          What{" "}
-          <select value={filters.action ?? ""} onChange={(e) => set({ action: e.target.value || undefined })}>
-            <option value="">any action</option>
-            {actionChoices(d?.actions ?? []).map((a) => (
-              <option key={a.value} value={a.value}>
-                {a.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="small">
-          From{" "}
-          <input type="date" value={filters.from ?? ""} onChange={(e) => set({ from: e.target.value || undefined })} />
-        </label>
-        <label className="small">
-          To <input type="date" value={filters.to ?? ""} onChange={(e) => set({ to: e.target.value || undefined })} />
-        </label>
+        <ChoiceFilter
+          label="Who"
+          anyLabel="anyone"
+          value={filters.actor}
+          options={(d?.actors ?? []).map((a) => ({ value: a.id, label: a.label }))}
+          onChange={(actor) => set({ actor })}
+        />
+        <ChoiceFilter
+          label="What"
+          anyLabel="any action"
+          value={filters.action}
+          options={actionChoices(d?.actions ?? [])}
+          onChange={(action) => set({ action })}
+        />
+        <DateRangeFilter from={filters.from} to={filters.to} onChange={set} />
         {filtered ? (
           <button type="button" className="btn small" onClick={() => setFilters({})}>
             Reset filters
