@@ -1,0 +1,86 @@
+-- AlterTable
+ALTER TABLE "Conversation" ADD COLUMN     "forkedFromConversationId" TEXT,
+ADD COLUMN     "forkedFromSeq" INTEGER,
+ADD COLUMN     "replayOfId" TEXT,
+ADD COLUMN     "replayStatus" TEXT,
+ADD COLUMN     "replayToolResults" TEXT;
+
+-- AlterTable
+ALTER TABLE "Run" ADD COLUMN     "apiTokenId" TEXT,
+ADD COLUMN     "userId" TEXT;
+
+-- AlterTable
+ALTER TABLE "UsageRecord" ADD COLUMN     "apiTokenId" TEXT,
+ADD COLUMN     "userId" TEXT;
+
+-- CreateTable
+CREATE TABLE "PriceEntry" (
+    "id" TEXT NOT NULL,
+    "name" TEXT,
+    "provider" TEXT NOT NULL,
+    "modelPattern" TEXT NOT NULL,
+    "inputPerMTokNanoUsd" BIGINT NOT NULL,
+    "outputPerMTokNanoUsd" BIGINT NOT NULL,
+    "cacheReadPerMTokNanoUsd" BIGINT,
+    "cacheWritePerMTokNanoUsd" BIGINT,
+    "validFrom" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "overrides" BOOLEAN NOT NULL DEFAULT false,
+    "createdById" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "PriceEntry_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Budget" (
+    "id" TEXT NOT NULL,
+    "scope" TEXT NOT NULL,
+    "scopeId" TEXT,
+    "window" TEXT NOT NULL,
+    "maxCostNanoUsd" BIGINT,
+    "maxTotalTokens" BIGINT,
+    "alertAt" TEXT NOT NULL DEFAULT '[0.5,0.8,1]',
+    "createdById" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "Budget_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "BudgetAlert" (
+    "budgetId" TEXT NOT NULL,
+    "windowStart" TEXT NOT NULL,
+    "threshold" TEXT NOT NULL,
+    "limit" TEXT NOT NULL,
+    "spent" BIGINT NOT NULL,
+    "max" BIGINT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "BudgetAlert_pkey" PRIMARY KEY ("budgetId","windowStart","threshold")
+);
+
+-- CreateIndex
+CREATE INDEX "PriceEntry_provider_idx" ON "PriceEntry"("provider");
+
+-- CreateIndex
+CREATE INDEX "Budget_scope_scopeId_idx" ON "Budget"("scope", "scopeId");
+
+-- CreateIndex
+CREATE INDEX "BudgetAlert_createdAt_idx" ON "BudgetAlert"("createdAt");
+
+-- CreateIndex
+CREATE INDEX "Conversation_forkedFromConversationId_idx" ON "Conversation"("forkedFromConversationId");
+
+-- CreateIndex
+CREATE INDEX "Conversation_replayOfId_idx" ON "Conversation"("replayOfId");
+
+-- CreateIndex
+CREATE INDEX "UsageRecord_userId_createdAt_idx" ON "UsageRecord"("userId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "UsageRecord_apiTokenId_createdAt_idx" ON "UsageRecord"("apiTokenId", "createdAt");
+
+-- AddForeignKey
+ALTER TABLE "BudgetAlert" ADD CONSTRAINT "BudgetAlert_budgetId_fkey" FOREIGN KEY ("budgetId") REFERENCES "Budget"("id") ON DELETE CASCADE ON UPDATE CASCADE;
