@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   AgentNotRunnableError: 409,
   ApprovalMismatch: 409,
   ApprovalDecided: 409,
+  // A spend budget is used up for its window (lib/budgets): `budgetId`, `window`, `limit`, `spent`, `max`.
+  BudgetExceeded: 402,
   payload_too_large: 413,
   unsupported_media_type: 415,
   ToolDefinitionError: 422,
