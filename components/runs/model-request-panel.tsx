@@ -14,6 +14,7 @@ import type {
   RequestSettings,
   SentMessage,
 } from "@/lib/runs/read-models/traces/model-request.shared";
+import { ContextBlocksView } from "./context-blocks-view";
 import { useModelRequest } from "./run-queries";
 import { formatDuration, formatTokens } from "./usage-format";
 
@@ -137,21 +138,7 @@ function RequestView({ view }: { view: ModelRequestView }) {
         ))}
       </ol>
 
-      {request.contextBlocks.length ? (
-        <>
-          <h5>Context blocks · sent after the history as a system block</h5>
-          <ul className="rq-blocks" data-testid="request-context-blocks">
-            {request.contextBlocks.map((b, i) => (
-              <li key={i}>
-                <span className="mono">{b.tool}</span>{" "}
-                <span className="muted small">{formatDuration(b.durationMs)}</span>
-                {b.error ? <p className="error small">Failed: {b.error}</p> : null}
-                {b.text ? <pre className="rq-text">{b.text}</pre> : <span className="muted small"> (nothing)</span>}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <ContextBlocksView blocks={request.contextBlocks} />
 
       <h5>
         Tools offered ·{" "}

@@ -79,7 +79,7 @@ function ModelDetail({ s, trace }: { s: TraceModelSpan; trace: RunTrace }) {
           <p className="wf-text">{s.text}</p>
         </>
       ) : null}
-      <ContextBlocksView blocks={s.contextBlocks} />
+      {s.purpose === "request" ? null : <ContextBlocksView blocks={s.contextBlocks} />}
       {prompt ? (
         <details className="wf-prompt">
           <summary>
