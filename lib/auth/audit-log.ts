@@ -33,6 +33,7 @@ export type AuditAction =
   | "conversation.renamed"
   | "conversation.deleted"
   | "conversation.command"
+  | "conversation.fork"
   | "tool.call"
   | "tool.test_run"
   | "mcp.server_add"
