@@ -39,7 +39,10 @@ export type AuditAction =
   | "mcp.server_add"
   | "mcp.server_update"
   | "mcp.server_remove"
-  | "mcp.tool_call";
+  | "mcp.tool_call"
+  | "price.create"
+  | "price.update"
+  | "price.delete";
 
 export async function recordAudit(
   db: Db,
