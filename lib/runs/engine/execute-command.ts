@@ -136,6 +136,8 @@ export async function executeCommand(input: CommandInput, deps: RunDeps): Promis
           meter: newToolMeter(),
           retries: agent.config.runtime.retries,
           retryState: newRetryState(),
+          // A replayed command is answered from the original's record (tool-dispatch/replay.ts).
+          ...(deps.replay ? { replay: { session: deps.replay, autonomy: agent.config.autonomy } } : {}),
         })({
           tool,
           args: input.arguments,

@@ -29,6 +29,7 @@ import type { RunTool } from "./run-tool";
 import type { Predicate } from "../../tools/availability.shared";
 import type { ConnectionsSnapshot } from "./run-environment";
 import type { McpToolRecord } from "./tools/mcp-run-tool";
+import type { ReplaySession } from "./tool-dispatch/replay";
 
 /** Runs a tool in the sandbox; the runtime supplies its pool. */
 export type SandboxInvoker = (request: Omit<InvokeToolRequest, "pool">) => Promise<InvokeOutcome>;
@@ -193,6 +194,11 @@ export interface RunDeps {
   connections?: () => Promise<ConnectionsSnapshot>;
   /** Live followers of the conversation: streamed text (never stored). */
   publishDelta?: (conversationId: string, delta: TextDelta) => void;
+  /**
+   * A replay's matching state (tool-dispatch/replay.ts): every call of every run of the replay is
+   * answered from the original's record, refused, or (pure, `live-pure`) run live; nothing is held.
+   */
+  replay?: ReplaySession;
 }
 
 export type { EventData, EventEntry };

@@ -202,7 +202,15 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
   const meter = newToolMeter();
   const retryState = newRetryState();
   const maxRetries = agent.config.runtime.retries;
-  const dispatch = createDispatchChain({ clock, store, actor: spec.actor, meter, retries: maxRetries, retryState });
+  const dispatch = createDispatchChain({
+    clock,
+    store,
+    actor: spec.actor,
+    meter,
+    retries: maxRetries,
+    retryState,
+    ...(deps.replay ? { replay: { session: deps.replay, autonomy: agent.config.autonomy } } : {}),
+  });
   // The tool calls of the last assistant message, and which of them have an answer.
   let lastAssistant: MessagePart[] = [];
   // The last append not yet awaited (see the assistant message below).
@@ -281,9 +289,10 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
           ? { call: c, rejected: { ok: false as const, error: notAvailableError(c.toolName) } }
           : checkCall(c, toolsByName),
       );
-      const held = checked.flatMap((c) =>
-        "tool" in c && needsApproval(agent.config.autonomy, c.tool) ? [c.call] : [],
-      );
+      // A replay holds nothing: its middleware answers every call from the record or refuses it.
+      const held = deps.replay
+        ? []
+        : checked.flatMap((c) => ("tool" in c && needsApproval(agent.config.autonomy, c.tool) ? [c.call] : []));
       const runnable = checked.filter((c) => !held.includes(c.call));
       if (held.length || runnable.some((c) => "tool" in c && c.tool.sideEffecting)) await unsettled;
       const results = await dispatchCalls(

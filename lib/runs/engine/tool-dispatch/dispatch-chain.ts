@@ -6,7 +6,9 @@ import { memoize } from "./memoize";
 import { metering, newToolMeter, type ToolMeter } from "./metering";
 import { composeMiddleware, type Next } from "./middleware";
 import { newRetryState, retry, type RetryState } from "./retry";
+import { replay, type ReplaySession } from "./replay";
 import { tracing } from "./tracing";
+import type { Autonomy } from "../../../agents/autonomy.shared";
 
 export function createDispatchChain(options: {
   clock: Clock;
@@ -15,12 +17,16 @@ export function createDispatchChain(options: {
   meter: ToolMeter;
   retries: number;
   retryState: RetryState;
+  /** In a replay: its session and the agent's tier (an unmatched call the tier would hold is refused). */
+  replay?: { session: ReplaySession; autonomy: Autonomy };
 }): Next {
   return composeMiddleware(
     [
       tracing(options.clock),
       metering(options.meter),
       retry(options.retries, options.retryState),
+      // Before audit: a call answered from the record or refused ran nothing, so nothing is audited.
+      ...(options.replay ? [replay(options.replay.session, options.replay.autonomy)] : []),
       audit(options.store, options.actor),
       idempotency(),
       memoize(),
