@@ -305,6 +305,8 @@ async function loadPostgres(url: string) {
         r.priced,
         r.priced ? "bench" : null,
         r.at.toISOString().slice(0, 10),
+        null, // userId
+        null, // apiTokenId
         ts(r.at),
       ]);
   }

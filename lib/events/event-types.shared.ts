@@ -153,7 +153,12 @@ export const EventData = {
     followedTools: z.array(z.object({ toolId: z.string(), name: z.string(), version: Int.positive() })).optional(),
     /** Who the run works for (`ctx.user`: the principal who posted the turn); absent when no one did. */
     user: z
-      .object({ id: z.string(), roles: z.array(z.string()) })
+      .object({
+        id: z.string(),
+        roles: z.array(z.string()),
+        /** The API token the turn came with (absent: a signed-in browser, or no token). */
+        apiTokenId: z.string().optional(),
+      })
       .nullable()
       .optional(),
   }),

@@ -36,9 +36,17 @@ export interface EventEntry {
   event: NewEvent;
   /**
    * For LlmUsageEvent: the agent, its version (the run's `agentVersion`; outside any run, the
-   * conversation's) and the user's turn it is attributed to.
+   * conversation's) and the user's turn it is attributed to — with the user who posted that turn and
+   * the API token it came with (user and token budgets sum by them; null when no one / no token).
    */
-  usage?: { agentId: string; agentVersion: number; rootRunId: string; conversationId: string };
+  usage?: {
+    agentId: string;
+    agentVersion: number;
+    rootRunId: string;
+    conversationId: string;
+    userId?: string | null;
+    apiTokenId?: string | null;
+  };
 }
 
 export function newEvent<T extends EventType>(runId: string | null, type: T, data: EventData[T]): NewEvent {

@@ -218,6 +218,8 @@ const USAGE_COLUMN_LIST: Column[] = [
   { name: "priced", type: "bool" },
   { name: "priceVersion" },
   { name: "day" },
+  { name: "userId" },
+  { name: "apiTokenId" },
   { name: "createdAt", type: "timestamp" },
 ];
 
@@ -329,5 +331,7 @@ function usageRow(
     d.priced,
     d.priceVersion ?? null,
     at.slice(0, 10),
+    meta.userId ?? null,
+    meta.apiTokenId ?? null,
   ];
 }

@@ -30,7 +30,7 @@ const serve = defineRoute(
         return askAgent(await server.ready(), {
           agentId,
           task,
-          actor: { id: caller.id, name: caller.name, roles: caller.roles },
+          actor: { id: caller.id, name: caller.name, roles: caller.roles, apiTokenId: caller.tokenId ?? null },
           turns: server.limits.turns,
         });
       },

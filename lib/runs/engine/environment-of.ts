@@ -7,7 +7,12 @@ import type { RunEnvironment, RunUser } from "./run-environment";
 
 /** The user a turn runs for: the actor who posted it (null for runs no one started). */
 export function userOf(actor: RunActor): RunUser | null {
-  return actor.id ? { id: actor.id, roles: [...(actor.roles ?? [])] } : null;
+  if (!actor.id) return null;
+  return {
+    id: actor.id,
+    roles: [...(actor.roles ?? [])],
+    ...(actor.apiTokenId ? { apiTokenId: actor.apiTokenId } : {}),
+  };
 }
 
 export async function environmentOf(

@@ -69,6 +69,8 @@ export async function executeCommand(input: CommandInput, deps: RunDeps): Promis
     depth: 0,
     model,
     agentVersion: agent.version,
+    userId: env.user?.id ?? null,
+    apiTokenId: env.user?.apiTokenId ?? null,
   });
   created.catch(() => {});
   input.onRunStart?.(runId);

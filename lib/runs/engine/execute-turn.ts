@@ -82,6 +82,7 @@ export async function executeTurn(input: TurnInput, deps: RunDeps): Promise<Turn
     conversationId: input.conversationId,
     agent,
     rootRunId: null,
+    user: env.user,
     signal: input.signal,
   });
   const context = head.context;
@@ -128,6 +129,7 @@ export async function concludeIfRecovered(
     conversationId: input.conversationId,
     agent: { ...agent, tools: [] },
     rootRunId: turn.runId,
+    user: input.env?.user ?? null,
     signal: input.signal,
   });
   const healed = head.context;

@@ -47,6 +47,9 @@ export interface NewRunRecord {
   model: string;
   /** The agent version the run runs. */
   agentVersion?: number;
+  /** Who posted the turn (a child or conclusion run: the root turn's poster) and their API token. */
+  userId?: string | null;
+  apiTokenId?: string | null;
 }
 
 export interface RunFinish {
@@ -175,6 +178,8 @@ export interface RunActor {
   name: string | null;
   /** The principal's roles (`ctx.user.roles`, availability by role); absent: none. */
   roles?: string[];
+  /** The API token the request came with (recorded on the run and its usage: token budgets). */
+  apiTokenId?: string | null;
 }
 
 export interface RunDeps {

@@ -10,6 +10,8 @@ import type { AvailabilityEnv } from "../../tools/availability.shared";
 export interface RunUser {
   id: string;
   roles: string[];
+  /** The API token the turn was posted with, if any (its run rows and usage records carry it). */
+  apiTokenId?: string;
 }
 
 /** One connection as a run sees it: complete when every field has a value. */

@@ -132,6 +132,8 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
         depth: spec.depth,
         model: requestedKey,
         agentVersion: agent.version,
+        userId: env.user?.id ?? null,
+        apiTokenId: env.user?.apiTokenId ?? null,
       });
   created.catch(() => {});
   spec.onStart?.(runId);
@@ -274,7 +276,14 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
               offeredTools,
               ...(withContext.length ? { contextBlocks: context.blocks } : {}),
             }),
-            usage: { agentId: agent.id, agentVersion, rootRunId, conversationId: spec.conversationId },
+            usage: {
+              agentId: agent.id,
+              agentVersion,
+              rootRunId,
+              conversationId: spec.conversationId,
+              userId: env.user?.id ?? null,
+              apiTokenId: env.user?.apiTokenId ?? null,
+            },
           },
         ]),
       ]);

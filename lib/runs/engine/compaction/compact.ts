@@ -31,6 +31,8 @@ export interface CompactInput {
   runId: string | null;
   /** The user's turn the summarizer's usage is attributed to ("" outside any run). */
   rootRunId: string;
+  /** Who posted that turn (and their API token): recorded on the summarizer's usage record. */
+  user?: { id: string; apiTokenId?: string } | null;
   /** The context as folded so far; advanced in place to the compacted context. */
   fold: ContextFold;
   strategy: FoldingStrategy;
@@ -125,6 +127,8 @@ export async function compactContext(input: CompactInput): Promise<CompactOutcom
         agentVersion: agent.version,
         rootRunId: input.rootRunId,
         conversationId: input.conversationId,
+        userId: input.user?.id ?? null,
+        apiTokenId: input.user?.apiTokenId ?? null,
       },
     });
   entries.push({ event: newEvent(input.runId, "LlmContextCompactedEvent", data) });

@@ -36,6 +36,8 @@ export async function compactionGate(
     agent: Pick<RunnableAgent, "id" | "version" | "config" | "tools">;
     /** The user's turn the run belongs to; null when the run about to start is the turn. */
     rootRunId: string | null;
+    /** Who posted the turn: the summarizer's usage is theirs (user and token budgets). */
+    user?: { id: string; apiTokenId?: string } | null;
     signal?: AbortSignal;
   },
 ): Promise<RunHead> {
@@ -54,6 +56,7 @@ export async function compactionGate(
     agent: head.agent,
     runId,
     rootRunId: head.rootRunId ?? runId,
+    user: head.user,
     fold,
     strategy,
     tokensBefore: fold.lastInputTokens!,

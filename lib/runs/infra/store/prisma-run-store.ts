@@ -46,6 +46,8 @@ export function createPrismaRunStore(db: Db, writer: EventWriter): RunStore {
           depth: run.depth,
           model: run.model,
           agentVersion: run.agentVersion ?? null,
+          userId: run.userId ?? null,
+          apiTokenId: run.apiTokenId ?? null,
           status: "running",
         },
       });

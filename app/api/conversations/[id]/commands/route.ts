@@ -33,7 +33,7 @@ const postHandler = defineRoute(
           tool: body.tool,
           arguments: body.arguments,
           mayApprove: hasAnyRole(principal, ["approver"]),
-          actor: { id: principal.id, name: principal.name, roles: principal.roles },
+          actor: { id: principal.id, name: principal.name, roles: principal.roles, apiTokenId: principal.tokenId ?? null },
           turns: server.limits.turns,
         }),
     });

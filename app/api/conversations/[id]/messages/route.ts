@@ -37,7 +37,7 @@ const postHandler = defineRoute(
           content: body.content,
           supersede: body.supersede,
           mayDecideApprovals: hasAnyRole(principal, ["approver"]),
-          actor: { id: principal.id, name: principal.name, roles: principal.roles },
+          actor: { id: principal.id, name: principal.name, roles: principal.roles, apiTokenId: principal.tokenId ?? null },
           turns: server.limits.turns,
         }),
     });
