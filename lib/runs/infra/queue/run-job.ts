@@ -10,6 +10,8 @@ const Actor = z.object({
   id: z.string().nullable(),
   name: z.string().nullable(),
   roles: z.array(z.string()).optional(),
+  // The API token the request came with: recorded on the run and its usage (token budgets).
+  apiTokenId: z.string().nullable().optional(),
 });
 
 export const RunJob = z.discriminatedUnion("kind", [
