@@ -6,22 +6,30 @@
  */
 import Link from "next/link";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useMemo } from "react";
 import { apiFetch } from "@/components/api/api-client";
 import { formatDateTime, formatInt } from "@/components/shell/format";
 import { auditApi } from "@/lib/api/contracts/audit.shared";
 import type { AuditEntry } from "@/lib/auth/audit-log.shared";
 import { ChoiceFilter, DateRangeFilter } from "@/components/shell/filter-fields";
+import { readAuditFilters, writeAuditFilters, type AuditFilters } from "./audit-filters";
 
 const PAGE_SIZE = 50;
 
-interface AuditFilters {
-  actor?: string;
-  action?: string;
-  /** YYYY-MM-DD, local. */
-  from?: string;
-  to?: string;
-  page?: number;
+function useAuditFilters(): [AuditFilters, (next: AuditFilters) => void] {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const filters = useMemo(() => readAuditFilters(new URLSearchParams(params.toString())), [params]);
+  const setFilters = useCallback(
+    (next: AuditFilters) => {
+      const query = writeAuditFilters(next);
+      router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+    },
+    [pathname, router],
+  );
+  return [filters, setFilters];
 }
 
 /** A local day's first (or last) instant as the ISO date-time the API reads. */
@@ -75,9 +83,9 @@ function Details({ e }: { e: AuditEntry }) {
 }
 
 export function AuditPanel() {
-  const [filters, setFilters] = useState<AuditFilters>({});
+  const [filters, setFilters] = useAuditFilters();
   const audit = useAuditPage(filters);
-  const set = (next: Partial<AuditFilters>) => setFilters((f) => ({ ...f, page: 1, ...next }));
+  const set = (next: Partial<AuditFilters>) => setFilters({ ...filters, page: 1, ...next });
   const filtered = !!(filters.actor || filters.action || filters.from || filters.to);
   const d = audit.data;
   const page = d?.page ?? 1;
@@ -164,7 +172,7 @@ export function AuditPanel() {
               type="button"
               className="btn small"
               disabled={page <= 1}
-              onClick={() => setFilters((f) => ({ ...f, page: page - 1 }))}
+              onClick={() => setFilters({ ...filters, page: page - 1 })}
             >
               Newer
             </button>
@@ -175,7 +183,7 @@ export function AuditPanel() {
               type="button"
               className="btn small"
               disabled={page >= pages}
-              onClick={() => setFilters((f) => ({ ...f, page: page + 1 }))}
+              onClick={() => setFilters({ ...filters, page: page + 1 })}
             >
               Older
             </button>
