@@ -138,6 +138,18 @@ describe("buildTranscript", () => {
     expect(statusLineOf(run)).toBeNull();
   });
 
+  it("a call answered from a record (a replay) is marked so", () => {
+    const l = log();
+    l.start("r1");
+    l.call("r1", "c1", "city_population", { city: "Paris" });
+    l.ret("r1", "c1", "city_population", { replayed: true });
+    l.call("r1", "c2", "city_population", { city: "Lyon" });
+    l.ret("r1", "c2", "city_population");
+    const [a, b] = tools(runEntries(buildTranscript(l.events).entries)[0]);
+    expect(a.replayed).toBe(true);
+    expect(b.replayed).toBeFalsy();
+  });
+
   it("a failed tool call shows its error type and message", () => {
     const l = log();
     l.start("r1");

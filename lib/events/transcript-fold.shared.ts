@@ -241,6 +241,7 @@ function apply(f: Fold, e: StoredEvent) {
       call.durationMs = e.data.durationMs ?? null;
       call.errorType = e.data.success ? null : (e.data.errorType ?? "Error");
       if (e.data.childRunId) attachChild(f, call, e.data.childRunId);
+      if (e.data.replayed) call.replayed = true;
       return;
     }
     case "LlmUsageEvent":

@@ -42,6 +42,8 @@ export interface ToolCallView {
   childRunId: string | null;
   /** The child run when the call was a call of another agent and its events are here. */
   child: TranscriptRun | null;
+  /** Its result came from a record, not a new execution (`ToolReturnEvent.replayed`: a replay, an idempotent repeat). */
+  replayed?: boolean;
 }
 
 /** One thing a run shows, in order. `streaming` text is the unstored answer still arriving. */
