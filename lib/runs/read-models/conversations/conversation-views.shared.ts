@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { RunError, RunKind, RunStatus, StopReason, StoredEvent } from "../../../events/event-types.shared";
+import { ForkedFrom, ReplayOf } from "../branches/branch-views.shared";
 
 /** A conversation's context values (its agent version's context schema), fixed at its start. */
 export const ConversationContext = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
@@ -133,5 +134,9 @@ export const ConversationDetail = z.strictObject({
   roster: z.array(z.string()),
   /** Its runs, oldest first. */
   runs: z.array(RunView),
+  /** A fork: the conversation and seq its log was copied from (docs/time-travel.md); else null. */
+  forkedFrom: ForkedFrom.nullable(),
+  /** A replay: the conversation whose user messages it re-sends, how, and how far it got; else null. */
+  replayOf: ReplayOf.nullable(),
 });
 export type ConversationDetail = z.infer<typeof ConversationDetail>;

@@ -12,6 +12,7 @@ import type { ConversationDetail } from "./conversation-views.shared";
 import { toRunView } from "../runs/run-views";
 import { conversationModel } from "../../engine/conversation-model";
 import { ConversationNotFoundError } from "./conversation-not-found-error";
+import { forkedFromOf, replayOfOf } from "../branches/branch-origin";
 
 export async function getConversationView(db: Db, id: string): Promise<ConversationDetail> {
   const c = await db.conversation.findUnique({
@@ -49,5 +50,7 @@ export async function getConversationView(db: Db, id: string): Promise<Conversat
     model: modelRosterKey(conversationModel(agent, c.modelKey)),
     roster: agent.roster.map(modelRosterKey),
     runs: c.runs.map(toRunView),
+    forkedFrom: forkedFromOf(c),
+    replayOf: replayOfOf(c),
   };
 }
