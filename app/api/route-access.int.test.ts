@@ -87,6 +87,8 @@ const RULES: Record<string, Access> = {
   "GET /api/conversations/[id]/compact": "any",
   "POST /api/conversations/[id]/compact": ["operator"],
   "POST /api/conversations/[id]/clear": ["operator"],
+  "POST /api/conversations/[id]/fork": ["operator"],
+  "GET /api/conversations/[id]/branches": "any",
   "GET /api/compactions": "any",
   "GET /api/compactions/[id]": "any",
   "GET /api/approvals": "any",
