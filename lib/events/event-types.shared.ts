@@ -174,7 +174,10 @@ export const EventData = {
     errorType: z.string().optional(),
     /** When the tool was another agent: the child run that answered. */
     childRunId: z.string().optional(),
-    /** The idempotency stage answered from an earlier identical call of this run. */
+    /**
+     * Answered without running: by the idempotency stage from an earlier identical call of this
+     * run, or — in a replay conversation (`replayOf`) — from the original conversation's record.
+     */
     replayed: z.boolean().optional(),
     /** The memoize stage answered from an earlier identical call of this run. */
     memoized: z.boolean().optional(),
