@@ -89,6 +89,7 @@ const RULES: Record<string, Access> = {
   "POST /api/conversations/[id]/clear": ["operator"],
   "POST /api/conversations/[id]/fork": ["operator"],
   "GET /api/conversations/[id]/branches": "any",
+  "GET /api/conversations/[id]/compare/[otherId]": "any",
   "GET /api/compactions": "any",
   "GET /api/compactions/[id]": "any",
   "GET /api/approvals": "any",
