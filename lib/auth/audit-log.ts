@@ -41,6 +41,7 @@ export type AuditAction =
   | "conversation.deleted"
   | "conversation.command"
   | "conversation.fork"
+  | "conversation.replay"
   | "tool.call"
   | "tool.test_run"
   | "mcp.server_add"
