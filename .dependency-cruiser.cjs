@@ -133,13 +133,21 @@ module.exports = {
     {
       name: "events-use-only-db-and-models",
       comment:
-        "lib/events holds the event types, the batched writer, the bus and the usage pricing: it may use lib/db, lib/models' prices and the browser-safe wire shapes of lib/runs, nothing above.",
+        "lib/events holds the event types, the batched writer, the bus and the usage pricing: it may use lib/db, lib/models' prices, lib/prices' custom price entries and the browser-safe wire shapes of lib/runs, nothing above.",
       severity: "error",
       from: { path: "^lib/events/", pathNot: "\\.test\\.ts$" },
       to: {
         path: "^lib/",
-        pathNot: ["^lib/(events|db|tools)/", "^lib/models/", "\\.shared\\.ts$", LIB_ERRORS],
+        pathNot: ["^lib/(events|db|tools|prices)/", "^lib/models/", "\\.shared\\.ts$", LIB_ERRORS],
       },
+    },
+    {
+      name: "prices-use-only-auth-and-db",
+      comment:
+        "lib/prices (custom model prices) sits below lib/events, which prices usage with it: it may use lib/auth (audit, roles) and lib/db, nothing above.",
+      severity: "error",
+      from: { path: "^lib/prices/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^lib/", pathNot: ["^lib/(prices|auth|db)/", LIB_ERRORS] },
     },
     {
       name: "mcp-is-below-runs-and-agents",

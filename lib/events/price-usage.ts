@@ -17,8 +17,17 @@
  * uncached rest (input − cache read − cache write) at the input price and the cache tokens at
  * their own prices, so nothing is billed twice. A model without a cache price bills those tokens
  * at the input price, as genai-prices does.
+ *
+ * Custom price entries (lib/prices, docs/prices.md) price what genai-prices does not know —
+ * self-hosted and new models, the offline demo model — and may override what it does: the most
+ * specific entry valid at the usage time is found first; when it `overrides`, it prices the usage;
+ * otherwise genai-prices does, and the entry only when genai-prices has no match. Such usage is
+ * recorded with `priceVersion: "custom:<id>"`. The entries come from the process's cache
+ * (lib/prices/price-entry-cache.ts), so pricing never queries the database.
  */
 import { calcPrice, type ModelPrice } from "@pydantic/genai-prices";
+import { matchPriceEntry, priceWithRule, type PriceRule } from "../prices/match-price-entry";
+import { cachedPriceEntries } from "../prices/price-entry-cache";
 
 export interface UsageTokens {
   /** All input tokens, cache-read and cache-write ones included. */
@@ -33,7 +42,7 @@ export interface PricedUsage {
   costNanoUsd: number;
   /** False when the price data does not know the model (or the provider is never priced). */
   priced: boolean;
-  /** The price data the cost came from; null when unpriced. */
+  /** The price data the cost came from (`genai-prices@…`, or `custom:<id>` for a price entry); null when unpriced. */
   priceVersion: string | null;
 }
 
@@ -65,10 +74,35 @@ const PROVIDER_IDS: Record<string, string | null> = {
 
 const UNPRICED: PricedUsage = { costNanoUsd: 0, priced: false, priceVersion: null };
 
-export function priceUsage(provider: string, model: string, tokens: UsageTokens, at?: Date): PricedUsage {
+export interface PriceOptions {
+  /** The custom price entries to consult (default: this process's cache; `[]`: genai-prices only). */
+  entries?: readonly PriceRule[];
+}
+
+export function priceUsage(
+  provider: string,
+  model: string,
+  tokens: UsageTokens,
+  at?: Date,
+  options: PriceOptions = {},
+): PricedUsage {
+  const entries = options.entries ?? cachedPriceEntries();
+  const t = normaliseTokens(tokens);
+  const entry = entries.length > 0 ? matchPriceEntry(entries, provider, model, at ?? new Date()) : null;
+  if (entry?.overrides) return priceOf(entry, t);
+  const known = priceFromGenaiPrices(provider, model, t, at);
+  if (known.priced || !entry) return known;
+  return priceOf(entry, t);
+}
+
+function priceOf(entry: PriceRule, t: UsageTokens): PricedUsage {
+  const { costNanoUsd, priced, priceVersion } = priceWithRule(entry, t);
+  return { costNanoUsd, priced, priceVersion };
+}
+
+function priceFromGenaiPrices(provider: string, model: string, t: UsageTokens, at?: Date): PricedUsage {
   if (!Object.hasOwn(PROVIDER_IDS, provider)) return UNPRICED;
   const providerId = PROVIDER_IDS[provider];
-  const t = normaliseTokens(tokens);
   const usage = {
     input_tokens: t.inputTokens,
     output_tokens: t.outputTokens,

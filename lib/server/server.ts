@@ -22,6 +22,8 @@ import { resolveDatabaseTarget, type DatabaseTarget } from "../db/database-url";
 import { EventBus } from "../events/event-bus";
 import { LiveStreamLimits, liveStreamLimitsFromEnv } from "../events/sse";
 import { createLogger, type Logger } from "../logger";
+import { loadPriceRules } from "../prices/price-entries";
+import { watchPriceEntries } from "../prices/price-entry-cache";
 import { ensureQueueMode, stopQueueMode } from "../runs/infra/queue/queue-mode";
 import { assertRoleFits, atelierRole, isQueueMode } from "../runs/infra/queue/role";
 import { createRunRuntime, type RunRuntime } from "../runs/infra/runtime";
@@ -87,6 +89,7 @@ interface ProcessParts {
 class AtelierServer implements Server {
   private runtimeValue: RunRuntime | undefined;
   private dbValue: Db | undefined;
+  private stopPriceWatch: (() => void) | undefined;
 
   constructor(
     private readonly parts: ProcessParts,
@@ -115,6 +118,13 @@ class AtelierServer implements Server {
     return (this.dbValue ??= createDb(this.database));
   }
   get runtime() {
+    if (!this.runtimeValue) {
+      // Pricing reads custom price entries from a per-process cache (lib/prices/price-entry-cache.ts).
+      const db = this.db;
+      // Queue mode (several processes) also reloads them on a timer; ready() reports a bad ATELIER_ROLE.
+      const poll = (process.env.ATELIER_ROLE ?? "all").trim().toLowerCase() !== "all";
+      this.stopPriceWatch = watchPriceEntries(() => loadPriceRules(db), { poll }).stop;
+    }
     return (this.runtimeValue ??= createRunRuntime({
       db: this.db,
       dialect: this.database.kind,
@@ -148,6 +158,8 @@ class AtelierServer implements Server {
     const db = this.dbValue;
     this.runtimeValue = undefined;
     this.dbValue = undefined;
+    this.stopPriceWatch?.();
+    this.stopPriceWatch = undefined;
     if (rt) await stopQueueMode(rt, false).catch(() => {});
     await db?.$disconnect();
   }
