@@ -3,7 +3,7 @@
  * The message box: Enter sends, Shift+Enter starts a new line; refusals are shown beneath it. A line
  * `/tool_name args` runs one of the agent's tools as a command (command-queries.ts), as does the
  * Run button of the tools list beside it (command-panel.tsx). The box takes the focus when the
- * conversation opens.
+ * conversation opens, holding the message a fork was made from (branches/fork-draft.ts) if any.
  */
 import Link from "next/link";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
@@ -12,6 +12,7 @@ import type { PendingApprovalRef } from "@/lib/runs/read-models/conversations/co
 import type { SendInput } from "./conversation-queries";
 import { parseCommandLine, useCommands, useRunCommand } from "./command-queries";
 import { CommandPanel } from "./command-panel";
+import { takeForkDraft } from "./branches/fork-draft";
 
 interface RefusalBody {
   error?: {
@@ -106,6 +107,11 @@ export function Composer({
     runCommand.mutate({ tool, arguments: args }, { onError: () => restore?.() });
   };
   const box = useRef<HTMLTextAreaElement>(null);
+  // A fork made from a user message hands that message over, to edit before sending.
+  useEffect(() => {
+    const draft = conversationId ? takeForkDraft(conversationId) : null;
+    if (draft) setText((cur) => cur || draft);
+  }, [conversationId]);
   const wasBusy = useRef(busy);
   useEffect(() => {
     // Back to the box when the run ends.

@@ -1,10 +1,11 @@
 "use client";
 /**
- * Rename and delete for one conversation, shown to its creator and admins: renaming edits the title
+ * Rename and delete for one conversation, shown to its creator and admins (after any other actions
+ * the page passes as children, e.g. "Replay…"): renaming edits the title
  * in place; deleting asks first (the studio's dialog) and says what stays. A refusal (409 while a
  * run executes or waits for approval) is shown beside the buttons.
  */
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useConfirm } from "@/components/shell/confirm-dialog";
 import { useDeleteConversation, useRenameConversation } from "./conversation-queries";
 
@@ -14,6 +15,7 @@ export function ConversationActions({
   hasTitle,
   compact = false,
   onDeleted,
+  children,
 }: {
   id: string;
   /** What it is shown as (its title, or "New conversation with <agent>"). */
@@ -22,6 +24,8 @@ export function ConversationActions({
   hasTitle: boolean;
   compact?: boolean;
   onDeleted?: () => void;
+  /** More actions, shown first. */
+  children?: ReactNode;
 }) {
   const confirm = useConfirm();
   const rename = useRenameConversation();
@@ -74,6 +78,7 @@ export function ConversationActions({
 
   return (
     <div className="cv-actions">
+      {children}
       <button
         type="button"
         className={size}

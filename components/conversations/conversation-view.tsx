@@ -7,7 +7,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { ApiClientError, apiFetch } from "@/components/api/api-client";
 import { agentKeys } from "@/components/agents/agent-queries";
 import { PageHeader } from "@/components/shell/page-header";
@@ -26,6 +26,11 @@ import { ConversationContextBar } from "./conversation-context";
 import { useLiveConversation } from "./conversation-queries";
 import { ModelSwitcher } from "./model-switcher";
 import { TranscriptView } from "./transcript-view";
+import { BranchOrigin } from "./branches/branch-origin";
+import { ForkDialog, type ForkTarget } from "./branches/fork-dialog";
+import { forkPointsOf } from "./branches/fork-points";
+import { ReplayAction } from "./branches/replay-dialog";
+import { useScrollToSeqAnchor } from "./branches/use-seq-anchor";
 import type { Transcript } from "@/lib/events/transcript-types.shared";
 import { addUsage, zeroUsage } from "@/lib/events/usage-counters.shared";
 import "./conversations.css";
@@ -109,6 +114,9 @@ export function ConversationView({
   // A first message handed over by the page that started the conversation (Home's demo buttons).
   const loaded = Boolean(c) && events.isSuccess;
   const send = live.send;
+  const forkPoints = useMemo(() => forkPointsOf(events.data?.events ?? []), [events.data]);
+  const [forkTarget, setForkTarget] = useState<ForkTarget | null>(null);
+  useScrollToSeqAnchor(loaded);
   useEffect(() => {
     if (!loaded || !canSend || !empty) return;
     const text = takeHandedOverMessage(id);
@@ -154,7 +162,13 @@ export function ConversationView({
               hasTitle={c.title !== null}
               compact
               onDeleted={() => router.push("/conversations")}
-            />
+            >
+              <ReplayAction conversation={c} compact />
+            </ConversationActions>
+          ) : canSend ? (
+            <div className="cv-actions">
+              <ReplayAction conversation={c} compact />
+            </div>
           ) : null
         }
       />
@@ -184,6 +198,7 @@ export function ConversationView({
         ) : null}
       </div>
       <ConversationContextBar context={c.context} />
+      <BranchOrigin id={id} />
 
       {empty ? (
         <div className="empty cv-empty">
@@ -220,6 +235,7 @@ export function ConversationView({
           transcript={transcript}
           optimistic={live.optimistic?.text ?? null}
           runVersions={runVersions(c.runs)}
+          forks={{ points: forkPoints, onFork: canSend ? setForkTarget : undefined }}
         />
       )}
 
@@ -228,6 +244,8 @@ export function ConversationView({
           {live.streamError}
         </p>
       ) : null}
+
+      {forkTarget ? <ForkDialog conversation={c} target={forkTarget} onClose={() => setForkTarget(null)} /> : null}
 
       <NextContextPanel conversationId={id} canCompact={canSend} lastSeq={events.data?.lastSeq ?? 0} />
 

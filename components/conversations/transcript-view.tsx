@@ -1,7 +1,7 @@
 "use client";
 /** Renders a folded transcript: user messages, runs with their answers, tool cards (child runs nested), status lines, approvals and usage. */
 import Link from "next/link";
-import { useRef, useState, type ReactNode } from "react";
+import { Fragment, useRef, useState, type ReactNode } from "react";
 import { PendingApprovalCard } from "@/components/approvals/approval-card";
 import { formatCost, formatDuration, formatTokens } from "@/components/runs/usage-format";
 import { parseInline } from "./markdown";
@@ -17,6 +17,9 @@ import type {
 } from "@/lib/events/transcript-types.shared";
 import { statusLineOf, type StatusLine } from "./transcript";
 import { cardStartsOpen, clipText, denialOf, denialText, resultPreview } from "./transcript-display";
+import type { ForkPoints } from "./branches/fork-points";
+import type { ForkTarget } from "./branches/fork-dialog";
+import { ForkMessageButton, ForkPoint } from "./branches/fork-buttons";
 
 const CALL_STATUS: Record<CallStatus, { label: string; className: string }> = {
   running: { label: "running", className: "pill status-running" },
@@ -189,6 +192,15 @@ function ToolCard({ call, approvals }: { call: ToolCallView; approvals: readonly
         </span>
         <span className="mono cv-tool-name">{call.toolName}</span>
         <span className={st.className}>{st.label}</span>
+        {call.replayed ? (
+          <span
+            className="pill tt-from-record"
+            title="Answered from a recorded result, not run again"
+            data-testid="from-record"
+          >
+            from record
+          </span>
+        ) : null}
         {call.durationMs !== null ? <span className="muted small">{formatDuration(call.durationMs)}</span> : null}
         {preview ? (
           <span className="muted small cv-tool-preview" aria-hidden="true">
@@ -329,32 +341,51 @@ export function TranscriptView({
   transcript,
   optimistic,
   runVersions = {},
+  forks,
 }: {
   transcript: Transcript;
   optimistic: string | null;
   /** The agent version each run ran (by run id), shown in its head. */
   runVersions?: Record<string, number>;
+  /** Where the conversation can be forked (branches/fork-points.ts); `onFork` when the reader may fork. */
+  forks?: { points: ForkPoints; onFork?: (t: ForkTarget) => void };
 }) {
+  const points = forks?.points;
   return (
     <div className="cv-transcript" data-testid="transcript">
       {transcript.entries.map((e) => {
         if (e.kind === "user") {
+          const before = points?.beforeMessage[e.seq];
           return (
             <div key={e.key} className="cv-user" data-testid="user-message">
               <div className="cv-bubble">
                 <ShowMoreText text={e.text} render={(shown) => shown} />
               </div>
+              {before !== undefined && forks?.onFork ? (
+                <ForkMessageButton seq={before} text={e.text} onFork={forks.onFork} />
+              ) : null}
             </div>
           );
         }
         if (e.kind === "notice") {
           return (
-            <div key={e.key} className="cv-notice" data-testid="notice">
+            <div
+              key={e.key}
+              className="cv-notice"
+              data-testid="notice"
+              id={points?.all.includes(e.seq) ? `seq-${e.seq}` : undefined}
+            >
               <StatusLineView line={e} testId="notice-line" />
             </div>
           );
         }
-        return <RunBlock key={e.key} run={e.run} version={runVersions[e.run.runId]} />;
+        const after = points?.afterRun[e.run.runId];
+        return (
+          <Fragment key={e.key}>
+            <RunBlock run={e.run} version={runVersions[e.run.runId]} />
+            {after !== undefined ? <ForkPoint seq={after} onFork={forks?.onFork} /> : null}
+          </Fragment>
+        );
       })}
       {optimistic !== null ? (
         <div className="cv-user pending" data-testid="user-message">
