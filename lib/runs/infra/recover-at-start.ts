@@ -8,6 +8,7 @@ import { countLiveWorkers } from "./queue/queue-workers";
 import type { RunRuntime } from "./runtime";
 import { releaseStaleLeases } from "./queue/run-lease";
 import { recoverInterruptedRuns } from "./store/recover-interrupted-runs";
+import { failAbandonedReplays } from "./store/replay-status";
 
 export async function recoverAtStart(rt: RunRuntime): Promise<string[]> {
   const log = (line: string) => rt.logger.info(line);
@@ -24,6 +25,8 @@ export async function recoverAtStart(rt: RunRuntime): Promise<string[]> {
   });
   const released = await releaseStaleLeases(rt.db, rt.startedAt);
   if (released) log(`released ${released} claim${released === 1 ? "" : "s"} a stopped server left`);
+  const replays = await failAbandonedReplays(rt.db);
+  if (replays) log(`marked ${replays} replay${replays === 1 ? "" : "s"} a stopped server left unfinished as failed`);
   if (recovered.length)
     log(
       `finished ${recovered.length} run${recovered.length === 1 ? "" : "s"} left running by a stopped server as interrupted`,

@@ -6,11 +6,13 @@
  */
 import type { ActiveTurn } from "../active-runs";
 import { resumeRun } from "../../use-cases/resume-run";
+import { runReplay } from "../../use-cases/run-replay";
 import { executeTurn, type TurnResult } from "../../engine/execute-turn";
 import { executeCommand } from "../../engine/execute-command";
 import type { RunRuntime } from "../runtime";
 import { releaseLease, renewLease, type LeaseHolder } from "./run-lease";
 import type { RunJob } from "./run-job";
+import { claimBudgetAlertsForRun } from "../../../budgets/claim-budget-alerts";
 
 export interface JobContext {
   rt: RunRuntime;
@@ -38,13 +40,26 @@ export async function runClaimedJob(
     rt.settled.fire(job.token, result);
     rt.active.release(turn);
     await lease.onSettled(job.token, job.conversationId).catch(() => {});
+    claimAlerts(rt, job.kind === "resume" ? job.runId : turn.runIds[0]);
   }
+}
+
+/**
+ * The job's usage is written (the run's last barrier): the thresholds its budgets crossed are
+ * claimed — once across processes — and published (lib/budgets/claim-budget-alerts.ts). Not
+ * awaited: the turn is over for its caller.
+ */
+function claimAlerts(rt: RunRuntime, runId: string | undefined) {
+  if (!runId) return;
+  const warn = (err: unknown) => rt.logger.warn({ err, runId }, "budget alerts: the claim failed");
+  rt.budgetAlerts = claimBudgetAlertsForRun(rt.db, runId, warn).then(() => undefined, warn);
 }
 
 /** The job's work itself (no lease handling). */
 export function runJob(ctx: JobContext, job: RunJob, turn: ActiveTurn): Promise<TurnResult | null> {
   const { rt } = ctx;
   if (job.kind === "resume") return resumeRun(rt, job.runId, job.actor, { claimed: turn });
+  if (job.kind === "replay") return runReplay(rt, job, turn);
   return (async () => {
     // Accepted in this process: the admitted agent says which; accepted elsewhere: read it.
     const admitted = rt.admitted.get(job.token);

@@ -1,9 +1,10 @@
 /**
- * A job of the run queue: the turn a web process accepted, an operator's command, or the resume of
+ * A job of the run queue: the turn a web process accepted, an operator's command, a replay, or the resume of
  * a run whose approvals were all decided. It carries the claim's token (run-lease.ts), so a repeated or stale delivery
  * never executes another claim's work.
  */
 import { z } from "zod";
+import { ReplayToolResults } from "../../read-models/branches/branch-views.shared";
 
 // `roles`: the principal's (ctx.user, availability by role).
 const Actor = z.object({
@@ -29,6 +30,21 @@ export const RunJob = z.discriminatedUnion("kind", [
     token: z.string().min(1),
     tool: z.string().min(1),
     arguments: z.record(z.string(), z.unknown()),
+    actor: Actor,
+  }),
+  // A replay (docs/time-travel.md): the original's steps re-run on the new conversation, one lease
+  // for the whole replay (use-cases/run-replay.ts).
+  z.object({
+    kind: z.literal("replay"),
+    conversationId: z.string().min(1),
+    token: z.string().min(1),
+    /** The conversation replayed, and its last event when the replay was accepted. */
+    originalId: z.string().min(1),
+    throughSeq: z.number().int().nonnegative(),
+    toolResults: ReplayToolResults,
+    /** Follow the original's ModelSwitched (no `modelKey` asked) and AgentVersionChanged (no version or label asked). */
+    followModel: z.boolean(),
+    followVersion: z.boolean(),
     actor: Actor,
   }),
   z.object({

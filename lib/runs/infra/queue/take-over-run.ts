@@ -17,6 +17,7 @@ import type { RunRuntime } from "../runtime";
 import { answerEvents, healingAnswers } from "../../engine/stages/healing";
 import { readConversationEvents } from "../store/prisma-run-store";
 import { danglingOf, interruptRun, recountRunUsage } from "../store/recover-interrupted-runs";
+import { setReplayStatus } from "../store/replay-status";
 import { runClaimedJob, runJob, type JobContext } from "./execute-job";
 import { RunJob } from "./run-job";
 import { acquireLease, releaseLease, startQueuedLease, type LeaseRow } from "./run-lease";
@@ -66,6 +67,23 @@ export async function takeOverLease(ctx: JobContext, lease: LeaseRow): Promise<T
   if (!turn) return "lost";
   let outcome: TakeoverOutcome = "released";
   await runClaimedJob(ctx, job, turn, async (t) => {
+    // A replay nobody started runs from the start; one a stopped worker was executing ends failed
+    // (its running runs interrupted): re-playing it from the middle could diverge from the record.
+    if (job.kind === "replay") {
+      const conversation = await rt.db.conversation.findUnique({
+        where: { id: job.conversationId },
+        select: { replayStatus: true },
+      });
+      if (conversation?.replayStatus === "queued") {
+        outcome = "started";
+        return runJob(ctx, job, t);
+      }
+      outcome = "interrupted";
+      const running = await rt.db.run.findMany({ where: { conversationId: job.conversationId, status: "running" } });
+      for (const run of running) await interruptRun(rt.db, rt.deps.store, run);
+      await setReplayStatus(rt.db, job.conversationId, "failed");
+      return null;
+    }
     if (job.kind === "resume") {
       const resumed = await rt.db.run.findUnique({ where: { id: job.runId } });
       if (resumed?.status === "suspended") {
