@@ -112,4 +112,31 @@ describe("forkPointsOf", () => {
     const p = forkPointsOf([...l.events].reverse().concat(l.events));
     expect(p).toEqual({ afterRun: { r1: f1 }, beforeMessage: { [m1]: 0 }, all: [0, f1] });
   });
+
+  it("a manual compaction is one step: its summarizer usage is no point, the compaction after it is", () => {
+    const l = log();
+    l.start("r1");
+    l.user("r1");
+    const f1 = l.finish("r1");
+    const usage = l.add(null, "LlmUsageEvent", {
+      provider: "demo",
+      model: "demo",
+      requestedModel: "demo:demo",
+      inputTokens: 1,
+      outputTokens: 1,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      totalTokens: 2,
+      costNanoUsd: 0,
+      priced: false,
+    } as EventData["LlmUsageEvent"]);
+    const compacted = l.add(null, "LlmContextCompactedEvent", {
+      replacedMessageCount: 2,
+      tokensBefore: 100,
+      tokensAfter: 10,
+    } as EventData["LlmContextCompactedEvent"]);
+    const p = forkPointsOf(l.events);
+    expect(p.all).toEqual([0, f1, compacted]);
+    expect(p.all).not.toContain(usage);
+  });
 });
