@@ -4,6 +4,7 @@
  * integer nano-USD; dates are ISO strings.
  */
 import { z } from "zod";
+import { Pricing } from "../../../events/usage-counters.shared";
 
 const Count = z.number().int().nonnegative();
 
@@ -65,6 +66,8 @@ export const CompareSide = z.strictObject({
   toolCalls: z.array(CompareToolCall),
   tokens: Count,
   costNanoUsd: Count,
+  /** Whether the cost covers all, some or none of its model requests (unpriced models: never a silent $0). */
+  pricing: Pricing,
   /** From the turn's RunStarted to its last RunFinished (null while it runs). */
   latencyMs: Count.nullable(),
 });
@@ -74,6 +77,8 @@ export const CompareTurn = z.strictObject({
   index: Count,
   left: CompareSide.nullable(),
   right: CompareSide.nullable(),
+  /** Both sides took the same path here: same answer, same calls (names and canonical-JSON arguments). */
+  identical: z.boolean(),
 });
 export type CompareTurn = z.infer<typeof CompareTurn>;
 
@@ -81,6 +86,7 @@ const CompareTotalsSide = z.strictObject({
   turns: Count,
   tokens: Count,
   costNanoUsd: Count,
+  pricing: Pricing,
   latencyMs: Count,
 });
 

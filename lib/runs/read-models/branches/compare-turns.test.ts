@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { EventData, EventType, StoredEvent } from "../../../events/event-types";
-import { alignTurns, foldTurns, sameTurn, totalsOf } from "./compare-turns";
+import type { CompareSide } from "./branch-views.shared";
+import { alignTurns, foldTurns as foldWithCounts, sameTurn, totalsOf, type FoldedTurn } from "./compare-turns";
+
+const foldTurns = (events: StoredEvent[]) => foldWithCounts(events).map((t) => t.side);
 
 /** A log builder: events get seq 1, 2, 3… and a createdAt one second apart. */
 function log() {
@@ -58,7 +61,7 @@ function log() {
           ...(extra.replayed !== undefined ? { replayed: extra.replayed } : {}),
         });
     },
-    usage(runId: string, totalTokens: number, costNanoUsd: number) {
+    usage(runId: string, totalTokens: number, costNanoUsd: number, priced = true) {
       return add(runId, "LlmUsageEvent", {
         provider: "openai",
         model: "gpt-4o",
@@ -69,7 +72,7 @@ function log() {
         cacheWriteTokens: 0,
         totalTokens,
         costNanoUsd,
-        priced: true,
+        priced,
       });
     },
     finish(runId: string, status: EventData["RunFinished"]["status"] = "completed") {
@@ -103,6 +106,7 @@ describe("foldTurns", () => {
       ],
       tokens: 150,
       costNanoUsd: 7_500,
+      pricing: "all",
       latencyMs: 9_000, // RunStarted at second 1, RunFinished at second 10
     });
   });
@@ -143,7 +147,7 @@ describe("foldTurns", () => {
       .finish("r1")
       .started("x1", "conclusion", "r1")
       .say("x1", "concluded")
-      .usage("x1", 30, 3)
+      .usage("x1", 30, 0, false)
       .finish("x1")
       .turn("r2", "second");
     const turns = foldTurns(l.events);
@@ -155,7 +159,8 @@ describe("foldTurns", () => {
       ["lookup", "found"],
     ]);
     expect(turns[0]!.tokens).toBe(60);
-    expect(turns[0]!.costNanoUsd).toBe(6);
+    expect(turns[0]!.costNanoUsd).toBe(3);
+    expect(turns[0]!.pricing).toBe("some");
     expect(turns[1]).toMatchObject({ userMessage: "second", answer: null, latencyMs: null });
   });
 
@@ -199,39 +204,50 @@ describe("foldTurns", () => {
 });
 
 describe("alignTurns", () => {
-  const side = (answer: string | null, args: unknown = { a: 1, b: 2 }) => ({
+  const side = (answer: string | null, args: unknown = { a: 1, b: 2 }): CompareSide => ({
     userMessage: "q",
     answer,
     toolCalls: [{ name: "t", arguments: args, result: null, isError: false, replayed: false }],
     tokens: 10,
     costNanoUsd: 100,
+    pricing: "all",
     latencyMs: 5,
+  });
+  const folded = (s: CompareSide, unpricedRequests = 0): FoldedTurn => ({
+    side: s,
+    requests: 1,
+    unpricedRequests,
   });
 
   it("is identical when answers and calls match (arguments compared as canonical JSON)", () => {
-    const { divergedAtTurn, turns } = alignTurns([side("x")], [side("x", { b: 2, a: 1 })]);
+    const { divergedAtTurn, turns } = alignTurns([folded(side("x"))], [folded(side("x", { b: 2, a: 1 }))]);
     expect(divergedAtTurn).toBeNull();
     expect(turns).toHaveLength(1);
+    expect(turns[0]!.identical).toBe(true);
   });
 
   it("diverges at the first differing answer or call", () => {
-    expect(alignTurns([side("x"), side("y")], [side("x"), side("z")]).divergedAtTurn).toBe(1);
-    expect(alignTurns([side("x")], [side("x", { a: 2, b: 2 })]).divergedAtTurn).toBe(0);
+    const diverged = alignTurns([folded(side("x")), folded(side("y"))], [folded(side("x")), folded(side("z"))]);
+    expect(diverged.divergedAtTurn).toBe(1);
+    expect(diverged.turns.map((t) => t.identical)).toEqual([true, false]);
+    expect(alignTurns([folded(side("x"))], [folded(side("x", { a: 2, b: 2 }))]).divergedAtTurn).toBe(0);
     expect(sameTurn(side("x"), { ...side("x"), toolCalls: [] })).toBe(false);
   });
 
   it("pairs the longer side's extra turns with null and diverges there", () => {
-    const { turns, divergedAtTurn } = alignTurns([side("x")], [side("x"), side("y")]);
+    const { turns, divergedAtTurn } = alignTurns([folded(side("x"))], [folded(side("x")), folded(side("y"))]);
     expect(divergedAtTurn).toBe(1);
-    expect(turns[1]).toEqual({ index: 1, left: null, right: side("y") });
+    expect(turns[1]).toEqual({ index: 1, left: null, right: side("y"), identical: false });
   });
 
-  it("totals each side", () => {
-    expect(totalsOf([side("x"), { ...side("y"), latencyMs: null }])).toEqual({
+  it("totals each side; the cost covers some requests when one was unpriced", () => {
+    expect(totalsOf([folded(side("x")), folded({ ...side("y"), latencyMs: null }, 1)])).toEqual({
       turns: 2,
       tokens: 20,
       costNanoUsd: 200,
+      pricing: "some",
       latencyMs: 5,
     });
+    expect(totalsOf([]).pricing).toBe("all");
   });
 });

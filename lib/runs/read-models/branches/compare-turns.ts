@@ -14,6 +14,7 @@
  */
 import type { MessagePart, StoredEvent, ToolResultOutput } from "../../../events/event-types";
 import { isErrorOutput, outputText } from "../../../events/tool-output-text.shared";
+import { pricingOf } from "../../../events/usage-counters.shared";
 import { canonicalJson } from "../../engine/canonical-json";
 import type { CompareSide, CompareToolCall, CompareTurn } from "./branch-views.shared";
 
@@ -24,6 +25,8 @@ interface TurnFold {
   calls: Map<string, CompareToolCall>;
   tokens: number;
   costNanoUsd: number;
+  requests: number;
+  unpricedRequests: number;
   lastFinishedAt: string | null;
 }
 
@@ -56,8 +59,15 @@ function resultValue(output: ToolResultOutput): unknown {
   return outputText(output);
 }
 
+/** One side of a turn, with its model requests counted for the totals' pricing. */
+export interface FoldedTurn {
+  side: CompareSide;
+  requests: number;
+  unpricedRequests: number;
+}
+
 /** The turns of one conversation's events (any order: folded by seq, each seq once). */
-export function foldTurns(events: readonly StoredEvent[]): CompareSide[] {
+export function foldTurns(events: readonly StoredEvent[]): FoldedTurn[] {
   const bySeq = new Map<number, StoredEvent>();
   for (const e of events) bySeq.set(e.seq, e);
   const ordered = [...bySeq.values()].sort((a, b) => a.seq - b.seq);
@@ -91,6 +101,8 @@ export function foldTurns(events: readonly StoredEvent[]): CompareSide[] {
         calls: new Map(),
         tokens: 0,
         costNanoUsd: 0,
+        requests: 0,
+        unpricedRequests: 0,
         lastFinishedAt: null,
       };
       turns.push(turn);
@@ -139,6 +151,8 @@ export function foldTurns(events: readonly StoredEvent[]): CompareSide[] {
       case "LlmUsageEvent":
         turn.tokens += e.data.totalTokens;
         turn.costNanoUsd += e.data.costNanoUsd;
+        turn.requests += 1;
+        if (!e.data.priced) turn.unpricedRequests += 1;
         break;
       case "RunFinished":
         // A suspended run waits for a decision: the turn is still open.
@@ -152,14 +166,16 @@ export function foldTurns(events: readonly StoredEvent[]): CompareSide[] {
 
   return turns.map((t) => {
     const open = openRuns(t) || t.lastFinishedAt === null;
-    return {
+    const side: CompareSide = {
       userMessage: t.userMessages.length ? t.userMessages.join("\n\n") : commandLine(t),
       answer: t.answer,
       toolCalls: [...t.calls.values()],
       tokens: t.tokens,
       costNanoUsd: t.costNanoUsd,
+      pricing: pricingOf(t.requests, t.unpricedRequests),
       latencyMs: open ? null : Math.max(0, Date.parse(t.lastFinishedAt!) - Date.parse(t.startedAt)),
     };
+    return { side, requests: t.requests, unpricedRequests: t.unpricedRequests };
   });
 }
 
@@ -192,23 +208,30 @@ export interface TurnAlignment {
 }
 
 /** The two sides' turns paired by index; the longer side's extra turns pair with null. */
-export function alignTurns(left: readonly CompareSide[], right: readonly CompareSide[]): TurnAlignment {
+export function alignTurns(left: readonly FoldedTurn[], right: readonly FoldedTurn[]): TurnAlignment {
   const turns: CompareTurn[] = [];
   let divergedAtTurn: number | null = null;
   for (let index = 0; index < Math.max(left.length, right.length); index++) {
-    const turn = { index, left: left[index] ?? null, right: right[index] ?? null };
-    if (divergedAtTurn === null && !sameTurn(turn.left, turn.right)) divergedAtTurn = index;
-    turns.push(turn);
+    const l = left[index]?.side ?? null;
+    const r = right[index]?.side ?? null;
+    const identical = sameTurn(l, r);
+    if (divergedAtTurn === null && !identical) divergedAtTurn = index;
+    turns.push({ index, left: l, right: r, identical });
   }
   return { turns, divergedAtTurn };
 }
 
 /** One side's totals: its turns, and the sums of their tokens, cost and (finished turns') latency. */
-export function totalsOf(sides: readonly CompareSide[]) {
+export function totalsOf(turns: readonly FoldedTurn[]) {
+  const sum = (f: (t: FoldedTurn) => number) => turns.reduce((n, t) => n + f(t), 0);
   return {
-    turns: sides.length,
-    tokens: sides.reduce((n, s) => n + s.tokens, 0),
-    costNanoUsd: sides.reduce((n, s) => n + s.costNanoUsd, 0),
-    latencyMs: sides.reduce((n, s) => n + (s.latencyMs ?? 0), 0),
+    turns: turns.length,
+    tokens: sum((t) => t.side.tokens),
+    costNanoUsd: sum((t) => t.side.costNanoUsd),
+    pricing: pricingOf(
+      sum((t) => t.requests),
+      sum((t) => t.unpricedRequests),
+    ),
+    latencyMs: sum((t) => t.side.latencyMs ?? 0),
   };
 }

@@ -109,11 +109,15 @@ describe("comparing two conversations", () => {
     ]);
     expect(first!.left!.toolCalls[0]!.arguments).toEqual(first!.right!.toolCalls[0]!.arguments);
     expect(first!.left!.tokens).toBeGreaterThan(0);
+    expect(first!.left!.pricing).toBe("none"); // the demo model has no price: never shown as $0
+    expect(first!.identical).toBe(true);
+    expect(c.turns[1]!.identical).toBe(false);
     expect(first!.left!.latencyMs).not.toBeNull();
     expect(c.turns[1]!.left!.toolCalls[0]!.arguments).not.toEqual(c.turns[1]!.right!.toolCalls[0]!.arguments);
 
     expect(c.totals.left.turns).toBe(2);
     expect(c.totals.right.turns).toBe(3);
+    expect(c.totals.left.pricing).toBe("none");
     const sum = (side: "left" | "right") => c.turns.reduce((n, x) => n + (x[side]?.tokens ?? 0), 0);
     expect(c.totals.left.tokens).toBe(sum("left"));
     expect(c.totals.right.tokens).toBe(sum("right"));
@@ -142,6 +146,7 @@ describe("comparing two conversations", () => {
     expect(same.turns).toHaveLength(1);
     expect(same.turns[0]!.right).toEqual(same.turns[0]!.left);
     expect(same.turns[0]!.left!.costNanoUsd).toBe(2_000_001);
+    expect(same.turns[0]!.left!.pricing).toBe("all");
     expect(same.totals.right).toEqual(same.totals.left);
 
     await send(fork, "What is the population of Tokyo?");
