@@ -67,6 +67,12 @@ const RULES: Record<string, Access> = {
   "POST /api/agents/import": ["author"],
   "GET /api/models": ["author"], // the model picker's catalog, with each provider's key status
   "POST /api/credentials/[provider]/test": ["admin"],
+  // Budgets: any role reads them with their use and alerts (/costs, the agent page); only admins change them.
+  "GET /api/budgets": "any",
+  "POST /api/budgets": ["admin"],
+  "PUT /api/budgets/[id]": ["admin"],
+  "DELETE /api/budgets/[id]": ["admin"],
+  "GET /api/budgets/alerts": "any",
   // Connections: any role lists them (plain values for admin and author only); only admins change them.
   "GET /api/connections": "any",
   "POST /api/connections": ["admin"],

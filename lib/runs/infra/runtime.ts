@@ -64,6 +64,8 @@ export interface RunRuntime {
   queueModeState?: { ready: Promise<void>; stop: (graceful: boolean) => Promise<void> };
   /** In one process: the in-process queue's handler is attached (queue/local-worker.ts). */
   localWorker?: boolean;
+  /** The budget alert claim of the last job settled here (queue/execute-job.ts): tests await it. */
+  budgetAlerts?: Promise<void>;
 }
 
 export interface RunRuntimeParts {

@@ -3,7 +3,8 @@
  * conversation with the agent, one turn as the caller, and what the turn came to — read back from
  * the store, so it is the same whether this process ran the turn or a queue worker did. A refusal
  * (a spent agent: AgentUsageLimitError; the caller's running-turn cap) is thrown as the conversation
- * API would answer it, and the new conversation is removed again.
+ * API would answer it, and the new conversation is removed again. A spent budget (402
+ * `BudgetExceeded`) is refused before the conversation is created.
  */
 import { storedRunError } from "../../events/stored-event";
 import { lastAssistantTexts } from "../engine/context-fold";
@@ -13,6 +14,7 @@ import type { RunRuntime } from "../infra/runtime";
 import { startTurn } from "./start-turn";
 import { readConversationEvents } from "../infra/store/prisma-run-store";
 import type { RunningTurns } from "./turn-limits";
+import { assertWithinBudgets } from "../../budgets/check-budgets";
 
 export interface AgentAnswer {
   conversationId: string;
@@ -35,6 +37,12 @@ export async function askAgent(
     turns?: RunningTurns;
   },
 ): Promise<AgentAnswer> {
+  // The budgets first: a refused ask leaves nothing behind (startTurn checks them again, as for any turn).
+  await assertWithinBudgets(rt.db, {
+    agentId: input.agentId,
+    userId: input.actor.id,
+    apiTokenId: input.actor.apiTokenId ?? null,
+  });
   const title = input.task.replace(/\s+/g, " ").trim();
   const conversation = await createConversation(rt.db, {
     agentId: input.agentId,

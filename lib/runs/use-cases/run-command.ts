@@ -10,11 +10,13 @@
  * - 403: a call this agent would hold for approval (its autonomy tier, `requiresApproval`,
  *   side effects under `gated`) needs the approver role (or admin). An approver's command is their
  *   approval: it runs at once, and no Approval is created — for anyone;
+ * - 402 `BudgetExceeded`: a budget covering the agent, the operator or their API token is spent
+ *   (lib/budgets/check-budgets.ts), as for a message;
  * - 409 `RunInProgress` / `RunSuspended`, as for a message;
  * then the command is submitted to the run queue like a turn (infra/queue/submit-job.ts).
  * Every command is in the audit log (`conversation.command`: the tool, the arguments — canonical
  * JSON up to 4096 characters, else an excerpt — their hash, whether it would have needed approval),
- * a refused one too (`refused`: `role`, `arguments`, `availability`).
+ * a refused one too (`refused`: `role`, `arguments`, `availability`, `budget`).
  */
 import { needsApproval } from "../../agents/autonomy.shared";
 import { recordAudit } from "../../auth/audit-log";
@@ -34,6 +36,7 @@ import type { RunRuntime } from "../infra/runtime";
 import type { RunningTurns } from "./turn-limits";
 import { AUDITED_ARGUMENTS_CHARS } from "./test-run-tool";
 import type { CommandInfo } from "../../api/contracts/commands.shared";
+import { assertWithinBudgets, BudgetExceededError } from "../../budgets/check-budgets";
 
 export interface CommandRequest {
   conversationId: string;
@@ -156,6 +159,16 @@ async function accept(rt: RunRuntime, request: CommandRequest): Promise<StartedC
       `'${tool.name}' would need an approval in this agent, so only someone holding the approver role (or admin) may run it as a command; send a message and let the agent call it instead, to be approved in the inbox.`,
       { requiredRoles: ["approver"], tool: tool.name },
     );
+  }
+  try {
+    await assertWithinBudgets(db, {
+      agentId: record.id,
+      userId: request.actor.id,
+      apiTokenId: request.actor.apiTokenId ?? null,
+    });
+  } catch (err) {
+    if (BudgetExceededError.is(err)) await audit({ ok: false, refused: "budget" });
+    throw err;
   }
 
   rt.writer.prime(conversation.id, conversation.lastSeq);

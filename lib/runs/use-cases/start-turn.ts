@@ -1,7 +1,8 @@
 /**
  * Accepting a user message: every refusal happens here, before anything is appended — unknown
  * conversation, a turn already claimed or executing (RunInProgress), a run waiting for approval
- * without `supersede` (RunSuspended), a spent agent (AgentUsageLimitError). Then the turn is
+ * without `supersede` (RunSuspended), a spent agent (AgentUsageLimitError), a spent budget (402
+ * `BudgetExceeded`, lib/budgets/check-budgets.ts). Then the turn is
  * submitted to the run queue (infra/queue/submit-job.ts) — executed in this process (`all`), or by a
  * worker (queue mode) — and `done` settles when it is over (with its result when it ran here).
  *
@@ -22,6 +23,7 @@ import type { RunRuntime } from "../infra/runtime";
 import type { RunActor } from "../engine/ports";
 import type { RunningTurns } from "./turn-limits";
 import { supersedeSuspendedRun } from "../infra/store/supersede-suspended-run";
+import { assertWithinBudgets } from "../../budgets/check-budgets";
 
 export interface StartTurnInput {
   conversationId: string;
@@ -106,6 +108,12 @@ async function admit(
   }
   const admitted = await deps.agents.load(conversation.agentId, { conversationId: conversation.id, conversation });
   await preflightAgent(deps, admitted);
+  // The budgets covering this turn (workspace, agent, user, API token), against stored spend.
+  await assertWithinBudgets(db, {
+    agentId: conversation.agentId,
+    userId: input.actor.id,
+    apiTokenId: input.actor.apiTokenId ?? null,
+  });
   if (suspended) await supersedeSuspendedRun(db, deps.store, suspended.id, input.actor);
   if (!conversation.title) {
     const title = input.content.replace(/\s+/g, " ").trim();

@@ -1,0 +1,61 @@
+/**
+ * Which budgets cover a turn (the workspace's, its agent's, its user's, its API token's), and the
+ * names budgets show for their scope (agent, user and token by name).
+ */
+import type { Db } from "../db/client";
+import type { BudgetScope } from "./budget-views.shared";
+
+export interface TurnOwner {
+  agentId: string;
+  userId?: string | null;
+  apiTokenId?: string | null;
+}
+
+export type BudgetRow = Awaited<ReturnType<Db["budget"]["findMany"]>>[number];
+
+/** The budgets a turn of `owner` spends against, oldest first. */
+export function budgetsCovering(db: Db, owner: TurnOwner): Promise<BudgetRow[]> {
+  const or: Array<{ scope: BudgetScope; scopeId?: string }> = [
+    { scope: "workspace" },
+    { scope: "agent", scopeId: owner.agentId },
+  ];
+  if (owner.userId) or.push({ scope: "user", scopeId: owner.userId });
+  if (owner.apiTokenId) or.push({ scope: "apiToken", scopeId: owner.apiTokenId });
+  return db.budget.findMany({ where: { OR: or }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+}
+
+/** Each budget's scope name by budget id (null: the workspace, or an agent/user/token since deleted). */
+export async function scopeNames(
+  db: Db,
+  budgets: ReadonlyArray<{ id: string; scope: string; scopeId: string | null }>,
+): Promise<Map<string, string | null>> {
+  const ids = (scope: string) => [
+    ...new Set(budgets.filter((b) => b.scope === scope && b.scopeId).map((b) => b.scopeId!)),
+  ];
+  const [agents, users, tokens] = await Promise.all([
+    ids("agent").length
+      ? db.agent.findMany({ where: { id: { in: ids("agent") } }, select: { id: true, name: true } })
+      : [],
+    ids("user").length
+      ? db.user.findMany({ where: { id: { in: ids("user") } }, select: { id: true, name: true } })
+      : [],
+    ids("apiToken").length
+      ? db.apiToken.findMany({ where: { id: { in: ids("apiToken") } }, select: { id: true, name: true } })
+      : [],
+  ]);
+  const byScope: Record<string, Map<string, string>> = {
+    agent: new Map(agents.map((a) => [a.id, a.name])),
+    user: new Map(users.map((u) => [u.id, u.name])),
+    apiToken: new Map(tokens.map((t) => [t.id, t.name])),
+  };
+  return new Map(budgets.map((b) => [b.id, b.scopeId ? (byScope[b.scope]?.get(b.scopeId) ?? null) : null]));
+}
+
+/** "Agent 'atlas'", "User 'Ada'", "API token 'ci'", "The workspace". */
+export function scopeLabel(scope: string, name: string | null, scopeId: string | null): string {
+  const shown = `'${name ?? scopeId ?? "?"}'`;
+  if (scope === "agent") return `Agent ${shown}`;
+  if (scope === "user") return `User ${shown}`;
+  if (scope === "apiToken") return `API token ${shown}`;
+  return "The workspace";
+}
