@@ -99,6 +99,7 @@ const RULES: Record<string, Access> = {
   "POST /api/conversations/[id]/compact": ["operator"],
   "POST /api/conversations/[id]/clear": ["operator"],
   "POST /api/conversations/[id]/fork": ["operator"],
+  "POST /api/conversations/[id]/replay": ["operator"],
   "GET /api/conversations/[id]/branches": "any",
   "GET /api/conversations/[id]/compare/[otherId]": "any",
   "GET /api/compactions": "any",
