@@ -79,6 +79,13 @@ const RULES: Record<string, Access> = {
   "GET /api/connections/[name]": "any",
   "PUT /api/connections/[name]": ["admin"],
   "DELETE /api/connections/[name]": ["admin"],
+  // Datasets (evals): any role reads them; authors write them.
+  "GET /api/datasets": "any",
+  "POST /api/datasets": ["author"],
+  "GET /api/datasets/[id]": "any",
+  "PUT /api/datasets/[id]": ["author"],
+  "DELETE /api/datasets/[id]": ["author"],
+  "POST /api/datasets/import": ["author"],
   "GET /api/prices": "any",
   "POST /api/prices": ["admin"],
   "GET /api/prices/[id]": "any",
