@@ -27,6 +27,9 @@ interface Fixture {
   runId: string;
   approvalId: string;
   argumentsHash: string;
+  /** A conversation of atlas with one fork made from it, and the fork. */
+  forkedConversationId: string;
+  forkId: string;
 }
 let fx: Fixture;
 
@@ -68,6 +71,17 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     argumentsHash: string;
   }[];
   const approval = pending.find((a) => a.conversationId === held.conversationId)!;
+  // A conversation forked after its answer: the fork shows its origin, the original its branches.
+  const atlas = agents.find((a) => a.name === "atlas")!;
+  const forked = await converse(request, atlas.id, "What is the population of Paris?");
+  const { lastSeq } = await json(await request.get(`/api/conversations/${forked.conversationId}`, { headers: ADMIN }));
+  const fork = await json(
+    await request.post(`/api/conversations/${forked.conversationId}/fork`, {
+      headers: ADMIN,
+      data: { atSeq: lastSeq },
+    }),
+    201,
+  );
   fx = {
     toolId: tools.find((t) => t.name === "refund")!.id,
     agentId: billing.id,
@@ -75,6 +89,8 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     runId: held.runId,
     approvalId: approval.id,
     argumentsHash: approval.argumentsHash,
+    forkedConversationId: forked.conversationId,
+    forkId: fork.id,
   };
   await request.dispose();
 });
@@ -147,6 +163,16 @@ const PAGES: { name: string; path: () => string; before?: (page: Page) => Promis
   { name: "an agent", path: () => `/agents/${fx.agentId}` },
   { name: "conversations", path: () => "/conversations" },
   { name: "a conversation", path: () => `/conversations/${fx.conversationId}` },
+  { name: "a fork of a conversation", path: () => `/conversations/${fx.forkId}` },
+  {
+    name: "a conversation with a fork (its branches and the fork dialog open)",
+    path: () => `/conversations/${fx.forkedConversationId}`,
+    before: async (page) => {
+      await page.getByTestId("branches").locator("summary").click();
+      await page.getByTestId("fork-here").last().click();
+      await expect(page.getByTestId("fork-dialog")).toBeVisible();
+    },
+  },
   { name: "approvals (pending)", path: () => "/approvals" },
   {
     name: "approvals (decided)",
