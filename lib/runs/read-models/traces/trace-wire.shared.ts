@@ -122,7 +122,10 @@ export interface TraceToolSpan {
   success: boolean | null;
   durationMs: number | null;
   errorType: string | null;
-  /** The idempotency stage answered from an earlier identical call of the run. */
+  /**
+   * Answered without running: by the idempotency stage from an earlier identical call of the run,
+   * or, in a replay conversation, from the original conversation's record (ToolReturnEvent.replayed).
+   */
   replayed: boolean;
   /** The memoize stage answered from an earlier identical call of the run. */
   memoized: boolean;
