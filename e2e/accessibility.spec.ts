@@ -165,6 +165,10 @@ const PAGES: { name: string; path: () => string; before?: (page: Page) => Promis
   { name: "a conversation", path: () => `/conversations/${fx.conversationId}` },
   { name: "a fork of a conversation", path: () => `/conversations/${fx.forkId}` },
   {
+    name: "a conversation compared with its fork",
+    path: () => `/conversations/${fx.forkedConversationId}/compare/${fx.forkId}`,
+  },
+  {
     name: "a conversation with a fork (its branches and the fork dialog open)",
     path: () => `/conversations/${fx.forkedConversationId}`,
     before: async (page) => {
