@@ -128,10 +128,14 @@ export async function listCompactions(db: Db, query: CompactionsQuery): Promise<
       type: true,
       payload: true,
       createdAt: true,
-      conversation: { select: { id: true, title: true, agentId: true, agent: { select: { name: true } } } },
+      conversation: {
+        select: { id: true, title: true, agentId: true, agent: { select: { name: true } }, forkedFromSeq: true },
+      },
     },
   });
   const matching = rows
+    // A fork's copy of its original's fold is the original's, listed there (docs/time-travel.md).
+    .filter((r) => r.conversation.forkedFromSeq === null || r.seq > r.conversation.forkedFromSeq)
     .map((r) => ({ event: toStoredEvent(r) as FoldEvent, conversation: r.conversation }))
     .filter(
       ({ event }) =>

@@ -168,7 +168,10 @@ async function runInfo(db: Db, ids: string[], turnIds: string[]): Promise<Map<st
   });
   const [names, prompts] = await Promise.all([
     namesOfAgents(db, [...new Set(runs.map((r) => r.agentId))]),
-    turnPrompts(db, turnIds),
+    turnPrompts(
+      db,
+      runs.filter((r) => turnIds.includes(r.id)),
+    ),
   ]);
   return new Map(
     runs.map((r) => [
@@ -193,14 +196,24 @@ async function runInfo(db: Db, ids: string[], turnIds: string[]): Promise<Map<st
 
 const PROMPT_CHARS = 120;
 
-/** Each turn's user message: the first LlmMessageEvent of the run. */
-async function turnPrompts(db: Db, runIds: string[]): Promise<Map<string, string>> {
-  if (runIds.length === 0) return new Map();
-  const firsts = await db.event.groupBy({
-    by: ["runId", "conversationId"],
-    where: { runId: { in: runIds }, type: "LlmMessageEvent" },
-    _min: { seq: true },
-  });
+/**
+ * Each turn's user message: the first LlmMessageEvent of the run, in the run's own conversation (a
+ * fork's copied events keep their run ids: docs/time-travel.md).
+ */
+async function turnPrompts(db: Db, turns: Array<{ id: string; conversationId: string }>): Promise<Map<string, string>> {
+  if (turns.length === 0) return new Map();
+  const conversationOf = new Map(turns.map((r) => [r.id, r.conversationId]));
+  const firsts = (
+    await db.event.groupBy({
+      by: ["runId", "conversationId"],
+      where: {
+        runId: { in: [...conversationOf.keys()] },
+        conversationId: { in: [...new Set(conversationOf.values())] },
+        type: "LlmMessageEvent",
+      },
+      _min: { seq: true },
+    })
+  ).filter((f) => conversationOf.get(f.runId) === f.conversationId);
   if (firsts.length === 0) return new Map();
   const events = await db.event.findMany({
     where: { OR: firsts.map((f) => ({ conversationId: f.conversationId, seq: f._min.seq! })) },
