@@ -54,6 +54,13 @@ export const SETTINGS_PAGES = [
     who: "admin",
   },
   {
+    slug: "budgets",
+    label: "Budgets",
+    title: "Budgets",
+    description: "Caps on spend per day, week or month: a spent budget refuses new turns until its window ends.",
+    who: "admin",
+  },
+  {
     slug: "connections",
     label: "Connections",
     title: "Connections",
