@@ -150,6 +150,22 @@ module.exports = {
       to: { path: "^lib/", pathNot: ["^lib/(prices|auth|db)/", LIB_ERRORS] },
     },
     {
+      name: "evals-use-the-domains-below-runs",
+      comment:
+        "lib/evals (datasets of cases, expectation verdicts) may use auth, db, tools (the JSON Schema check), events' shared shapes; never lib/runs beyond its browser-safe *.shared.ts wire shapes, nor api, server or demo.",
+      severity: "error",
+      from: { path: "^lib/evals/", pathNot: "\\.test\\.ts$" },
+      to: {
+        path: "^lib/",
+        pathNot: [
+          "^lib/(evals|auth|db|tools)/",
+          "^lib/events/.*\\.shared\\.ts$",
+          "^lib/runs/.*\\.shared\\.ts$",
+          LIB_ERRORS,
+        ],
+      },
+    },
+    {
       name: "mcp-is-below-runs-and-agents",
       comment:
         "lib/mcp (import, connections, the MCP client) sits beside lib/models: it may use auth, db, sandbox (egress), tools and events; the runs engine and agents use it, not the reverse. Its /api/mcp endpoint (lib/mcp/serve) is an edge and may call into lib/runs.",
