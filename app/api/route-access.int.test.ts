@@ -73,6 +73,7 @@ const RULES: Record<string, Access> = {
   "PUT /api/budgets/[id]": ["admin"],
   "DELETE /api/budgets/[id]": ["admin"],
   "GET /api/budgets/alerts": "any",
+  "GET /api/budgets/scopes": ["admin"],
   // Connections: any role lists them (plain values for admin and author only); only admins change them.
   "GET /api/connections": "any",
   "POST /api/connections": ["admin"],

@@ -44,7 +44,7 @@ export function ForkDialog({
     if (d && !d.open) d.showModal();
     return () => d?.close();
   }, []);
-  const keys = roster ?? [conversation.model];
+  const keys = roster?.keys ?? [conversation.model];
   const chosen = model !== null && keys.includes(model) ? model : defaultModel(keys, conversation.model);
   const where = target.atSeq === 0 ? "before its first event" : `after event ${target.atSeq}`;
   return (
@@ -64,7 +64,13 @@ export function ForkDialog({
           e.preventDefault();
           if (!roster) return;
           fork.mutate(
-            forkBody({ atSeq: target.atSeq, version: n, modelKey: chosen, rosterSize: roster.length, title }),
+            forkBody({
+              atSeq: target.atSeq,
+              version: n,
+              modelKey: chosen,
+              rosterSize: roster.roster ? keys.length : 0,
+              title,
+            }),
             {
               onSuccess: (res) => {
                 if (target.draft) leaveForkDraft(res.id, target.draft);
@@ -104,7 +110,7 @@ export function ForkDialog({
                 fork.reset();
                 setModel(e.target.value);
               }}
-              disabled={!roster}
+              disabled={!roster?.roster}
               data-testid="fork-model"
             >
               {keys.map((k) => (

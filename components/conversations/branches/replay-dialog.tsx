@@ -65,7 +65,7 @@ export function ReplayDialog({ conversation, onClose }: { conversation: Conversa
     if (d && !d.open) d.showModal();
     return () => d?.close();
   }, []);
-  const keys = roster ?? [];
+  const keys = roster?.roster ? roster.keys : [];
   const chosen = keys.includes(model) ? model : "";
   return (
     <dialog

@@ -6,10 +6,13 @@
 import { useAgentLabels, useAgentVersion, useAgentVersions } from "@/components/agents/agent-version-queries";
 import { rosterKeysOf, versionOptionLabel } from "./branch-options";
 
-/** The roster keys of version n (null while they load). */
-export function useVersionRoster(agentId: string, version: number | null): string[] | null {
+/**
+ * The models version n offers (null while it loads): `keys` to show, and whether a choice among them
+ * may be sent (a single-model version has no roster to choose from: its one model is `keys[0]`).
+ */
+export function useVersionRoster(agentId: string, version: number | null): { keys: string[]; roster: boolean } | null {
   const q = useAgentVersion(agentId, version);
-  return q.data ? rosterKeysOf(q.data.agent) : null;
+  return q.data ? { keys: rosterKeysOf(q.data.agent), roster: q.data.agent.roster.length > 0 } : null;
 }
 
 /**
