@@ -3,7 +3,7 @@
  * names budgets show for their scope (agent, user and token by name).
  */
 import type { Db } from "../db/client";
-import type { BudgetScope } from "./budget-views.shared";
+import type { BudgetScope, BudgetScopeChoices } from "./budget-views.shared";
 
 export interface TurnOwner {
   agentId: string;
@@ -58,4 +58,21 @@ export function scopeLabel(scope: string, name: string | null, scopeId: string |
   if (scope === "user") return `User ${shown}`;
   if (scope === "apiToken") return `API token ${shown}`;
   return "The workspace";
+}
+
+/** What a budget may name: agents, users and API tokens (revoked ones flagged), by name. */
+export async function budgetScopeChoices(db: Db): Promise<BudgetScopeChoices> {
+  const [agents, users, tokens] = await Promise.all([
+    db.agent.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } }),
+    db.user.findMany({ select: { id: true, name: true, email: true }, orderBy: { name: "asc" } }),
+    db.apiToken.findMany({
+      select: { id: true, name: true, hint: true, revokedAt: true, user: { select: { name: true } } },
+      orderBy: { createdAt: "desc" },
+    }),
+  ]);
+  return {
+    agents,
+    users,
+    tokens: tokens.map((t) => ({ id: t.id, name: t.name, owner: t.user.name, hint: t.hint, revoked: !!t.revokedAt })),
+  };
 }

@@ -127,3 +127,13 @@ export const BudgetAlertView = z.strictObject({
   createdAt: z.string(),
 });
 export type BudgetAlertView = z.infer<typeof BudgetAlertView>;
+
+/** The agents, users and API tokens a budget may name (the settings form's choices). */
+export const BudgetScopeChoices = z.strictObject({
+  agents: z.array(z.strictObject({ id: z.string(), name: z.string() })),
+  users: z.array(z.strictObject({ id: z.string(), name: z.string(), email: z.string() })),
+  tokens: z.array(
+    z.strictObject({ id: z.string(), name: z.string(), owner: z.string(), hint: z.string(), revoked: z.boolean() }),
+  ),
+});
+export type BudgetScopeChoices = z.infer<typeof BudgetScopeChoices>;

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { DeletedResponse, endpoint } from "../contract.shared";
-import { BudgetAlertView, BudgetInput, BudgetView } from "../../budgets/budget-views.shared";
+import { BudgetAlertView, BudgetInput, BudgetScopeChoices, BudgetView } from "../../budgets/budget-views.shared";
 
 const IdParams = z.object({ id: z.string().min(1) });
 
@@ -47,5 +47,11 @@ export const budgetsApi = {
       agentId: z.string().min(1).optional(),
     }),
     response: z.strictObject({ alerts: z.array(BudgetAlertView) }),
+  }),
+  /** What a budget may name (admin): agents, users and every user's API tokens, by name. */
+  scopes: endpoint({
+    method: "GET",
+    path: "/api/budgets/scopes",
+    response: BudgetScopeChoices,
   }),
 };
