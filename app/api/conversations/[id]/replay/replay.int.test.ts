@@ -22,7 +22,9 @@ import * as messages from "@/app/api/conversations/[id]/messages/route";
 import * as compact from "@/app/api/conversations/[id]/compact/route";
 import * as switchModel from "@/app/api/conversations/[id]/switch-model/route";
 import * as decision from "@/app/api/approvals/[id]/decision/route";
+import * as forkRoute from "../fork/route";
 import * as replayRoute from "./route";
+import { failAbandonedReplays } from "@/lib/runs/infra/store/replay-status";
 
 let t: TestDatabase;
 const ADMIN = "replay-int-admin-token-0123456789abcdef";
@@ -273,6 +275,52 @@ describe("POST /api/conversations/{id}/replay", () => {
     expect(events.filter((e) => e.type === "ModelSwitched")).toEqual([]);
     const runs = await t.db.run.findMany({ where: { conversationId: res.json.id } });
     expect(runs.map((r) => r.model)).toEqual(["scripted:careful", "scripted:careful"]);
+  });
+
+  it("replays a fork from its copied events (which have no Run rows)", async () => {
+    const compacted = (await readConversationEvents(t.db, original)).find(
+      (e) => e.type === "LlmContextCompactedEvent",
+    )!;
+    const fork = await callRoute(forkRoute.POST, `/api/conversations/${original}/fork`, {
+      params: { id: original },
+      body: { atSeq: compacted.seq },
+      bearer: tokens.operator,
+    });
+    expect(fork.status, JSON.stringify(fork.json)).toBe(201);
+    const forkId = fork.json.id as string;
+    expect(await t.db.run.count({ where: { conversationId: forkId } })).toBe(0);
+
+    const res = await replay(forkId);
+    expect(res.status, JSON.stringify(res.json)).toBe(202);
+    expect(await settledReplay(res.json.id)).toMatchObject({ replayOfId: forkId, replayStatus: "completed" });
+    const events = await readConversationEvents(t.db, res.json.id);
+    expect(userTexts(events)).toEqual(["Visit a, then ship 1.0."]);
+    expect(events.flatMap((e) => (e.type === "ToolReturnEvent" ? [[e.data.toolName, e.data.replayed]] : []))).toEqual([
+      ["visit", true],
+      ["ship", true],
+    ]);
+    expect(events.filter((e) => !e.runId).map((e) => e.type)).toEqual(["LlmContextCompactedEvent"]);
+  });
+
+  it("marks replays a stopped server left queued or running without a claim as failed", async () => {
+    const { workspaceId } = await t.db.conversation.findUniqueOrThrow({ where: { id: original } });
+    const row = (replayStatus: string) =>
+      t.db.conversation.create({
+        data: { workspaceId, agentId, replayOfId: original, replayStatus },
+        select: { id: true },
+      });
+    const [left, claimed, done] = [await row("running"), await row("running"), await row("completed")];
+    await t.db.runLease.create({
+      data: { conversationId: claimed.id, token: `replay-test-${claimed.id}`, kind: "replay", payload: "{}" },
+    });
+    expect(await failAbandonedReplays(t.db)).toBe(1);
+    const status = async (id: string) => (await t.db.conversation.findUniqueOrThrow({ where: { id } })).replayStatus;
+    expect([await status(left.id), await status(claimed.id), await status(done.id)]).toEqual([
+      "failed",
+      "running",
+      "completed",
+    ]);
+    await t.db.runLease.deleteMany({ where: { conversationId: claimed.id } });
   });
 
   it("refuses before anything is created", async () => {
