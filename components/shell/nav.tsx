@@ -13,6 +13,7 @@ export const NAV_ITEMS = [
   { href: "/approvals", label: "Approvals" },
   { href: "/traces", label: "Traces" },
   { href: "/compactions", label: "Compactions" },
+  { href: "/evals", label: "Evals" },
   { href: "/costs", label: "Costs" },
   { href: "/settings", label: "Settings" },
 ] as const;
