@@ -155,6 +155,29 @@ async function seriousViolations(page: Page, name: string): Promise<Violation[]>
   return serious;
 }
 
+/** A dataset with a case and two expectations, for the Evals pages. */
+let datasetId = "";
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL });
+  const res = await request.post("/api/datasets", {
+    headers: ADMIN,
+    data: {
+      name: `a11y-dataset-${stamp}`,
+      cases: [
+        {
+          messages: ["What is the population of Paris?"],
+          expect: [
+            { kind: "contains", value: "Paris" },
+            { kind: "toolCalled", name: "city_population", args: { city: "Paris" } },
+          ],
+        },
+      ],
+    },
+  });
+  datasetId = (await json(res, 201)).id;
+  await request.dispose();
+});
+
 const PAGES: { name: string; path: () => string; before?: (page: Page) => Promise<void> }[] = [
   { name: "home", path: () => "/" },
   { name: "tools", path: () => "/tools" },
@@ -190,6 +213,8 @@ const PAGES: { name: string; path: () => string; before?: (page: Page) => Promis
   { name: "a trace", path: () => `/runs/${fx.runId}` },
   { name: "compactions", path: () => "/compactions" },
   { name: "costs", path: () => "/costs" },
+  { name: "evals", path: () => "/evals" },
+  { name: "a dataset", path: () => `/evals/datasets/${datasetId}` },
   ...SETTINGS_PAGES.map((p) => ({ name: `settings ${p.label}`, path: () => settingsHref(p.slug) })),
 ];
 
