@@ -1,15 +1,18 @@
 /**
  * Re-prices every stored usage record with the installed price data (`npm run usage:reprice`):
- * after a genai-prices upgrade, or to fix records priced by a bug. Each record is priced at its
+ * after a genai-prices upgrade, after custom price entries were added, changed or deleted
+ * (lib/prices, docs/prices.md — read once, at the start), or to fix records priced by a bug. Each record is priced at its
  * own `createdAt`, so a price change dated later does not reach back. Records whose cost, priced
  * flag or price version changed are updated, and every run owning one of them gets its
  * `costNanoUsd` recomputed as the sum of its records. The append-only event log is left as
- * written: its usage events keep the cost they were emitted with.
+ * written: its usage events keep the cost they were emitted with. The daily rollup follows the
+ * records by itself: database triggers on UsageRecord updates move each changed cost.
  *
  * Safe to run again (a second run changes nothing). Run costs are recomputed from the records, so
  * a run that is still being charged while this runs may need a second pass.
  */
 import type { Db } from "../db/client";
+import { loadPriceRules } from "../prices/price-entries";
 import { NANO_USD_PER_USD, priceUsage, type PricedUsage, type UsageTokens } from "./price-usage";
 
 export interface RepriceSummary {
@@ -33,7 +36,8 @@ export interface RepriceOptions {
 
 export async function repriceUsage(db: Db, options: RepriceOptions = {}): Promise<RepriceSummary> {
   const batchSize = options.batchSize ?? 500;
-  const price = options.price ?? priceUsage;
+  const entries = options.price ? [] : await loadPriceRules(db);
+  const price = options.price ?? ((provider, model, tokens, at) => priceUsage(provider, model, tokens, at, { entries }));
   const summary: RepriceSummary = { records: 0, changed: 0, runs: 0, totalBeforeNanoUsd: 0n, totalAfterNanoUsd: 0n };
   const affectedRuns = new Set<string>();
   let cursor: string | undefined;

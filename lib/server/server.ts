@@ -90,6 +90,7 @@ class AtelierServer implements Server {
   private runtimeValue: RunRuntime | undefined;
   private dbValue: Db | undefined;
   private stopPriceWatch: (() => void) | undefined;
+  private pricesLoaded: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly parts: ProcessParts,
@@ -123,7 +124,9 @@ class AtelierServer implements Server {
       const db = this.db;
       // Queue mode (several processes) also reloads them on a timer; ready() reports a bad ATELIER_ROLE.
       const poll = (process.env.ATELIER_ROLE ?? "all").trim().toLowerCase() !== "all";
-      this.stopPriceWatch = watchPriceEntries(() => loadPriceRules(db), { poll }).stop;
+      const watch = watchPriceEntries(() => loadPriceRules(db), { poll });
+      this.stopPriceWatch = watch.stop;
+      this.pricesLoaded = watch.loaded;
     }
     return (this.runtimeValue ??= createRunRuntime({
       db: this.db,
@@ -140,6 +143,7 @@ class AtelierServer implements Server {
 
   async ready(): Promise<RunRuntime> {
     const rt = this.runtime;
+    await this.pricesLoaded; // the first turn is priced with the custom price entries
     const role = atelierRole();
     if (!isQueueMode(role)) return rt;
     assertRoleFits(role, this.database.kind);

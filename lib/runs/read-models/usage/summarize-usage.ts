@@ -28,6 +28,7 @@
 import type { Db } from "../../../db/client";
 import { Prisma } from "../../../db/generated/sqlite/client";
 import { summarizeByTurn, namesOfAgents } from "./usage-by-turn";
+import { namedPriceMarks, priceNamesField } from "./usage-price-names";
 import { byVersion, runsByVersion, versionLabel } from "./usage-by-version";
 import { addSums, byCost, grainSql, newAcc, q, sumsSql, totalsOf, type Acc, type SumRow } from "./usage-sums";
 import {
@@ -68,17 +69,22 @@ export async function summarizeUsage(db: Db, input: UsageSummaryQuery): Promise<
     filters: { agentId: query.agentId ?? null, model: query.model ?? null },
     stack: query.stack ?? null,
   };
-  if (query.groupBy === "run") return { ...head, ...(await summarizeByTurn(db, query)) };
+  if (query.groupBy === "run") {
+    const [byTurn, marks] = await Promise.all([summarizeByTurn(db, query), namedPriceMarks(db, query)]);
+    const names = new Set(marks.map((m) => m.name));
+    return { ...head, ...byTurn, total: { ...byTurn.total, ...priceNamesField(names) } };
+  }
 
   const groupCols = GROUP_COLUMNS[query.groupBy];
   const stackCols = query.stack ? GROUP_COLUMNS[query.stack] : [];
   const select = [...groupCols.map((c) => q(c)), ...stackCols.map((c) => Prisma.sql`${q(c)} AS ${q(`s_${c}`)}`)];
   const groupBy = Prisma.join([...new Set([...groupCols, ...stackCols])].map(q).concat(q("priced")));
-  const [rows, runCounts] = await Promise.all([
+  const [rows, runCounts, marks] = await Promise.all([
     db.$queryRaw<KeyRow[]>(
       Prisma.sql`SELECT ${Prisma.join(select)}, ${sumsSql} FROM (${grainSql(query)}) AS u GROUP BY ${groupBy}`,
     ),
     query.groupBy === "agentVersion" ? runsByVersion(db, query) : null,
+    namedPriceMarks(db, query),
   ]);
 
   const keyOf = (r: KeyRow, cols: string[], prefix = "") =>
@@ -99,6 +105,21 @@ export async function summarizeUsage(db: Db, input: UsageSummaryQuery): Promise<
     }
   }
 
+  // The named custom prices behind each row, stack and the total (usage-price-names.ts).
+  const named = new Map<string, Set<string>>();
+  const mark = (key: string, name: string) => {
+    let set = named.get(key);
+    if (!set) named.set(key, (set = new Set()));
+    set.add(name);
+  };
+  for (const m of marks) {
+    const r = m as unknown as KeyRow;
+    const key = keyOf(r, groupCols);
+    mark("", m.name);
+    mark(`row:${key}`, m.name);
+    if (stackCols.length) mark(`stack:${key}\u0000${keyOf(r, stackCols)}`, m.name);
+  }
+
   const agentIds = new Set<string>();
   if (query.groupBy === "agent") for (const k of groups.keys()) agentIds.add(k);
   if (query.stack === "agent") for (const g of groups.values()) for (const k of g.stacks.keys()) agentIds.add(k);
@@ -110,11 +131,17 @@ export async function summarizeUsage(db: Db, input: UsageSummaryQuery): Promise<
     key,
     label: labelOf(query.groupBy as Exclude<UsageGroupBy, "run">, key),
     ...totalsOf(g.acc),
+    ...priceNamesField(named.get(`row:${key}`)),
     ...(runCounts ? { runCount: runCounts.get(key) ?? 0 } : {}),
     ...(query.stack
       ? {
           stack: [...g.stacks]
-            .map(([sk, s]) => ({ key: sk, label: labelOf(query.stack!, sk), ...totalsOf(s) }))
+            .map(([sk, s]) => ({
+              key: sk,
+              label: labelOf(query.stack!, sk),
+              ...totalsOf(s),
+              ...priceNamesField(named.get(`stack:${key}\u0000${sk}`)),
+            }))
             .sort(byCost),
         }
       : {}),
@@ -122,5 +149,5 @@ export async function summarizeUsage(db: Db, input: UsageSummaryQuery): Promise<
   if (query.groupBy === "day") list.sort((a, b) => a.key.localeCompare(b.key));
   else if (query.groupBy === "agentVersion") list.sort(byVersion);
   else list.sort(byCost);
-  return { ...head, rows: list, total: totalsOf(total) };
+  return { ...head, rows: list, total: { ...totalsOf(total), ...priceNamesField(named.get("")) } };
 }

@@ -79,6 +79,11 @@ export const UsageTotals = UsageCounters.pick({
   unpricedEvents: Count,
   /** Whether `costNanoUsd` covers all, some or none of the usage. */
   pricing: Pricing,
+  /**
+   * The names of the custom price entries with a name that priced part of this cost (e.g. "demo
+   * price — not real money"): shown beside the figure. Absent when none did (docs/prices.md).
+   */
+  priceNames: z.array(z.string()).optional(),
 });
 export type UsageTotals = z.infer<typeof UsageTotals>;
 
