@@ -161,11 +161,11 @@ export function replayRecord(events: readonly StoredEvent[]): ReplayRecord {
         break;
       }
       case "LlmContextCompactedEvent":
-        if (e.runId === null && (e.data.strategyId === "summarize" || e.data.strategyId === "sliding_window"))
+        if (!e.runId && (e.data.strategyId === "summarize" || e.data.strategyId === "sliding_window"))
           steps.push({ kind: "compaction", strategy: e.data.strategyId });
         break;
       case "LlmContextClearedEvent":
-        if (e.runId === null) steps.push({ kind: "clear" });
+        if (!e.runId) steps.push({ kind: "clear" });
         break;
       case "ModelSwitched":
         if (!anyRun) startModel ??= e.data.from;
