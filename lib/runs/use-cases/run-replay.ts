@@ -36,7 +36,13 @@ export async function runReplay(rt: RunRuntime, job: ReplayJob, turn: ActiveTurn
     where: { id: job.conversationId },
     select: { agentId: true, deletedAt: true },
   });
-  if (!conversation || !(await setReplayStatus(rt.db, job.conversationId, "running"))) return null;
+  if (!conversation) return null;
+  // Deleted before it started: nothing is replayed into a conversation nobody can see.
+  if (conversation.deletedAt) {
+    await setReplayStatus(rt.db, job.conversationId, "failed");
+    return null;
+  }
+  if (!(await setReplayStatus(rt.db, job.conversationId, "running"))) return null;
   let outcome: ReplayOutcome;
   try {
     const events = (await rt.deps.store.conversationEvents(job.originalId)).filter((e) => e.seq <= job.throughSeq);
