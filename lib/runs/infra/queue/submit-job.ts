@@ -1,5 +1,5 @@
 /**
- * The one way work reaches the run queue, for turns and resumes, in every role: claim the
+ * The one way work reaches the run queue, for turns, commands, replays and resumes, in every role: claim the
  * conversation with a `RunLease` row (a second claim fails, whichever process it reaches), let the
  * caller admit it (its refusals release the claim and append nothing), then hand the job to the
  * queue — the in-process one in `all`, pg-boss in queue mode. `done` settles when the job is over.
