@@ -20,7 +20,9 @@ describe("JSONL export", () => {
 describe("expectation chips", () => {
   it("reads as a phrase", () => {
     expect(expectationText({ kind: "contains", value: "Paris" })).toBe("answer contains “Paris”");
-    expect(expectationText({ kind: "toolCalled", name: "search", args: { q: "x" } })).toBe('calls search with {"q":"x"}');
+    expect(expectationText({ kind: "toolCalled", name: "search", args: { q: "x" } })).toBe(
+      'calls search with {"q":"x"}',
+    );
     expect(expectationText({ kind: "maxRequests", value: 1 })).toBe("at most 1 model request");
     expect(expectationText({ kind: "judge", rubric: "Polite" })).toBe("judge: “Polite” (pass at 0.7)");
   });
