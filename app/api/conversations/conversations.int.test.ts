@@ -72,9 +72,11 @@ describe("a conversation with the demo agent atlas", () => {
       provider: "demo",
       model: "demo",
       requestedModel: "demo:demo",
-      priced: false,
-      costNanoUsd: 0,
+      // The demo workspace's price for the demo model (lib/demo/demo-price.ts, docs/prices.md).
+      priced: true,
+      priceVersion: expect.stringMatching(/^custom:/),
     });
+    expect(usage.costNanoUsd).toBeGreaterThan(0);
 
     const log = await callRoute(events.GET, `/api/conversations/${c.json.id}/events?after=0`, {
       params: { id: c.json.id },

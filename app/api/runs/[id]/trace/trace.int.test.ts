@@ -207,7 +207,9 @@ describe("GET /api/runs/{id}/trace", () => {
     expect(inner).toEqual(["model", "tool:city_population", "model"]);
     expect(child.usage.requests).toBe(2);
     const childModel = child.spans[0] as TraceModelSpan;
-    expect(childModel).toMatchObject({ provider: "demo", model: "demo", priced: false });
+    // The demo model has the demo price (lib/demo/demo-price.ts); the scripted one none.
+    expect(childModel).toMatchObject({ provider: "demo", model: "demo", priced: true });
+    expect(childModel.costNanoUsd).toBeGreaterThan(0);
     expect(body.systemPrompts[childModel.systemPromptHash!].parts[0].content).toContain("You are Atlas");
     // Nested in time: the child runs inside its call.
     expect(child.startMs).toBeGreaterThanOrEqual(call.startMs);
@@ -246,11 +248,19 @@ describe("GET /api/runs/{id}/trace", () => {
     expect(missing.json.error.code).toBe("not_found");
   });
 
-  it("the usage summary groups the turn with its child run, unpriced and marked", async () => {
+  it("the usage summary groups the turn with its child run: the scripted part unpriced and marked, the demo part at the demo price", async () => {
     const res = await callRoute(usage.GET, "/api/usage/summary?groupBy=run", { bearer: ADMIN });
     expect(res.status).toBe(200);
     const row = res.json.rows.find((r: { key: string }) => r.key === turnId);
-    expect(row).toMatchObject({ events: 4, costNanoUsd: 0, pricing: "none", label: body.run.prompt });
+    const call = spansOf(body.run).find((s): s is TraceToolSpan => s.type === "tool" && s.toolName === "atlas")!;
+    expect(row).toMatchObject({
+      events: 4,
+      costNanoUsd: call.child!.usage.costNanoUsd,
+      pricing: "some",
+      label: body.run.prompt,
+    });
+    expect(row.unpricedTokens).toBe(body.run.usage.totalTokens);
+    expect(res.json.total.priceNames).toEqual(["demo price — not real money"]);
     expect(row.totalTokens).toBe(body.run.treeUsage.totalTokens);
     expect(row.runs.map((r: { run: { kind: string } }) => r.run.kind)).toEqual(["turn", "child"]);
   });
