@@ -69,6 +69,11 @@ function Refusal({
           </p>
         </>
       ) : null}
+      {api?.code === "BudgetExceeded" ? (
+        <p className="small">
+          <Link href="/costs">See each budget&apos;s use on the Costs page</Link>
+        </p>
+      ) : null}
       {api?.code === "AgentUsageLimitError" && body?.error?.max !== undefined ? (
         <p className="small muted">
           {body.error.limit ? `${body.error.limit}: ` : ""}

@@ -1,6 +1,7 @@
 import { requirePagePrincipal } from "@/app/_auth/page-principal";
 import { AgentEditorPage } from "@/components/agents/agent-editor-page";
 import { AgentVersionBadge } from "@/components/agents/agent-version-badge";
+import { BudgetBanner } from "@/components/budgets/budget-banner";
 import { PageHeader } from "@/components/shell/page-header";
 import { server } from "@/lib/server/server";
 
@@ -21,6 +22,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
         description="Prompt, models, tools, limits and policies — every saved change is a new version."
         actions={row ? <AgentVersionBadge id={id} /> : null}
       />
+      {row ? <BudgetBanner agentId={id} /> : null}
       <AgentEditorPage id={id} />
     </>
   );
