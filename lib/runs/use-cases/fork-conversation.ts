@@ -56,6 +56,7 @@ export class ForkPointError extends AppError {
   }
 }
 
+const COPY_TRANSACTION = { maxWait: 10_000, timeout: 60_000 };
 const EVENT_COLUMNS = { seq: true, runId: true, type: true, payload: true, createdAt: true } as const;
 
 /** The copied events' tool state numbering: the highest `toolSeq` of each tool. */
@@ -146,7 +147,6 @@ export async function forkConversation(
   }
   const model = modelRosterKey(conversationModel(chosen, modelKey));
 
-  const copies = rows.filter((r) => r.seq <= atSeq);
   const after: Array<{ type: "AgentVersionChanged" | "ModelSwitched"; data: object }> = [];
   if (target.version !== loggedVersion)
     after.push({
@@ -173,19 +173,24 @@ export async function forkConversation(
       },
       select: { id: true },
     });
+    // The copies in one statement on the database's side (seq, runId, type, payload, createdAt kept):
+    // a long log is not sent back and forth a row at a time.
+    await tx.$executeRaw`
+      INSERT INTO "Event" ("conversationId", "seq", "runId", "type", "payload", "createdAt")
+      SELECT ${fork.id}, "seq", "runId", "type", "payload", "createdAt" FROM "Event"
+      WHERE "conversationId" = ${original.id} AND "seq" <= ${atSeq}`;
     const now = new Date();
-    const eventRows = [
-      ...copies.map((r) => ({ ...r, payload: jsonColumn(r.payload as object) })),
-      ...after.map((e, i) => ({
-        seq: atSeq + i + 1,
-        runId: "",
-        type: e.type,
-        payload: jsonColumn(e.data),
-        createdAt: now,
-      })),
-    ];
-    if (eventRows.length)
-      await tx.event.createMany({ data: eventRows.map((r) => ({ ...r, conversationId: fork.id })) });
+    if (after.length)
+      await tx.event.createMany({
+        data: after.map((e, i) => ({
+          conversationId: fork.id,
+          seq: atSeq + i + 1,
+          runId: "",
+          type: e.type,
+          payload: jsonColumn(e.data),
+          createdAt: now,
+        })),
+      });
     const sequences = [...toolSeqs(events.filter((e) => e.seq <= atSeq))];
     if (sequences.length)
       await tx.toolStateSequence.createMany({
@@ -206,6 +211,7 @@ export async function forkConversation(
       },
     });
     return fork.id;
-  });
+    // A long log is copied in one go: give the copy more than the default five seconds.
+  }, COPY_TRANSACTION);
   return { id, forkedFrom: { conversationId: original.id, seq: atSeq } };
 }

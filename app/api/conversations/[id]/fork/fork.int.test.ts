@@ -461,6 +461,46 @@ describe("POST /api/conversations/{id}/fork", () => {
   });
 });
 
+describe("a long conversation", () => {
+  it("is copied whole in one fork (thousands of events)", async () => {
+    const c = await create(forkerId);
+    const turns = 750;
+    const at = new Date("2026-12-01T00:00:00.000Z");
+    const rows = Array.from({ length: turns }, (_, i) => {
+      const runId = `long-${i}`;
+      const data = [
+        {
+          type: "RunStarted",
+          payload: { kind: "turn", parentRunId: null, agentId: forkerId, model: "scripted:forker" },
+        },
+        { type: "LlmMessageEvent", payload: { role: "user", parts: [{ type: "text", text: `Question ${i}` }] } },
+        { type: "LlmMessageEvent", payload: { role: "assistant", parts: [{ type: "text", text: `Answer ${i}` }] } },
+        {
+          type: "RunFinished",
+          payload: {
+            status: "completed",
+            stopReason: "end_turn",
+            usage: { requests: 1, toolCalls: 0, inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+            costNanoUsd: 0,
+          },
+        },
+      ];
+      return data.map((d, k) => ({ conversationId: c, seq: i * 4 + k + 1, runId, createdAt: at, ...d }));
+    }).flat();
+    await t.db.event.createMany({ data: rows });
+    await t.db.conversation.update({ where: { id: c }, data: { lastSeq: rows.length } });
+    const id = await forked(c, { atSeq: rows.length - 4 });
+    expect(await t.db.event.count({ where: { conversationId: id } })).toBe(rows.length - 4);
+    expect((await fold(id)).messages).toHaveLength((turns - 1) * 2);
+    expect((await fork(c, { atSeq: rows.length - 2 })).json.error.validSeqs).toEqual([
+      rows.length - 12,
+      rows.length - 8,
+      rows.length - 4,
+      rows.length,
+    ]);
+  });
+});
+
 describe("a fork's next request is the original's at that point", () => {
   it("after a manual compaction (not between its summarizer's usage and it)", async () => {
     const c = await create(manualFolderId);
