@@ -112,8 +112,8 @@ test.describe("time travel", () => {
     );
     await banner.getByTestId("compare-original").click();
     await page.waitForURL(`**/conversations/${forkId}/compare/${original.id}`);
-    await expect(page.locator("main h1").first()).toBeVisible();
-    await expect(page.locator("main")).toContainText("The second question");
+    await expect(page.getByRole("heading", { level: 1, name: "Compare conversations" })).toBeVisible();
+    await expect(page.getByTestId("compare-view")).toContainText("The second question");
     await snap(page, "time-travel-compare");
 
     // The original lists its fork, and the origin link lands on the fork point.

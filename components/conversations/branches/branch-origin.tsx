@@ -9,6 +9,7 @@ import Link from "next/link";
 import { ApiClientError } from "@/components/api/api-client";
 import { formatDateTime } from "@/components/shell/format";
 import type { BranchView, ReplayOf } from "@/lib/runs/read-models/branches/branch-views.shared";
+import { BranchIcon } from "./branch-icon";
 import { useBranches, useOtherConversation } from "./branch-queries";
 import "./branches.css";
 
@@ -47,8 +48,8 @@ export function BranchOrigin({ id }: { id: string }) {
     <>
       {b.forkedFrom ? (
         <div className="tt-banner" data-testid="fork-origin" data-seq={b.forkedFrom.seq}>
-          <span aria-hidden="true" className="tt-icon">
-            ⑂
+          <span className="tt-icon">
+            <BranchIcon size={16} />
           </span>
           <span>
             Forked from <OriginLink id={b.forkedFrom.conversationId} seq={b.forkedFrom.seq} />{" "}

@@ -4,6 +4,7 @@
  * links) and "Fork from here"; under a user message, "Fork from here" before its run, the message
  * going back into the new conversation's box.
  */
+import { BranchIcon } from "./branch-icon";
 import type { ForkTarget } from "./fork-dialog";
 
 export function ForkPoint({ seq, onFork }: { seq: number; onFork?: (t: ForkTarget) => void }) {
@@ -17,7 +18,7 @@ export function ForkPoint({ seq, onFork }: { seq: number; onFork?: (t: ForkTarge
           onClick={() => onFork({ atSeq: seq, draft: null })}
           data-testid="fork-here"
         >
-          <span aria-hidden="true">⑂ </span>Fork from here
+          <BranchIcon /> Fork from here
         </button>
       ) : null}
     </div>
@@ -37,12 +38,12 @@ export function ForkMessageButton({
     <button
       type="button"
       className="link-button tt-fork tt-fork-message"
-      aria-label="Fork from here: a new conversation before this message, with the message back in its box"
+      aria-label="Fork from here: a new conversation from just before this turn, its text back in the box"
       onClick={() => onFork({ atSeq: seq, draft: text })}
       data-testid="fork-message"
       data-seq={seq}
     >
-      <span aria-hidden="true">⑂ </span>Fork from here
+      <BranchIcon /> Fork from here
     </button>
   );
 }
