@@ -417,6 +417,19 @@ describe("POST /api/conversations/{id}/fork", () => {
     expect(await t.db.conversation.count()).toBe(count);
   });
 
+  it("refuses a point inside a run that waits for approval, and forks before it", async () => {
+    const billing = (await t.db.agent.findFirstOrThrow({ where: { name: "billing" } })).id;
+    const c = await create(billing);
+    const frames = await send(c, "Refund order A-1001, amount 10 USD.");
+    const finished = frames.find((f) => f.event === "RunFinished")!.data as Logged;
+    expect(finished.data).toMatchObject({ status: "suspended", stopReason: "awaiting_approval" });
+    const refused = await fork(c, { atSeq: finished.seq });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.validSeqs).toEqual([0]);
+    const empty = await forked(c, { atSeq: 0 });
+    expect((await detail(empty)).pendingApprovals).toEqual([]);
+  });
+
   it("lists a conversation's forks as branches, newest first; a fork of a fork records its direct parent", async () => {
     const c = await create(forkerId, "Family");
     await send(c, "Visit a.");
