@@ -21,8 +21,8 @@ describe("settings pages", () => {
     const visible = (v: { kind: string; roles: readonly ("admin" | "viewer" | "operator")[] }) =>
       SETTINGS_PAGES.filter((p) => maySee(p, v)).map((p) => p.slug);
     expect(visible(admin)).toEqual(SETTINGS_PAGES.map((p) => p.slug));
-    expect(visible(viewer)).toEqual(["", "password", "tokens", "connections", "mcp"]);
-    expect(visible(token)).toEqual(["", "connections", "mcp"]);
+    expect(visible(viewer)).toEqual(["", "password", "tokens", "prices", "connections", "mcp"]);
+    expect(visible(token)).toEqual(["", "prices", "connections", "mcp"]);
   });
 
   it("say why a page is not shown, and title the tab", () => {

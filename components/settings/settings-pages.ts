@@ -61,6 +61,13 @@ export const SETTINGS_PAGES = [
     who: "admin",
   },
   {
+    slug: "prices",
+    label: "Prices",
+    title: "Model prices",
+    description: "Prices for models genai-prices does not know (self-hosted, new, the demo model), or overriding it.",
+    who: "everyone",
+  },
+  {
     slug: "connections",
     label: "Connections",
     title: "Connections",

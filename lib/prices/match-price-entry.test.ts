@@ -204,3 +204,19 @@ describe("the wire shapes", () => {
     expect(customPriceId("genai-prices@0.1.8")).toBeNull();
   });
 });
+
+describe("dollars typed in the form", () => {
+  it("convert to nano-USD exactly and back", async () => {
+    const { nanoToUsdText, parseUsdToNano } = await import("./price-entry.shared");
+    expect(parseUsdToNano("0.15")).toBe(150_000_000);
+    expect(parseUsdToNano("$1,250.5")).toBe(1_250_500_000_000);
+    expect(parseUsdToNano("0.000000001")).toBe(1);
+    expect(parseUsdToNano("0.1234567891")).toBeNull();
+    expect(parseUsdToNano("-1")).toBeNull();
+    expect(parseUsdToNano("abc")).toBeNull();
+    expect(parseUsdToNano("3.")).toBe(3_000_000_000);
+    expect(nanoToUsdText(150_000_000)).toBe("0.15");
+    expect(nanoToUsdText(3_000_000_000)).toBe("3");
+    expect(nanoToUsdText(1)).toBe("0.000000001");
+  });
+});

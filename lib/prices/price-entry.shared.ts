@@ -102,3 +102,22 @@ export function patternSpecificity(pattern: string): [literals: number, stars: n
   const stars = pattern.split("*").length - 1;
   return [pattern.length - stars, -stars];
 }
+
+/**
+ * Dollars typed by a person ("0.15", "3", "1,250.5") as integer nano-USD, exactly (decimal string
+ * arithmetic, no float); null when it is not a non-negative amount with at most nine decimals.
+ */
+export function parseUsdToNano(text: string): number | null {
+  const m = /^(\d{1,7})(?:\.(\d{0,9}))?$/.exec(text.trim().replace(/^\$/, "").replace(/,/g, ""));
+  if (!m) return null;
+  return Number(m[1]) * 1_000_000_000 + Number((m[2] ?? "").padEnd(9, "0"));
+}
+
+/** Integer nano-USD as exact dollars for an input: "0.15", "3", "0.000000001". */
+export function nanoToUsdText(nano: number): string {
+  const whole = Math.floor(nano / 1_000_000_000);
+  const frac = String(nano % 1_000_000_000)
+    .padStart(9, "0")
+    .replace(/0+$/, "");
+  return frac ? `${whole}.${frac}` : String(whole);
+}
