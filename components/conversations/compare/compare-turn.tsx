@@ -189,6 +189,8 @@ function ToolCalls({ turn, titles }: { turn: CompareTurn; titles: Record<SideKey
                 <SideHead side={side} title={titles[side]} />
                 {mine ? (
                   <CallCard call={mine} other={other} side={side} />
+                ) : !turn[side] ? (
+                  <Absent side={side} />
                 ) : (
                   <p className="muted small">No call {i + 1} here.</p>
                 )}
