@@ -10,6 +10,7 @@
  * a version or label was asked (a version whose context schema the conversation does not satisfy is
  * skipped); each followed one is recorded on the replay as the same event (runId null).
  */
+import { assertWithinBudgets } from "../../budgets/check-budgets";
 import { missingRequiredContext } from "../../agents/context-schema.shared";
 import { readJsonColumn } from "../../db/json-column";
 import { ModelSwitchError } from "../../agents/model-switch-error";
@@ -58,8 +59,13 @@ export async function runReplay(rt: RunRuntime, job: ReplayJob, turn: ActiveTurn
       },
       rt.deps,
       {
-        // A replayed turn is about to start: the place for a budget check (a throw fails the replay).
-        beforeTurn: async () => {},
+        // A replayed turn is about to start: a spent budget fails the replay there (docs/budgets.md).
+        beforeTurn: () =>
+          assertWithinBudgets(rt.db, {
+            agentId: conversation.agentId,
+            userId: job.actor.id,
+            apiTokenId: job.actor.apiTokenId ?? null,
+          }),
         ...(job.followModel ? { switchModel: (step) => followModelSwitch(rt, job.conversationId, step) } : {}),
         ...(job.followVersion ? { changeVersion: (step) => followVersionChange(rt, job.conversationId, step) } : {}),
       },

@@ -16,6 +16,7 @@
  * `modelKey` (the original's switches are then not followed), else the model the original's first
  * turn asked for when that version's roster still has it (its switches are followed later).
  */
+import { assertWithinBudgets } from "../../budgets/check-budgets";
 import { resolveAgentVersion } from "../../agents/agent-labels";
 import { contextValuesError, missingRequiredContext } from "../../agents/context-schema.shared";
 import { versionContextSchema } from "../../agents/read-context-schema";
@@ -120,6 +121,14 @@ export async function startReplay(rt: RunRuntime, request: ReplayRequest): Promi
   }
   if (modelKey === modelRosterKey(config.model)) modelKey = null;
 
+  // A replay's turns spend like any turn: a spent budget refuses it before anything is created
+  // (and each replayed turn is checked again as it starts, use-cases/run-replay.ts).
+  await assertWithinBudgets(db, {
+    agentId: original.agentId,
+    userId: request.actor.id,
+    apiTokenId: request.actor.apiTokenId ?? null,
+  });
+
   const title = request.title ?? `${original.title ?? original.agent.name} (replay)`;
   const replay = await db.conversation.create({
     data: {
@@ -162,7 +171,12 @@ export async function startReplay(rt: RunRuntime, request: ReplayRequest): Promi
     toolResults: request.toolResults,
     followModel: request.modelKey === undefined,
     followVersion: !asked,
-    actor: { id: request.actor.id, name: request.actor.name, roles: request.actor.roles },
+    actor: {
+      id: request.actor.id,
+      name: request.actor.name,
+      roles: request.actor.roles,
+      apiTokenId: request.actor.apiTokenId ?? null,
+    },
   };
   const submitted = await submitJob(rt, job);
   // A conversation created a moment ago has no claim: a refusal here is a bug, not a user's race.

@@ -23,7 +23,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
       modelKey: body.modelKey,
       toolResults: body.toolResults,
       title: body.title,
-      actor: { id: principal.id, name: principal.name, roles: principal.roles },
+      actor: { id: principal.id, name: principal.name, roles: principal.roles, apiTokenId: principal.tokenId ?? null },
     });
   }),
 });
