@@ -61,14 +61,14 @@ test.describe("compare two conversations", () => {
     await expect(view).toBeVisible();
     await expect(page).toHaveTitle("Compare Tokyo path with Berlin path · Atelier");
 
-    // The two conversations, linked, with their totals (the demo model has no price: never $0).
+    // The two conversations, linked, with their totals (a cost in dollars, or "unpriced" when the model has no price).
     await expect(page.getByTestId("compare-left-link")).toHaveText("Tokyo path");
     await expect(page.getByTestId("compare-left-link")).toHaveAttribute("href", `/conversations/${a}`);
     await expect(page.getByTestId("compare-right-link")).toHaveAttribute("href", `/conversations/${b}`);
     await expect(page.getByTestId("compare-left")).toContainText("demo:demo");
     const leftTotals = page.getByTestId("compare-left-totals");
     await expect(leftTotals).toContainText("Turns2");
-    await expect(leftTotals).toContainText("Costunpriced");
+    await expect(leftTotals).toContainText(/Cost(\$\d[\d,.]*|unpriced)Latency\d/);
     await expect(page.getByTestId("compare-right-totals")).toContainText("Turns3");
 
     // Where the paths diverged, linking to that turn.
@@ -106,7 +106,7 @@ test.describe("compare two conversations", () => {
     await expect(turn2.getByTestId("compare-call-right")).toContainText("Berlin");
     await expect(turn2.getByTestId("compare-from-record")).toHaveCount(0);
     const figures = turn2.getByTestId("compare-turn-figures");
-    await expect(figures.locator('tr[data-figure="cost"]')).toContainText("unpriced");
+    await expect(figures.locator('tr[data-figure="cost"] td').first()).toHaveText(/^(\$\d[\d,.]*|unpriced)$/);
     await expect(figures.locator('tr[data-figure="tokens"] td').nth(2)).toHaveText(/^([+−]\d[\d,]*|±0)$/);
 
     // Turn 3 only B has.

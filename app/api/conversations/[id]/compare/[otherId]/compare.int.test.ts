@@ -11,6 +11,7 @@ import { DEMO_SEED_STEPS } from "@/lib/demo/demo-steps";
 import { ConversationComparison } from "@/lib/runs/read-models/branches/branch-views.shared";
 import * as conversations from "../../../route";
 import * as conversation from "../../route";
+import * as fork from "../../fork/route";
 import * as messages from "../../messages/route";
 import * as compare from "./route";
 
@@ -109,7 +110,6 @@ describe("comparing two conversations", () => {
     ]);
     expect(first!.left!.toolCalls[0]!.arguments).toEqual(first!.right!.toolCalls[0]!.arguments);
     expect(first!.left!.tokens).toBeGreaterThan(0);
-    expect(first!.left!.pricing).toBe("none"); // the demo model has no price: never shown as $0
     expect(first!.identical).toBe(true);
     expect(c.turns[1]!.identical).toBe(false);
     expect(first!.left!.latencyMs).not.toBeNull();
@@ -117,7 +117,14 @@ describe("comparing two conversations", () => {
 
     expect(c.totals.left.turns).toBe(2);
     expect(c.totals.right.turns).toBe(3);
-    expect(c.totals.left.pricing).toBe("none");
+    // Tokens, cost and pricing as the usage events recorded them (the demo model's seeded price, if any).
+    const usage = (await t.db.event.findMany({ where: { conversationId: a, type: "LlmUsageEvent" } })).map(
+      (e) => e.payload as { totalTokens: number; costNanoUsd: number; priced: boolean },
+    );
+    expect(c.totals.left.tokens).toBe(usage.reduce((n, u) => n + u.totalTokens, 0));
+    expect(c.totals.left.costNanoUsd).toBe(usage.reduce((n, u) => n + u.costNanoUsd, 0));
+    const priced = usage.filter((u) => u.priced).length;
+    expect(c.totals.left.pricing).toBe(priced === usage.length ? "all" : priced === 0 ? "none" : "some");
     const sum = (side: "left" | "right") => c.turns.reduce((n, x) => n + (x[side]?.tokens ?? 0), 0);
     expect(c.totals.left.tokens).toBe(sum("left"));
     expect(c.totals.right.tokens).toBe(sum("right"));
@@ -131,7 +138,7 @@ describe("comparing two conversations", () => {
   it("shows a fork's copied turns identical to the original's, at the same cost, until the fork goes on", async () => {
     const original = await create();
     await send(original, "What is the population of Paris?");
-    // Price the original's requests (the demo model is unpriced) as a priced model's would be.
+    // Give the original's requests distinctive prices, as a priced model's would have.
     const usage = await t.db.event.findMany({ where: { conversationId: original, type: "LlmUsageEvent" } });
     for (const [i, e] of usage.entries())
       await t.db.event.update({
@@ -154,6 +161,28 @@ describe("comparing two conversations", () => {
     expect(after.divergedAtTurn).toBe(1);
     expect(after.turns[1]).toMatchObject({ left: null, right: { userMessage: "What is the population of Tokyo?" } });
     expect(after.turns[0]!.right).toEqual(after.turns[0]!.left);
+  });
+
+  it("shows a fork made by POST …/fork identical to its original up to the fork point", async () => {
+    const original = await create();
+    await send(original, "What is the population of Paris?");
+    const { lastSeq } = await t.db.conversation.findUniqueOrThrow({ where: { id: original } });
+    await send(original, "What is the population of Tokyo?");
+    const forked = await callRoute(fork.POST, `/api/conversations/${original}/fork`, {
+      params: { id: original },
+      body: { atSeq: lastSeq },
+      bearer: ADMIN,
+    });
+    expect(forked.status).toBe(201);
+    const forkId = forked.json.id as string;
+    await send(forkId, "What is the population of Berlin?");
+
+    const c = await comparison(forkId, original);
+    expect(c.divergedAtTurn).toBe(1);
+    expect(c.turns.map((x) => x.identical)).toEqual([true, false]);
+    expect(c.turns[0]!.left).toEqual(c.turns[0]!.right);
+    expect(c.turns[1]!.left!.userMessage).toBe("What is the population of Berlin?");
+    expect(c.turns[1]!.right!.userMessage).toBe("What is the population of Tokyo?");
   });
 
   it("compares a conversation with itself: identical", async () => {
