@@ -29,7 +29,8 @@ function download(name: string, text: string) {
   document.body.appendChild(a);
   a.click();
   a.remove();
-  URL.revokeObjectURL(url);
+  // Revoked later: the browser may still be reading the blob when click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export function DatasetPage({ id }: { id: string }) {
