@@ -68,7 +68,7 @@ test("create a dataset, add and edit a case, read an old revision, import JSONL,
   await expect(page.getByTestId("case-0")).toContainText("answer contains “2103000”");
 
   // The old revision stays readable, read-only.
-  await page.getByLabel("Revision").selectOption("2");
+  await page.getByLabel("Revision", { exact: true }).selectOption("2");
   await expect(page.getByText("You are viewing revision 2, read-only.")).toBeVisible();
   await expect(page.getByTestId("case-0")).toContainText("answer contains “Paris”");
   await expect(page.getByRole("button", { name: "Edit case 1" })).toHaveCount(0);
@@ -104,7 +104,7 @@ test("create a dataset, add and edit a case, read an old revision, import JSONL,
     .setInputFiles({ name: "good.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(good) });
   await form.getByRole("button", { name: "Import" }).click();
   await expect(page.getByText("Imported 2 cases as revision 4.")).toBeVisible();
-  await expect(page.getByRole("list", { name: "Cases" }).locator(":scope > li")).toHaveCount(3);
+  await expect(page.getByRole("list", { name: "Cases", exact: true }).locator(":scope > li")).toHaveCount(3);
   await expect(page.getByTestId("case-2")).toContainText("Turn 2");
   await expect(page.getByTestId("case-2")).toContainText("judge: “Answers both questions politely.”");
   await page.screenshot({ path: `${SHOTS}/dataset-1280.png`, fullPage: true });
