@@ -10,13 +10,17 @@
  * - an event outside any run (`runId` null) — unless it is a manual compaction's summarizer usage,
  *   which is one step with the `LlmContextCompactedEvent` that follows it.
  * 0 (before the first event) is always valid.
+ *
+ * Browser-safe: the server refuses a fork elsewhere with these points (use-cases/fork-conversation.ts),
+ * and the conversation page offers "Fork from here" at them (components/conversations/branches).
  */
-import type { StoredEvent } from "../../events/event-types";
+import type { StoredEvent } from "./event-types.shared";
 
 const TOP_LEVEL = new Set(["turn", "command", "conclusion"]);
 
-/** Every valid fork point of the log, ascending (0 first). */
-export function forkPoints(events: readonly StoredEvent[]): number[] {
+/** Every valid fork point of the log (in seq order; the live tail may repeat an event), ascending (0 first). */
+export function forkPoints(input: readonly StoredEvent[]): number[] {
+  const events = inSeqOrder(input);
   const kinds = new Map<string, string>();
   const concluded = new Set<string>();
   for (const e of events)
@@ -52,4 +56,14 @@ export function nearestForkPoints(points: readonly number[], seq: number, each =
   const before = points.filter((p) => p < seq).slice(-each);
   const after = points.filter((p) => p > seq).slice(0, each);
   return [...before, ...after];
+}
+
+/** The log by seq, each event once. */
+export function inSeqOrder(events: readonly StoredEvent[]): StoredEvent[] {
+  let ordered = true;
+  for (let i = 1; i < events.length && ordered; i++) ordered = events[i - 1].seq < events[i].seq;
+  if (ordered) return events as StoredEvent[];
+  const bySeq = new Map<number, StoredEvent>();
+  for (const e of events) if (!bySeq.has(e.seq)) bySeq.set(e.seq, e);
+  return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { FinishedRunStatus, RunKind, StoredEvent } from "../../events/event-types";
-import { forkPoints, nearestForkPoints } from "./fork-points";
+import type { FinishedRunStatus, RunKind, StoredEvent } from "./event-types";
+import { forkPoints, nearestForkPoints } from "./fork-points.shared";
 
 const at = "2026-12-01T00:00:00.000Z";
 const usage = { requests: 1, toolCalls: 0, inputTokens: 1, outputTokens: 1, totalTokens: 2 };

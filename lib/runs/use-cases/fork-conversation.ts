@@ -5,7 +5,7 @@
  * No Run, UsageRecord or Approval row is copied — runs and their cost belong where they happened,
  * so dashboards and lifetime limits never count them twice.
  *
- * `atSeq` must be a fork point (engine/fork-points.ts), else 400 `validation_error` with the valid
+ * `atSeq` must be a fork point (lib/events/fork-points.shared.ts), else 400 `validation_error` with the valid
  * points near it (`validSeqs`). The fork runs `version`, a label's version, or the version the
  * original ran at atSeq; `modelKey` (checked as a model switch: 409 ModelSwitchError), or the model
  * the original used at atSeq. When either differs from what the copied log says, an
@@ -27,7 +27,7 @@ import type { EventData, StoredEvent } from "../../events/event-types";
 import { toStoredEvent } from "../../events/stored-event";
 import { modelRosterKey } from "../../models/providers.shared";
 import { conversationModel } from "../engine/conversation-model";
-import { forkPoints, nearestForkPoints } from "../engine/fork-points";
+import { forkPoints, nearestForkPoints } from "../../events/fork-points.shared";
 import { agentVersionAt, modelKeyAt } from "../engine/state-at-seq";
 import type { RunRuntime } from "../infra/runtime";
 import type { ForkedFrom } from "../read-models/branches/branch-views.shared";
