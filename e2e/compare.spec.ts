@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, snap, test } from "./fixtures";
 
@@ -17,6 +18,28 @@ async function conversation(request: APIRequestContext, agentId: string, title: 
     expect(await sent.text()).toContain("RunFinished");
   }
   return id;
+}
+
+/** axe-core's WCAG 2.1 A/AA violations on the page as it stands (the diffs open, unlike e2e/accessibility.spec.ts's visit). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: path.resolve("node_modules/axe-core/axe.min.js") });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            opts: unknown,
+          ): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+      resultTypes: ["violations"],
+    });
+    return result.violations.map((v) => `${v.impact}: ${v.id} (${v.nodes.length})`);
+  });
 }
 
 async function shots(page: Page, name: string) {
@@ -116,6 +139,7 @@ test.describe("compare two conversations", () => {
     await expect(turn3.getByTestId("compare-answer-right")).toContainText("city_population returned:");
 
     await shots(page, "compare");
+    expect(await axeViolations(page)).toEqual([]);
 
     // A conversation with itself is identical; an unknown one is a clear 404.
     await page.goto(`/conversations/${a}/compare/${a}`);
