@@ -74,7 +74,6 @@ export function foldTurns(events: readonly StoredEvent[]): FoldedTurn[] {
 
   const turns: TurnFold[] = [];
   const runs = new Map<string, RunFold>();
-  const openRuns = (t: TurnFold) => [...runs.values()].some((r) => r.turn === t && r.open);
 
   for (const e of ordered) {
     if (!e.runId) continue; // a compaction, clear, model or version switch between turns
@@ -164,8 +163,9 @@ export function foldTurns(events: readonly StoredEvent[]): FoldedTurn[] {
     }
   }
 
+  const withOpenRuns = new Set([...runs.values()].filter((r) => r.open).map((r) => r.turn));
   return turns.map((t) => {
-    const open = openRuns(t) || t.lastFinishedAt === null;
+    const open = withOpenRuns.has(t) || t.lastFinishedAt === null;
     const side: CompareSide = {
       userMessage: t.userMessages.length ? t.userMessages.join("\n\n") : commandLine(t),
       answer: t.answer,
