@@ -1,5 +1,7 @@
 "use client";
 /** Renders a folded transcript: user messages, runs with their answers, tool cards (child runs nested), status lines, approvals and usage. */
+import { PriceNames } from "@/components/costs/price-names";
+import { useNamedPrices } from "@/components/costs/use-named-prices";
 import Link from "next/link";
 import { Fragment, useRef, useState, type ReactNode } from "react";
 import { PendingApprovalCard } from "@/components/approvals/approval-card";
@@ -104,6 +106,7 @@ function ShowMoreBlock({ long, children }: { long: boolean; children: ReactNode 
 
 export function UsageLine({ run }: { run: TranscriptRun }) {
   const u = run.usage;
+  const priceNames = useNamedPrices([run.model, ...u.answeredBy], u.priced !== "none" && u.costNanoUsd > 0);
   if (u.requests === 0 && u.totalTokens === 0) return null;
   const cost = u.requests === 0 && u.costNanoUsd === 0 ? null : formatCost(u.costNanoUsd, u.priced);
   return (
@@ -117,6 +120,7 @@ export function UsageLine({ run }: { run: TranscriptRun }) {
           <span className={u.priced === "none" ? "cv-unpriced" : "cv-cost"} data-testid="run-cost">
             {cost}
           </span>
+          <PriceNames names={priceNames} />
         </>
       ) : null}
       {u.answeredBy.length ? (

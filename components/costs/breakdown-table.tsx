@@ -9,6 +9,7 @@ import { Fragment, useState } from "react";
 import type { UsageGroupBy, UsageRow, UsageSummary } from "@/lib/runs/read-models/usage/usage-summary.shared";
 import { formatDateTime } from "@/components/shell/format";
 import { formatCost, formatTokens } from "@/components/runs/usage-format";
+import { PriceNames } from "./price-names";
 import { formatNanoUsd } from "@/lib/events/money.shared";
 import { sortRows, type Sort, type SortKey } from "./costs-model";
 
@@ -38,7 +39,11 @@ export interface BreakdownActions {
 }
 
 /** A row's cost: "unpriced" when none of its usage is priced (never $0.00), "+ unpriced" when some is. */
-export function CostCell({ row }: { row: Pick<UsageRow, "costNanoUsd" | "pricing" | "unpricedTokens"> }) {
+export function CostCell({
+  row,
+}: {
+  row: Pick<UsageRow, "costNanoUsd" | "pricing" | "unpricedTokens" | "priceNames">;
+}) {
   const note = `${formatTokens(row.unpricedTokens)} tokens on models without price data: counted in tokens, not in cost`;
   return (
     <td className="num cost-cell" data-testid="row-cost">
@@ -56,6 +61,7 @@ export function CostCell({ row }: { row: Pick<UsageRow, "costNanoUsd" | "pricing
           ) : null}
         </>
       )}
+      <PriceNames names={row.priceNames} />
     </td>
   );
 }
@@ -263,7 +269,10 @@ export function BreakdownTable({
             {formatTokens(summary.total.cacheReadTokens)} / {formatTokens(summary.total.cacheWriteTokens)}
           </th>
           <th className="num">{formatTokens(summary.total.totalTokens)}</th>
-          <th className="num">{formatCost(summary.total.costNanoUsd, summary.total.pricing)}</th>
+          <th className="num">
+            {formatCost(summary.total.costNanoUsd, summary.total.pricing)}
+            <PriceNames names={summary.total.priceNames} />
+          </th>
         </tr>
       </tfoot>
     </table>

@@ -10,6 +10,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import type { UsageGroupBy, UsageStackBy, UsageSummary } from "@/lib/runs/read-models/usage/usage-summary.shared";
 import { formatCost, formatTokens } from "@/components/runs/usage-format";
+import { PriceNames } from "./price-names";
 import { BreakdownTable } from "./breakdown-table";
 import { CostChart } from "./cost-chart";
 import {
@@ -350,6 +351,11 @@ function Totals({ summary }: { summary: UsageSummary }) {
         <div className="stat-value" data-testid="total-cost">
           {formatCost(t.costNanoUsd, t.pricing)}
         </div>
+        {t.priceNames?.length ? (
+          <div className="stat-note">
+            priced by <PriceNames names={t.priceNames} />
+          </div>
+        ) : null}
         {t.pricing !== "all" ? (
           <div className="stat-note warn" data-testid="total-unpriced">
             {formatTokens(t.unpricedTokens)} tokens on models without price data are not in the cost

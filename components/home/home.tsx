@@ -13,6 +13,7 @@ import { usePendingApprovalCount } from "@/components/approvals/approval-queries
 import { conversationKeys, useConversations } from "@/components/conversations/conversation-queries";
 import { conversationTitle } from "@/components/conversations/conversation-list-view";
 import { handOverMessage } from "@/components/conversations/handed-over-message";
+import { PriceNames } from "@/components/costs/price-names";
 import { useUsageSummary } from "@/components/costs/usage-queries";
 import { formatDateTime } from "@/components/shell/format";
 import { PageHeader } from "@/components/shell/page-header";
@@ -96,18 +97,26 @@ function Figure({
   detail,
   href,
   testId,
+  priceNames,
 }: {
   label: string;
   value: string;
   detail?: string;
   href: string;
   testId: string;
+  /** Named custom prices behind the figure (the demo price): shown with it. */
+  priceNames?: readonly string[];
 }) {
   return (
     <li className="home-figure">
       <Link href={href} className="home-figure-link" data-testid={testId}>
         <span className="home-figure-label">{label}</span>
         <span className="home-figure-value">{value}</span>
+        {priceNames?.length ? (
+          <span>
+            <PriceNames names={priceNames} />
+          </span>
+        ) : null}
         {detail ? <span className="muted small">{detail}</span> : null}
       </Link>
     </li>
@@ -145,6 +154,7 @@ function AtAGlance() {
           detail={spend?.detail}
           href="/costs"
           testId="home-spend"
+          priceNames={usage.data?.total.priceNames}
         />
       </ul>
     </section>

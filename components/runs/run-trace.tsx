@@ -13,6 +13,20 @@ import { useRun, useRunTrace } from "./run-queries";
 import { TraceWaterfall } from "./trace-waterfall";
 import { formatCost, formatDuration, formatTokens } from "./usage-format";
 import "./trace.css";
+import { PriceNames } from "@/components/costs/price-names";
+import { useNamedPrices } from "@/components/costs/use-named-prices";
+
+type TraceRunNode = Trace["run"];
+
+/** The models that answered in a run (and, with `nested`, in the agent runs it called). */
+function modelsOf(run: TraceRunNode, nested: boolean): string[] {
+  const out: string[] = [];
+  for (const s of run.spans) {
+    if (s.type === "model") out.push(`${s.provider}:${s.model}`);
+    else if (nested && s.type === "tool" && s.child) out.push(...modelsOf(s.child, true));
+  }
+  return out;
+}
 
 const runHref = (id: string) => `/runs/${encodeURIComponent(id)}`;
 /** A message cut for the tab title. */
@@ -23,6 +37,8 @@ function Header({ trace }: { trace: Trace }) {
   const run = trace.run;
   const own = run.usage;
   const tree = run.treeUsage;
+  const ownNames = useNamedPrices(modelsOf(run, false), own.pricing !== "none" && own.costNanoUsd > 0);
+  const treeNames = useNamedPrices(modelsOf(run, true), tree.pricing !== "none" && tree.costNanoUsd > 0);
   return (
     <div className="card rt-header" data-testid="run-header">
       <dl className="facts">
@@ -60,13 +76,17 @@ function Header({ trace }: { trace: Trace }) {
           {own.cacheReadTokens ? ` · ${formatTokens(own.cacheReadTokens)} cached` : ""})
         </dd>
         <dt>Cost</dt>
-        <dd data-testid="run-cost">{own.requests === 0 ? "—" : formatCost(own.costNanoUsd, own.pricing)}</dd>
+        <dd>
+          <span data-testid="run-cost">{own.requests === 0 ? "—" : formatCost(own.costNanoUsd, own.pricing)}</span>
+          <PriceNames names={ownNames} />
+        </dd>
         {tree.requests !== own.requests ? (
           <>
             <dt>With agent runs</dt>
             <dd data-testid="tree-cost">
               {plural(tree.requests, "request")} · {formatTokens(tree.totalTokens)} tokens ·{" "}
               {formatCost(tree.costNanoUsd, tree.pricing)}
+              <PriceNames names={treeNames} />
             </dd>
           </>
         ) : null}
