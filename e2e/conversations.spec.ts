@@ -73,11 +73,12 @@ test.describe("conversations", () => {
     const firstDelta = frames.indexOf("event: LlmTextDelta");
     expect(firstDelta, "the answer's text is streamed before it is stored").toBeGreaterThan(-1);
     expect(firstDelta).toBeLessThan(frames.lastIndexOf("event: LlmMessageEvent"));
-    // The demo model has no price: tokens and "unpriced", never $0.00.
+    // The demo model has the demo price (docs/prices.md): a cost, labelled as not real money.
     const usage = transcript.getByTestId("run-usage");
     await expect(usage).toContainText("2 requests · 1 tool call");
     await expect(usage).toContainText("tokens");
-    await expect(usage.getByTestId("run-cost")).toHaveText("unpriced");
+    await expect(usage.getByTestId("run-cost")).toHaveText(/^\$0\.\d+$/);
+    await expect(usage.getByTestId("price-name")).toHaveText("demo price — not real money");
     await expect(transcript).not.toContainText("$0.00");
     // The turn is over: the composer is back.
     await expect(box).toBeEnabled();
@@ -114,7 +115,8 @@ test.describe("conversations", () => {
     await expect(header).toContainText("atlas");
     await expect(header.getByTestId("run-status")).toContainText("completed");
     await expect(header.getByTestId("run-status")).toContainText("end_turn");
-    await expect(header.getByTestId("run-cost")).toHaveText("unpriced");
+    await expect(header.getByTestId("run-cost")).toHaveText(/^\$0\.\d+$/);
+    await expect(header.getByTestId("price-name")).toHaveText("demo price — not real money");
     const timeline = page.getByTestId("run-timeline");
     await expect(timeline.locator('[data-type="ToolCallEvent"]')).toContainText("city_population");
     await expect(timeline.locator('[data-type="ToolReturnEvent"]')).toContainText("ok");

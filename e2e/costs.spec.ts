@@ -7,7 +7,7 @@ test.use({ extraHTTPHeaders: { authorization: `Bearer ${TOKEN}` } });
 const QUESTION = "What is the population of Berlin? (costs e2e)";
 
 test.describe("costs and traces", () => {
-  test("a conversation with atlas shows in /costs with its tokens, the demo model marked unpriced; drill down from the agent to the turn's trace", async ({
+  test("a conversation with atlas shows in /costs with its tokens, the demo model at the demo price and labelled so; drill down from the agent to the turn's trace", async ({
     page,
   }) => {
     const errors: string[] = [];
@@ -28,16 +28,17 @@ test.describe("costs and traces", () => {
     const usageLine = transcript.getByTestId("run-usage");
     await expect(usageLine).toContainText("2 requests");
 
-    // /costs: totals, the chart and the by-model table; the demo model is unpriced, never $0.00.
+    // /costs: totals, the chart and the by-model table; the demo model has the demo price, labelled as not real money.
     await page.goto("/costs");
     await expect(page.getByRole("heading", { level: 1, name: "Costs" })).toBeVisible();
     const totals = page.getByTestId("costs-totals");
     await expect(totals.getByTestId("total-tokens")).not.toHaveText("0");
-    await expect(totals.getByTestId("total-unpriced")).toContainText("tokens on models without price data");
+    await expect(totals.getByTestId("price-name")).toHaveText("demo price — not real money");
     await expect(page.getByTestId("cost-chart").locator("svg rect[fill]").first()).toBeVisible();
     const table = page.getByTestId("costs-table");
     const demo = table.locator('[data-testid="breakdown-row"][data-key="demo:demo"]');
-    await expect(demo.getByTestId("unpriced")).toHaveText("unpriced");
+    await expect(demo.getByTestId("price-name")).toHaveText("demo price — not real money");
+    await expect(demo.getByTestId("row-cost")).toContainText("$0.");
     await expect(demo).not.toContainText("$0.00");
     const demoTokens = Number((await demo.locator("td").nth(5).innerText()).replace(/,/g, ""));
     expect(demoTokens).toBeGreaterThan(0);
@@ -58,12 +59,12 @@ test.describe("costs and traces", () => {
     );
     expect(await sum(5)).toBe(totalTokens);
 
-    // CSV of the table: exact figures, the unpriced model marked.
+    // CSV of the table: exact figures, the demo model priced.
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();
     const csv = readFileSync((await (await download).path())!, "utf8");
     expect(csv.split("\r\n")[0]).toContain("cost_nano_usd");
-    expect(csv).toMatch(/^demo:demo,demo:demo,\d+,.*,0,0\.000000000,\d+,none$/m);
+    expect(csv).toMatch(/^demo:demo,demo:demo,\d+,.*,all$/m);
 
     // Sorting: by total tokens, largest first.
     await table.getByRole("button", { name: "Total tokens" }).click();
@@ -72,20 +73,20 @@ test.describe("costs and traces", () => {
     // Drill down: atlas → its turns → the turn → its trace.
     await page.getByRole("tab", { name: "By agent" }).click();
     const atlas = table.locator('[data-testid="breakdown-row"]', { hasText: "atlas" });
-    await expect(atlas.getByTestId("unpriced")).toBeVisible();
+    await expect(atlas.getByTestId("price-name")).toBeVisible();
     await atlas.getByTestId("agent-runs").click();
     await expect(page.getByRole("tab", { name: "By run" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByTestId("filters")).toContainText("atlas");
     const turn = table.locator('[data-testid="turn-row"]', { hasText: QUESTION });
     await expect(turn).toHaveCount(1);
-    await expect(turn.getByTestId("unpriced")).toHaveText("unpriced");
+    await expect(turn.getByTestId("row-cost")).toContainText("$0.");
     await snap(page, "costs-by-run");
     await turn.getByTestId("trace-link").click();
     await page.waitForURL(/\/runs\/[\w-]+$/);
 
     // The trace: the run, two model requests and the tool call, on one timeline.
     await expect(page.getByTestId("run-header")).toContainText("atlas");
-    await expect(page.getByTestId("run-cost")).toHaveText("unpriced");
+    await expect(page.getByTestId("run-cost")).toHaveText(/^\$0\.\d+$/);
     const waterfall = page.getByTestId("trace-waterfall");
     await expect(waterfall.locator('[data-span-type="run"]')).toHaveCount(1);
     await expect(waterfall.locator('[data-span-type="model"]')).toHaveCount(2);
@@ -101,7 +102,7 @@ test.describe("costs and traces", () => {
       .first()
       .getByRole("button", { name: /demo:demo/ })
       .click();
-    await expect(waterfall.getByTestId("span-cost").first()).toContainText("unpriced");
+    await expect(waterfall.getByTestId("span-cost").first()).toContainText("$0.");
     await expect(waterfall.locator(".wf-prompt").first()).toContainText("System prompt");
     await snap(page, "costs-run-trace");
     expect(errors).toEqual([]);
