@@ -25,6 +25,8 @@ beforeAll(async () => {
   t = await createTestDatabase();
   process.env.ATELIER_ADMIN_TOKEN = ADMIN;
   await seedStudio(t.db, DEMO_SEED_STEPS, { demo: true });
+  // Without the demo price (docs/prices.md) the demo model has no price data: the unpriced case.
+  await t.db.priceEntry.deleteMany();
   atlasId = (await t.db.agent.findFirstOrThrow({ where: { name: "atlas" } })).id;
 });
 afterAll(async () => {
