@@ -7,6 +7,7 @@ test.describe("budgets", () => {
   test("a token budget for an agent, set in Settings → Budgets, is spent by a demo conversation: the banner shows on /costs and the agent's page, and the composer says the next message is refused", async ({
     page,
   }) => {
+    test.setTimeout(150_000);
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     // An agent of its own, so no other spec's turns meet this budget.
@@ -15,7 +16,7 @@ test.describe("budgets", () => {
       data: { name, model: { provider: "demo", model: "demo" } },
     });
     expect(made.status()).toBe(201);
-    const agentId = (await made.json()).id as string;
+    const agentId = (await made.json()).agent.id as string;
     let budgetId: string | null = null;
     try {
       await page.goto("/settings/budgets");
@@ -23,14 +24,14 @@ test.describe("budgets", () => {
       await expect(page).toHaveTitle("Budgets · Settings · Atelier");
       await page.getByTestId("budget-new").click();
       const form = page.getByTestId("budget-form");
-      await form.getByLabel("Agent").selectOption({ label: name });
+      await form.getByTestId("budget-scope-id").selectOption({ label: name });
       await form.getByLabel("Window (UTC)").selectOption("day");
       // No limit: the error stands beside the cost field.
       await form.getByRole("button", { name: "Create budget" }).click();
-      await expect(form.getByLabel("Cost limit (USD)")).toHaveAttribute("aria-invalid", "true");
+      await expect(form.getByTestId("budget-cost")).toHaveAttribute("aria-invalid", "true");
       await expect(form.getByRole("alert")).toHaveText("Set a cost limit, a token limit or both.");
       await form.getByLabel("Alert at (% of the limit)").fill("80, 50");
-      await form.getByLabel("Token limit").fill("1");
+      await form.getByTestId("budget-tokens").fill("1");
       await form.getByRole("button", { name: "Create budget" }).click();
       await expect(form.getByRole("alert")).toContainText("increasing");
       await form.getByLabel("Alert at (% of the limit)").fill("50, 80, 100");
