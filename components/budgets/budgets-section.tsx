@@ -10,7 +10,7 @@ import "./budgets.css";
 export function BudgetsSection({ canManage }: { canManage: boolean }) {
   const query = useBudgets();
   return (
-    <section className="card" data-testid="costs-budgets" aria-labelledby="costs-budgets-title">
+    <section className="card budget-section" data-testid="costs-budgets" aria-labelledby="costs-budgets-title">
       <h2 id="costs-budgets-title">Budgets</h2>
       <QueryState
         query={query}
