@@ -6,6 +6,8 @@
  */
 import Link from "next/link";
 import { ApiClientError } from "@/components/api/api-client";
+import { PriceNames } from "@/components/costs/price-names";
+import { useNamedPrices } from "@/components/costs/use-named-prices";
 import { formatCost, formatDuration, formatTokens } from "@/components/runs/usage-format";
 import { useDocumentTitle } from "@/components/shell/use-document-title";
 import type { ConversationComparison } from "@/lib/runs/read-models/branches/branch-views.shared";
@@ -20,6 +22,8 @@ const conversationHref = (id: string) => `/conversations/${encodeURIComponent(id
 function ConversationHead({ data, side }: { data: ConversationComparison; side: SideKey }) {
   const c = data[side];
   const totals = data.totals[side];
+  // The named custom price (e.g. the demo's, not real money) behind its model's cost, as the conversation page shows it.
+  const priceNames = useNamedPrices([c.modelKey], totals.pricing !== "none" && totals.costNanoUsd > 0);
   return (
     <div className="cmp-conv" data-testid={`compare-${side}`}>
       <div className="cmp-side-head">
@@ -48,7 +52,9 @@ function ConversationHead({ data, side }: { data: ConversationComparison; side: 
         </div>
         <div>
           <dt>Cost</dt>
-          <dd>{formatCost(totals.costNanoUsd, totals.pricing)}</dd>
+          <dd>
+            {formatCost(totals.costNanoUsd, totals.pricing)} <PriceNames names={priceNames} />
+          </dd>
         </div>
         <div>
           <dt>Latency</dt>
