@@ -121,8 +121,9 @@ describe("compaction routes", () => {
       runId: null,
       messagesFolded: 4,
       summarizerPromptVersion: "v1",
-      summarizer: { model: "demo:demo", priced: false, costNanoUsd: 0 },
+      summarizer: { model: "demo:demo", priced: true }, // the demo price (docs/prices.md)
     });
+    expect(summarized.summarizer.costNanoUsd).toBeGreaterThan(0);
     const byStrategy = await callRoute(list.GET, `/api/compactions?conversationId=${id}&strategy=clear`, {
       bearer: ADMIN,
     });
