@@ -68,7 +68,7 @@ test("create a dataset, add and edit a case, read an old revision, import JSONL,
   await expect(page.getByTestId("case-0")).toContainText("answer contains “2103000”");
 
   // The old revision stays readable, read-only.
-  await page.getByLabel("Revision", { exact: true }).selectOption("2");
+  await page.getByRole("combobox", { name: /^Revision/ }).selectOption("2");
   await expect(page.getByText("You are viewing revision 2, read-only.")).toBeVisible();
   await expect(page.getByTestId("case-0")).toContainText("answer contains “Paris”");
   await expect(page.getByRole("button", { name: "Edit case 1" })).toHaveCount(0);
