@@ -72,6 +72,7 @@ test("the demo price labels a demo conversation's figures on /costs, the trace a
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/agents");
   await page.getByTestId("agents-table").getByRole("link", { name: "atlas", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Agent · atlas" })).toBeVisible();
   await page.getByRole("button", { name: "New conversation" }).click();
   await page.waitForURL(/\/conversations\/[\w-]+$/);
   await page.getByLabel("Message").fill("What is the population of Lisbon? (prices e2e)");
