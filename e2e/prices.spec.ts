@@ -20,7 +20,9 @@ test("add, list, edit and delete a custom price", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Model prices" })).toBeVisible();
   await expect(page.getByTestId("prices-explanation")).toContainText("most specific wins");
   // The demo price is listed with its name.
-  await expect(page.locator('[data-testid="price-row"][data-provider="demo"]')).toContainText("demo price — not real money");
+  await expect(page.locator('[data-testid="price-row"][data-provider="demo"]')).toContainText(
+    "demo price — not real money",
+  );
 
   await page.getByRole("button", { name: "Add a price" }).click();
   const form = page.getByTestId("price-form");

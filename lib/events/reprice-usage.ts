@@ -37,7 +37,8 @@ export interface RepriceOptions {
 export async function repriceUsage(db: Db, options: RepriceOptions = {}): Promise<RepriceSummary> {
   const batchSize = options.batchSize ?? 500;
   const entries = options.price ? [] : await loadPriceRules(db);
-  const price = options.price ?? ((provider, model, tokens, at) => priceUsage(provider, model, tokens, at, { entries }));
+  const price =
+    options.price ?? ((provider, model, tokens, at) => priceUsage(provider, model, tokens, at, { entries }));
   const summary: RepriceSummary = { records: 0, changed: 0, runs: 0, totalBeforeNanoUsd: 0n, totalAfterNanoUsd: 0n };
   const affectedRuns = new Set<string>();
   let cursor: string | undefined;

@@ -33,7 +33,12 @@ const postHandler = defineRoute(
           tool: body.tool,
           arguments: body.arguments,
           mayApprove: hasAnyRole(principal, ["approver"]),
-          actor: { id: principal.id, name: principal.name, roles: principal.roles, apiTokenId: principal.tokenId ?? null },
+          actor: {
+            id: principal.id,
+            name: principal.name,
+            roles: principal.roles,
+            apiTokenId: principal.tokenId ?? null,
+          },
           turns: server.limits.turns,
         }),
     });

@@ -37,7 +37,12 @@ const postHandler = defineRoute(
           content: body.content,
           supersede: body.supersede,
           mayDecideApprovals: hasAnyRole(principal, ["approver"]),
-          actor: { id: principal.id, name: principal.name, roles: principal.roles, apiTokenId: principal.tokenId ?? null },
+          actor: {
+            id: principal.id,
+            name: principal.name,
+            roles: principal.roles,
+            apiTokenId: principal.tokenId ?? null,
+          },
           turns: server.limits.turns,
         }),
     });
