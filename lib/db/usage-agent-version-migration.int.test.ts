@@ -45,8 +45,11 @@ describe(`migration usage_agent_version on ${dbKind}`, () => {
       `INSERT INTO "Conversation" ("id", "workspaceId", "agentId", "createdAt", "updatedAt") SELECT 'conv', '${ws.id}', '${agent.id}', "createdAt", "createdAt" FROM "Workspace" WHERE "id" = '${ws.id}'`,
     );
     const conv = { id: "conv" };
+    // Runs in SQL too: Run's later columns (userId, apiTokenId) do not exist yet.
     const run = (id: string, agentVersion: number | null) =>
-      t.db.run.create({ data: { id, conversationId: conv.id, agentId: agent.id, status: "completed", agentVersion } });
+      t.db.$executeRawUnsafe(
+        `INSERT INTO "Run" ("id", "conversationId", "agentId", "status", "agentVersion") VALUES ('${id}', '${conv.id}', '${agent.id}', 'completed', ${agentVersion ?? "NULL"})`,
+      );
     await run("old", null); // before agent versions
     await run("r1", 1);
     await run("r2", 2);
