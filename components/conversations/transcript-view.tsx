@@ -3,7 +3,7 @@
 import { PriceNames } from "@/components/costs/price-names";
 import { useNamedPrices } from "@/components/costs/use-named-prices";
 import Link from "next/link";
-import { Fragment, useRef, useState, type ReactNode } from "react";
+import { Fragment, useRef, useState } from "react";
 import { PendingApprovalCard } from "@/components/approvals/approval-card";
 import { formatCost, formatDuration, formatTokens } from "@/components/runs/usage-format";
 import { parseInline } from "./markdown";
@@ -19,6 +19,7 @@ import type {
 } from "@/lib/events/transcript-types.shared";
 import { statusLineOf, type StatusLine } from "./transcript";
 import { cardStartsOpen, clipText, denialOf, denialText, resultPreview } from "./transcript-display";
+import { ShowMoreBlock, ShowMoreText } from "./show-more";
 import type { ForkPoints } from "./branches/fork-points";
 import type { ForkTarget } from "./branches/fork-dialog";
 import { ForkMessageButton, ForkPoint } from "./branches/fork-buttons";
@@ -60,47 +61,6 @@ function StatusLineView({
       {spinning ? <span className="cv-spinner" aria-hidden="true" /> : null}
       <StatusText text={line.text} />
     </p>
-  );
-}
-
-/** A long plain text cut to its head, with a button that shows the rest (and back). */
-function ShowMoreText({ text, render }: { text: string; render: (shown: string) => ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const clip = clipText(text);
-  if (!clip.clipped) return <>{render(text)}</>;
-  return (
-    <>
-      {render(open ? text : `${clip.text}\n…`)}
-      <button
-        type="button"
-        className="link-button cv-more"
-        aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
-        data-testid="show-more"
-      >
-        {open ? "Show less" : `Show more (${(text.length - clip.text.length).toLocaleString("en-US")} more characters)`}
-      </button>
-    </>
-  );
-}
-
-/** A long answer shown to a height, with a button that shows all of it. */
-function ShowMoreBlock({ long, children }: { long: boolean; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  if (!long) return <>{children}</>;
-  return (
-    <>
-      <div className={open ? undefined : "cv-clamp"}>{children}</div>
-      <button
-        type="button"
-        className="link-button cv-more"
-        aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
-        data-testid="show-more"
-      >
-        {open ? "Show less" : "Show more"}
-      </button>
-    </>
   );
 }
 

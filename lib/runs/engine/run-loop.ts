@@ -8,11 +8,10 @@
  * `suspended` with one approval per held call.
  */
 import type { LanguageModelV3, LanguageModelV3Message } from "@ai-sdk/provider";
-import type { RunLimits } from "../../agents/usage-limits.shared";
 import { needsApproval } from "../../agents/autonomy.shared";
 import { systemMessages } from "./system-messages";
 import { modelRosterKey } from "../../models/providers.shared";
-import type { MessagePart, RunError, RunKind, RunUsage, FinishedRunStatus, StopReason } from "../../events/event-types";
+import type { MessagePart, RunError, RunUsage, FinishedRunStatus, StopReason } from "../../events/event-types";
 import { addUsage, requestUsage } from "../../events/usage-counters.shared";
 import { newEvent } from "../../events/event-types";
 import { canonicalHash } from "./canonical-json";
@@ -20,9 +19,8 @@ import { toModelMessage } from "./context-fold";
 import { functionTools, parseToolInput, requestModel, type ModelToolCall } from "./model-request";
 import { priceResponse } from "./price-response";
 import { checkCall, dispatchCalls, returnData } from "./step-calls";
-import type { EventEntry, RunActor, RunDeps, RunnableAgent } from "./ports";
+import type { EventEntry, RunDeps } from "./ports";
 import { errorRecord, RunCancelledError, RunUsageLimitError } from "./run-errors";
-import type { RunTool } from "./run-tool";
 import { isUsableConclusion } from "./stages/limit-recovery";
 import { answerEvents, danglingCalls, healingAnswers, healingInstruction, type CallAnswer } from "./stages/healing";
 import { checkBeforeRequest, checkTokens, checkToolCalls } from "./stages/run-limits";
@@ -35,69 +33,10 @@ import { toolStateEntries } from "./tool-state-events";
 import { notAvailableError, offerTools } from "./offered-tools";
 import { runSystemParts } from "./tool-prompt-parts";
 import { contextTools, requestContext } from "./context-blocks";
-import { EMPTY_ENVIRONMENT, type RunEnvironment } from "./run-environment";
+import { EMPTY_ENVIRONMENT } from "./run-environment";
+import type { RunResult, RunSpec } from "./run-spec";
 
-export interface RunSpec {
-  conversationId: string;
-  agent: RunnableAgent;
-  kind: RunKind;
-  parentRunId: string | null;
-  /** A child run: the caller's tool call it answers. */
-  parentToolCallId?: string | null;
-  /** The user's turn this run belongs to; null = this run is the turn. */
-  rootRunId: string | null;
-  depth: number;
-  /** The user-role message that starts the run (the user's text, a conclusion reason, a child's task). */
-  prompt: string;
-  /** The context before this run (already compacted). */
-  history: LanguageModelV3Message[];
-  limits: RunLimits;
-  tools: RunTool[];
-  signal: AbortSignal;
-  actor: RunActor;
-  /** The hash of this agent's last recorded system prompt in the conversation. */
-  lastSystemPromptHash: string | null;
-  /** Asked after a run-tier breach has been healed: true when a conclusion run will follow. */
-  admitConclusion?: (breach: RunUsageLimitError) => Promise<boolean>;
-  /**
-   * A conclusion run carries the breach it concludes: when it fails or answers blank, it finishes
-   * failed with that original breach, never with the secondary failure.
-   */
-  concludes?: RunUsageLimitError;
-  /**
-   * Resuming a suspended run: the same id, its usage so far, and no start events — `history`
-   * already ends with the answers to its held calls. Its row is marked running by the caller.
-   */
-  resume?: {
-    runId: string;
-    usage: RunUsage;
-    costNanoUsd: number;
-    /** The version its row recorded; null for a run from before agent versions (its usage counts as 1). */
-    agentVersion?: number | null;
-  };
-  /** The id to run under (the compaction gate recorded its fold under it); default: a new one. */
-  runId?: string;
-  /** Who the run works for, the conversation's context values and the connections (run-environment.ts). */
-  env?: RunEnvironment;
-  /** Spent for this run before it started (the summarizer of its compaction), counted in its cost. */
-  prepaidCostNanoUsd?: number;
-  /** Called once the run exists (its id is known), before its first event. */
-  onStart?: (runId: string) => void;
-}
-
-export interface RunResult {
-  runId: string;
-  status: FinishedRunStatus;
-  stopReason: StopReason;
-  /** The final answer (completed runs). */
-  text: string | null;
-  usage: RunUsage;
-  costNanoUsd: number;
-  error: RunError | null;
-  /** The run-tier breach, when one ended the run. */
-  breach: RunUsageLimitError | null;
-  model: string;
-}
+export type { RunResult, RunSpec } from "./run-spec";
 
 const zeroUsage = (): RunUsage => ({ requests: 0, toolCalls: 0, inputTokens: 0, outputTokens: 0, totalTokens: 0 });
 
@@ -117,6 +56,8 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
   const append = (entries: EventEntry[]) => store.appendEvents(spec.conversationId, entries);
   const ev = (event: ReturnType<typeof newEvent>): EventEntry => ({ event });
 
+  // Who posted the turn (user and API token): on the run row and its usage records, for budgets.
+  const poster = { userId: env.user?.id ?? null, apiTokenId: env.user?.apiTokenId ?? null };
   // The run row and the first events are written concurrently (events do not reference the row);
   // `finish` waits for the row before updating it.
   const created = spec.resume
@@ -132,8 +73,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
         depth: spec.depth,
         model: requestedKey,
         agentVersion: agent.version,
-        userId: env.user?.id ?? null,
-        apiTokenId: env.user?.apiTokenId ?? null,
+        ...poster,
       });
   created.catch(() => {});
   spec.onStart?.(runId);
@@ -204,6 +144,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
   const meter = newToolMeter();
   const retryState = newRetryState();
   const maxRetries = agent.config.runtime.retries;
+  const replay = deps.replay ? { session: deps.replay, autonomy: agent.config.autonomy } : undefined;
   const dispatch = createDispatchChain({
     clock,
     store,
@@ -211,7 +152,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
     meter,
     retries: maxRetries,
     retryState,
-    ...(deps.replay ? { replay: { session: deps.replay, autonomy: agent.config.autonomy } } : {}),
+    replay,
   });
   // The tool calls of the last assistant message, and which of them have an answer.
   let lastAssistant: MessagePart[] = [];
@@ -276,14 +217,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
               offeredTools,
               ...(withContext.length ? { contextBlocks: context.blocks } : {}),
             }),
-            usage: {
-              agentId: agent.id,
-              agentVersion,
-              rootRunId,
-              conversationId: spec.conversationId,
-              userId: env.user?.id ?? null,
-              apiTokenId: env.user?.apiTokenId ?? null,
-            },
+            usage: { agentId: agent.id, agentVersion, rootRunId, conversationId: spec.conversationId, ...poster },
           },
         ]),
       ]);
