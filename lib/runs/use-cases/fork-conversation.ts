@@ -13,11 +13,11 @@
  * continues from the copies (`ToolStateSequence`). One transaction: a refusal creates nothing.
  * Audited as `conversation.fork`.
  */
+import { branchModelKey } from "./branch-model";
 import { resolveAgentVersion } from "../../agents/agent-labels";
 import { contextValuesError, missingRequiredContext } from "../../agents/context-schema.shared";
 import { versionContextSchema } from "../../agents/read-context-schema";
 import { getAgent } from "../../agents/read-agent";
-import { switchModel } from "../../agents/switch-model";
 import { recordAudit } from "../../auth/audit-log";
 import type { Principal } from "../../auth/roles";
 import type { Db } from "../../db/client";
@@ -136,15 +136,7 @@ export async function forkConversation(
   const chosen = config ?? atConfig;
   const loggedKey = modelKeyAt(events, atSeq, original.modelKey);
   const loggedModel = modelRosterKey(conversationModel(atConfig, loggedKey));
-  let modelKey: string | null;
-  if (input.modelKey !== undefined) {
-    modelKey = (
-      await switchModel(chosen, input.modelKey, { build: (entry) => rt.deps.models(entry, chosen.runtime.http) })
-    ).to;
-  } else {
-    // The original's choice when the chosen version's roster still has it, else that version's model.
-    modelKey = loggedKey && modelRosterKey(conversationModel(chosen, loggedKey)) === loggedKey ? loggedKey : null;
-  }
+  const modelKey = await branchModelKey(rt.deps, chosen, input.modelKey, loggedKey);
   const model = modelRosterKey(conversationModel(chosen, modelKey));
 
   const after: Array<{ type: "AgentVersionChanged" | "ModelSwitched"; data: object }> = [];

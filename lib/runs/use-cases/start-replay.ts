@@ -16,12 +16,12 @@
  * `modelKey` (the original's switches are then not followed), else the model the original's first
  * turn asked for when that version's roster still has it (its switches are followed later).
  */
+import { branchModelKey } from "./branch-model";
 import { assertWithinBudgets } from "../../budgets/check-budgets";
 import { resolveAgentVersion } from "../../agents/agent-labels";
 import { contextValuesError, missingRequiredContext } from "../../agents/context-schema.shared";
 import { versionContextSchema } from "../../agents/read-context-schema";
 import { getAgent } from "../../agents/read-agent";
-import { switchModel } from "../../agents/switch-model";
 import { recordAudit } from "../../auth/audit-log";
 import { jsonColumn, readJsonColumn } from "../../db/json-column";
 import { AppError } from "../../errors";
@@ -110,15 +110,7 @@ export async function startReplay(rt: RunRuntime, request: ReplayRequest): Promi
     );
 
   const config = await getAgent(db, original.agentId, target.version);
-  let modelKey: string | null;
-  if (request.modelKey !== undefined) {
-    modelKey = (
-      await switchModel(config, request.modelKey, { build: (entry) => rt.deps.models(entry, config.runtime.http) })
-    ).to;
-  } else {
-    const started = record.startModel;
-    modelKey = started && modelRosterKey(conversationModel(config, started)) === started ? started : null;
-  }
+  let modelKey = await branchModelKey(rt.deps, config, request.modelKey, record.startModel);
   if (modelKey === modelRosterKey(config.model)) modelKey = null;
 
   // A replay's turns spend like any turn: a spent budget refuses it before anything is created
