@@ -13,7 +13,7 @@
  * uncached rest is billed at the input price, cache reads and writes at their own prices, or at the
  * input price when the entry has none.
  */
-import { customPriceVersion, modelMatches, patternSpecificity } from "./price-entry.shared";
+import { bestPriceEntry, customPriceVersion } from "./price-entry.shared";
 
 /** A price entry as pricing uses it. */
 export interface PriceRule {
@@ -37,30 +37,13 @@ export interface RuleTokens {
   cacheWriteTokens: number;
 }
 
-/** The entry that prices `provider`/`model` at `at`, or null. */
-export function matchPriceEntry(
+/** The entry that prices `provider:model` at `at` (price-entry.shared.ts, `bestPriceEntry`). */
+export const matchPriceEntry: (
   rules: readonly PriceRule[],
   provider: string,
   model: string,
   at: Date,
-): PriceRule | null {
-  let best: PriceRule | null = null;
-  for (const rule of rules) {
-    if (rule.provider !== provider || rule.validFrom.getTime() > at.getTime()) continue;
-    if (!modelMatches(rule.modelPattern, model)) continue;
-    if (!best || compareRules(rule, best) > 0) best = rule;
-  }
-  return best;
-}
-
-/** > 0 when `a` wins over `b`. */
-function compareRules(a: PriceRule, b: PriceRule): number {
-  const [al, as] = patternSpecificity(a.modelPattern);
-  const [bl, bs] = patternSpecificity(b.modelPattern);
-  return (
-    al - bl || as - bs || a.validFrom.getTime() - b.validFrom.getTime() || (a.id > b.id ? 1 : a.id < b.id ? -1 : 0)
-  );
-}
+) => PriceRule | null = bestPriceEntry;
 
 const PER = 1_000_000n;
 

@@ -103,6 +103,42 @@ export function patternSpecificity(pattern: string): [literals: number, stars: n
   return [pattern.length - stars, -stars];
 }
 
+/** What matching reads of an entry (a stored rule, or the API's view with its date parsed). */
+export interface MatchableEntry {
+  id: string;
+  provider: string;
+  modelPattern: string;
+  validFrom: Date;
+}
+
+/**
+ * The entry that prices `provider:model` at `at`, among those valid then: the most specific
+ * pattern (most literal characters, then fewest `*`), then the latest `validFrom`, then the id.
+ * One rule for pricing at write time (lib/events/price-usage.ts) and the labels the pages show.
+ */
+export function bestPriceEntry<E extends MatchableEntry>(
+  entries: readonly E[],
+  provider: string,
+  model: string,
+  at: Date,
+): E | null {
+  let best: E | null = null;
+  for (const e of entries) {
+    if (e.provider !== provider || e.validFrom.getTime() > at.getTime()) continue;
+    if (!modelMatches(e.modelPattern, model)) continue;
+    if (!best || compareEntries(e, best) > 0) best = e;
+  }
+  return best;
+}
+
+function compareEntries(a: MatchableEntry, b: MatchableEntry): number {
+  const [al, as] = patternSpecificity(a.modelPattern);
+  const [bl, bs] = patternSpecificity(b.modelPattern);
+  return (
+    al - bl || as - bs || a.validFrom.getTime() - b.validFrom.getTime() || (a.id > b.id ? 1 : a.id < b.id ? -1 : 0)
+  );
+}
+
 /**
  * Dollars typed by a person ("0.15", "3", "1,250.5") as integer nano-USD, exactly (decimal string
  * arithmetic, no float); null when it is not a non-negative amount with at most nine decimals.
