@@ -72,7 +72,7 @@ test.describe("time travel", () => {
     await expect(transcript.getByTestId("fork-here")).toHaveCount(2);
     await expect(transcript.getByTestId("fork-message")).toHaveCount(2);
     const firstTurnEnd = Number(await transcript.getByTestId("fork-point").first().getAttribute("data-seq"));
-    const second = transcript.getByTestId("user-message").nth(1);
+    const second = transcript.getByTestId("user-entry").nth(1);
     await expect(second.getByTestId("fork-message")).toHaveAttribute("data-seq", String(firstTurnEnd));
 
     // Fork before the second message, on the roster's other model.

@@ -321,8 +321,8 @@ export function TranscriptView({
         if (e.kind === "user") {
           const before = points?.beforeMessage[e.seq];
           return (
-            <div key={e.key} className="cv-user" data-testid="user-message">
-              <div className="cv-bubble">
+            <div key={e.key} className="cv-user" data-testid="user-entry">
+              <div className="cv-bubble" data-testid="user-message">
                 <ShowMoreText text={e.text} render={(shown) => shown} />
               </div>
               {before !== undefined && forks?.onFork ? (
@@ -352,8 +352,10 @@ export function TranscriptView({
         );
       })}
       {optimistic !== null ? (
-        <div className="cv-user pending" data-testid="user-message">
-          <div className="cv-bubble">{optimistic}</div>
+        <div className="cv-user pending" data-testid="user-entry">
+          <div className="cv-bubble" data-testid="user-message">
+            {optimistic}
+          </div>
         </div>
       ) : null}
     </div>
