@@ -119,8 +119,20 @@ async function routeIds(request: APIRequestContext): Promise<Record<string, stri
   const serverId = (await server.json()).server.id as string;
   cleanup.push(`/api/mcp/servers/${serverId}`);
 
+  const dataset = await request.post("/api/datasets", {
+    data: {
+      name: `csp-dataset-${Date.now()}`,
+      cases: [{ messages: ["What is the population of Paris?"], expect: [{ kind: "contains", value: "Paris" }] }],
+    },
+  });
+  expect(dataset.status()).toBe(201);
+  const datasetId = (await dataset.json()).id as string;
+  cleanup.push(`/api/datasets/${datasetId}`);
+
   return {
     "/agents/[id]": `/agents/${atlas.id}`,
+    "/conversations/[id]/compare/[otherId]": `/conversations/${conversationId}/compare/${conversationId}`,
+    "/evals/datasets/[id]": `/evals/datasets/${datasetId}`,
     "/compactions/[id]": `/compactions/${compactions[0]!.id}`,
     "/conversations/[id]": `/conversations/${conversationId}`,
     "/runs/[id]": `/runs/${runId}`,
