@@ -126,9 +126,16 @@ test.describe.serial("first run, sign-in and roles", () => {
     await vp.getByRole("button", { name: "Sign in" }).click();
     await expect(vp).toHaveURL(/\/$/);
     await vp.goto("/settings");
-    // A viewer's sub-navigation offers their own pages, not the admin ones.
+    // A viewer's sub-navigation offers their own pages and the read-only ones (Prices), not the admin ones.
     const subnav = vp.getByRole("navigation", { name: "Settings" });
-    await expect(subnav.getByRole("link")).toHaveText(["Studio", "Password", "API tokens", "Connections", "MCP"]);
+    await expect(subnav.getByRole("link")).toHaveText([
+      "Studio",
+      "Password",
+      "API tokens",
+      "Prices",
+      "Connections",
+      "MCP",
+    ]);
     await subnav.getByRole("link", { name: "API tokens" }).click();
     await expect(vp.getByTestId("tokens-panel")).toBeVisible();
     // A token is shown once, with a Copy button that says it copied.
