@@ -79,7 +79,8 @@ test.describe("conversations", () => {
     await expect(usage).toContainText("tokens");
     await expect(usage.getByTestId("run-cost")).toHaveText(/^\$0\.\d+$/);
     await expect(usage.getByTestId("price-name")).toHaveText("demo price — not real money");
-    await expect(transcript).not.toContainText("$0.00");
+    // …never a zero cost ("$0.00" not followed by more digits).
+    await expect(transcript).not.toContainText(/\$0\.00(?!\d)/);
     // The turn is over: the composer is back.
     await expect(box).toBeEnabled();
     await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
