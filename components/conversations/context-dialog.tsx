@@ -4,7 +4,8 @@
  * fields): one input per field — text, number, a choice for an enum or a boolean — checked with the
  * route's rules before sending; the route's own refusals land on their fields too.
  */
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useModalDialog } from "@/components/shell/use-modal-dialog";
 import type { ContextField, ContextSchema, ContextValues } from "@/lib/agents/context-schema.shared";
 import { contextFromDraft, emptyContextDraft, type ContextDraft } from "./context-form";
 import "./conversation-context.css";
@@ -28,16 +29,11 @@ export function ContextDialog({
   onStart(values: ContextValues): void;
   onCancel(): void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const [draft, setDraft] = useState<ContextDraft>(() => emptyContextDraft(schema));
   const [issues, setIssues] = useState<Record<string, string>>({});
   /** Fields edited since the route answered: its issue about them is stale. */
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-    return () => d?.close();
-  }, []);
   const shown = {
     ...Object.fromEntries(Object.entries(serverIssues).filter(([name]) => !edited.has(name))),
     ...issues,

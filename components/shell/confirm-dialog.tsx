@@ -4,7 +4,8 @@
  * that names what the action affects (e.g. the agents using a tool being deleted). Ask through
  * `useConfirm()`: `if (await confirm({ title, message, affected, confirmLabel, tone })) …`.
  */
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
+import { useModalDialog } from "./use-modal-dialog";
 import "./dialog.css";
 
 export type ConfirmRequest = {
@@ -48,12 +49,7 @@ export function useConfirm(): (req: ConfirmRequest) => Promise<boolean> {
 }
 
 function ConfirmDialog({ request, onSettle }: { request: ConfirmRequest; onSettle(ok: boolean): void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-    return () => d?.close();
-  }, []);
+  const ref = useModalDialog();
   return (
     <dialog
       ref={ref}

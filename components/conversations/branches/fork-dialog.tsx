@@ -7,7 +7,8 @@
  */
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useModalDialog } from "@/components/shell/use-modal-dialog";
 import { defaultModel, forkBody } from "./branch-options";
 import { BranchError } from "./branch-error";
 import { useFork } from "./branch-queries";
@@ -31,7 +32,7 @@ export function ForkDialog({
   target: ForkTarget;
   onClose(): void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const router = useRouter();
   const fork = useFork(conversation.id);
   const [version, setVersion] = useState(`v:${conversation.agentVersion}`);
@@ -39,11 +40,6 @@ export function ForkDialog({
   const roster = useVersionRoster(conversation.agentId, n);
   const [model, setModel] = useState<string | null>(null);
   const [title, setTitle] = useState("");
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-    return () => d?.close();
-  }, []);
   const keys = roster?.keys ?? [conversation.model];
   const chosen = model !== null && keys.includes(model) ? model : defaultModel(keys, conversation.model);
   const where = target.atSeq === 0 ? "before its first event" : `after event ${target.atSeq}`;

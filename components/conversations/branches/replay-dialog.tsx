@@ -6,7 +6,8 @@
  * but a side-effecting call never does.
  */
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { useModalDialog } from "@/components/shell/use-modal-dialog";
 import { useAgentLabels } from "@/components/agents/agent-version-queries";
 import type { ReplayToolResults } from "@/lib/runs/read-models/branches/branch-views.shared";
 import { replayBody } from "./branch-options";
@@ -50,7 +51,7 @@ const TOOL_RESULTS: Array<{ value: ReplayToolResults; label: string; hint: strin
 ];
 
 export function ReplayDialog({ conversation, onClose }: { conversation: Conversation; onClose(): void }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const router = useRouter();
   const replay = useReplay(conversation.id);
   const labels = useAgentLabels(conversation.agentId);
@@ -60,11 +61,6 @@ export function ReplayDialog({ conversation, onClose }: { conversation: Conversa
   const [model, setModel] = useState("");
   const [toolResults, setToolResults] = useState<ReplayToolResults>("recorded");
   const [title, setTitle] = useState("");
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-    return () => d?.close();
-  }, []);
   const keys = roster?.roster ? roster.keys : [];
   const chosen = keys.includes(model) ? model : "";
   return (
