@@ -32,6 +32,10 @@ export interface AgentFormState {
   contextFields: ContextFieldDraft[];
   /** Messages an empty conversation offers (sent trimmed; an empty one is reported, not dropped). */
   suggestedPrompts: string[];
+  /** Attached skills by name. */
+  skills: string[];
+  toolMode: AgentConfig["toolMode"];
+  responseFields: AgentConfig["responseFields"];
 }
 
 export function blankEntry(provider = "demo", model = provider === "demo" ? "demo" : ""): ModelEntry {
@@ -70,6 +74,9 @@ export function fromConfig(config: AgentConfig | AgentView): AgentFormState {
     tools: structuredClone(config.tools),
     contextFields: contextDrafts(config.contextSchema),
     suggestedPrompts: [...config.suggestedPrompts],
+    skills: [...config.skills],
+    toolMode: config.toolMode,
+    responseFields: structuredClone(config.responseFields),
   };
 }
 
@@ -90,6 +97,9 @@ export function toRequestBody(s: AgentFormState): AgentInput {
     tools: s.tools,
     contextSchema: contextSchemaOf(s.contextFields),
     suggestedPrompts: s.suggestedPrompts,
+    skills: s.skills,
+    toolMode: s.toolMode,
+    responseFields: s.responseFields,
   };
   if (entries.length === 1) return { ...base, model: entries[0] };
   return { ...base, model: entries[Math.min(s.active, entries.length - 1)] ?? entries[0], roster: entries };

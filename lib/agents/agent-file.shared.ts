@@ -16,6 +16,9 @@ import { LimitRecovery } from "./limit-recovery.shared";
 import { PromptConfig } from "./prompt-config.shared";
 import { RuntimeConfig } from "./runtime-config.shared";
 import { SuggestedPrompts } from "./suggested-prompts.shared";
+import { ResponseFields, ToolMode } from "./tool-mode.shared";
+import { AgentSkills } from "../skills/skill-name.shared";
+import { BUILTIN_TOOLS, WorkspaceScope } from "./agent-tools.shared";
 import { AgentLimits, RunLimits } from "./usage-limits.shared";
 import { ModelConfig } from "../models/model-config.shared";
 import { MAX_TOOL_SOURCE_CHARS } from "../tools/tool-source.shared";
@@ -44,8 +47,15 @@ export const FileSavedToolEntry = z
   })
   .strict();
 export const FileBuiltinToolEntry = z
-  .object({ builtin: z.literal("memory", { error: "The only built-in tool is memory" }) })
-  .strict();
+  .object({
+    builtin: z.enum(BUILTIN_TOOLS, { error: "A built-in tool is memory or workspace" }),
+    scope: WorkspaceScope.optional(),
+  })
+  .strict()
+  .refine((r) => r.scope === undefined || r.builtin === "workspace", {
+    message: "Only the workspace tool has a scope",
+    path: ["scope"],
+  });
 export const FileAgentToolEntry = z.object({ agent: AgentName, sideEffecting: z.boolean() }).strict();
 export const FileMcpToolEntry = z
   .object({
@@ -60,7 +70,7 @@ export const AgentFileToolEntry = z.union(
   [FileSavedToolEntry, FileBuiltinToolEntry, FileAgentToolEntry, FileMcpToolEntry],
   {
     error:
-      'A tool entry is {"tool", "sourceHash", "follow"?}, {"builtin": "memory"}, {"agent", "sideEffecting"} or {"mcpServer", "tool", "as"?}',
+      'A tool entry is {"tool", "sourceHash", "follow"?}, {"builtin": "memory"|"workspace", "scope"?}, {"agent", "sideEffecting"} or {"mcpServer", "tool", "as"?}',
   },
 );
 export type AgentFileToolEntry = z.infer<typeof AgentFileToolEntry>;
@@ -87,6 +97,10 @@ export const AgentFileAgent = z
     contextSchema: ContextSchema.prefault({}),
     /** The prompts an empty conversation offers; a file written before them has none. */
     suggestedPrompts: SuggestedPrompts.default([]),
+    /** Attached skills by name; a file written before them has none. */
+    skills: AgentSkills.default([]),
+    toolMode: ToolMode.default("native"),
+    responseFields: ResponseFields.default([]),
   })
   .strict();
 export type AgentFileAgent = z.infer<typeof AgentFileAgent>;

@@ -20,6 +20,8 @@ import { normalizeModelRoster, rosterIssues } from "./model-roster.shared";
 import { missingPromptParams, PromptConfig } from "./prompt-config.shared";
 import { RuntimeConfig } from "./runtime-config.shared";
 import { SuggestedPrompts } from "./suggested-prompts.shared";
+import { ResponseFields, ToolMode } from "./tool-mode.shared";
+import { AgentSkills } from "../skills/skill-name.shared";
 import { AgentLimits, RunLimits } from "./usage-limits.shared";
 
 /**
@@ -69,6 +71,12 @@ export const AgentInputShape = z
     contextSchema: ContextSchema.prefault({}),
     /** Messages offered with one click in an empty conversation (README "Suggested prompts"). */
     suggestedPrompts: SuggestedPrompts.default([]),
+    /** Skills attached by name (lib/skills): the model sees their listing and loads them with load_skill. */
+    skills: AgentSkills.default([]),
+    /** native: provider tool calls; structured: one JSON object per step with an action (README "Tool mode"). */
+    toolMode: ToolMode.default("native"),
+    /** The fields every structured-mode response holds beside its action (e.g. reasoning). */
+    responseFields: ResponseFields.default([]),
     // Read-only fields of a response, accepted (and ignored) so a GET answer can be PUT back.
     id: z.unknown().optional(),
     createdAt: z.unknown().optional(),
@@ -116,6 +124,9 @@ function normalize(input: z.output<typeof AgentInputShape>) {
     tools: input.tools,
     contextSchema: input.contextSchema,
     suggestedPrompts: input.suggestedPrompts,
+    skills: input.skills,
+    toolMode: input.toolMode,
+    responseFields: input.responseFields,
   };
 }
 

@@ -26,9 +26,22 @@ export const ToolRef = z
     message: 'A tool entry either pins a version (toolVersionId) or follows the latest (follow: "latest"), not both',
     path: ["follow"],
   });
+/** The built-in tool sets: `memory`, and `workspace` (a file system per conversation, or per agent with `scope: "agent"`). */
+export const BUILTIN_TOOLS = ["memory", "workspace"] as const;
+export const WorkspaceScope = z.enum(["conversation", "agent"], { error: 'scope is "conversation" or "agent"' });
+export type WorkspaceScope = z.infer<typeof WorkspaceScope>;
 export const BuiltinToolRef = z
-  .object({ builtin: z.literal("memory", { error: "The only built-in tool is memory" }), availableWhen })
-  .strict();
+  .object({
+    builtin: z.enum(BUILTIN_TOOLS, { error: "A built-in tool is memory or workspace" }),
+    /** workspace only: whose files (default: the conversation's). */
+    scope: WorkspaceScope.optional(),
+    availableWhen,
+  })
+  .strict()
+  .refine((r) => r.scope === undefined || r.builtin === "workspace", {
+    message: "Only the workspace tool has a scope",
+    path: ["scope"],
+  });
 export const AgentToolRef = z
   .object({
     agentId: z.string().trim().min(1, "Pick an agent"),
@@ -51,7 +64,7 @@ export const McpToolRef = z
 
 export const AgentToolEntry = z.union([ToolRef, BuiltinToolRef, AgentToolRef, McpToolRef], {
   error:
-    'A tool entry is {"toolId", "toolVersionId"?, "follow"?}, {"builtin": "memory"}, {"agentId", "sideEffecting"} or {"mcpServerId", "tool", "as"?}',
+    'A tool entry is {"toolId", "toolVersionId"?, "follow"?}, {"builtin": "memory"|"workspace", "scope"?}, {"agentId", "sideEffecting"} or {"mcpServerId", "tool", "as"?}',
 });
 export type AgentToolEntry = z.infer<typeof AgentToolEntry>;
 export type AgentToolEntryInput = z.input<typeof AgentToolEntry>;

@@ -15,6 +15,7 @@ import { LimitRecovery } from "./limit-recovery.shared";
 import { PromptConfig } from "./prompt-config.shared";
 import { RuntimeConfig } from "./runtime-config.shared";
 import { SuggestedPrompts } from "./suggested-prompts.shared";
+import { ResponseFields, ToolMode } from "./tool-mode.shared";
 import { RunLimits } from "./usage-limits.shared";
 import { ModelConfig } from "../models/model-config.shared";
 import { modelRosterKey } from "../models/providers.shared";
@@ -36,6 +37,12 @@ export const VersionConfig = z.object({
   contextSchema: ContextSchema.optional(),
   /** The prompts an empty conversation offers; absent in a version saved before them (read as []). */
   suggestedPrompts: SuggestedPrompts.optional(),
+  /** Attached skills; absent in a version saved before them (read as []). */
+  skills: z.array(z.string()).optional(),
+  /** absent in a version saved before it (read as "native"). */
+  toolMode: ToolMode.optional(),
+  /** absent in a version saved before them (read as []). */
+  responseFields: ResponseFields.optional(),
   /** The names the model saw for `tools` at save (so a version can name a tool deleted since). */
   toolNames: z.array(z.string()).optional(),
 });

@@ -53,6 +53,9 @@ function withDefaults(config: VersionConfig): VersionConfig {
     ...config,
     contextSchema: config.contextSchema ?? { fields: [] },
     suggestedPrompts: config.suggestedPrompts ?? [],
+    skills: config.skills ?? [],
+    toolMode: config.toolMode ?? "native",
+    responseFields: config.responseFields ?? [],
   };
 }
 

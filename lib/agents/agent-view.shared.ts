@@ -14,6 +14,7 @@ import { LimitRecovery } from "./limit-recovery.shared";
 import { PromptConfig } from "./prompt-config.shared";
 import { RuntimeConfig } from "./runtime-config.shared";
 import { SuggestedPrompts } from "./suggested-prompts.shared";
+import { ResponseFields, ToolMode } from "./tool-mode.shared";
 import { AgentLimits, RunLimits } from "./usage-limits.shared";
 import { ModelConfig } from "../models/model-config.shared";
 
@@ -52,6 +53,10 @@ export const AgentView = z
     contextSchema: ContextSchema,
     /** Messages an empty conversation offers with one click ([]: none). */
     suggestedPrompts: SuggestedPrompts,
+    /** Attached skills by name ([]: none). */
+    skills: z.array(z.string()),
+    toolMode: ToolMode,
+    responseFields: ResponseFields,
     /** The version this configuration is (the latest, unless a version was asked for). */
     version: z.number().int().positive(),
     modelSwitches: z.array(ModelSwitchRecord),

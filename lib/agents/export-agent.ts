@@ -127,6 +127,9 @@ async function exportOne(db: Db, agentId: string, version: number, out: Gathered
     tools,
     contextSchema: view.contextSchema,
     suggestedPrompts: view.suggestedPrompts,
+    skills: view.skills,
+    toolMode: view.toolMode,
+    responseFields: view.responseFields,
   };
 }
 
