@@ -49,6 +49,12 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   ToolDefinitionError: 422,
+  // A SKILL.md that does not parse, answered with its `diagnostics` (lib/skills); nothing is stored.
+  SkillDefinitionError: 400,
+  // A skill archive refused (lib/skills/skill-archive.ts): the reason in the message, nothing stored.
+  SkillArchiveError: 400,
+  // A skill deleted while agents attach it; `agents` names them.
+  SkillInUse: 409,
   AgentConfigError: 422,
   too_many_attempts: 429,
   // A per-principal budget (or a busy shared resource) ran out: `retryAfterSeconds` in the body and `Retry-After`.
