@@ -87,6 +87,10 @@ const RULES: Record<string, Access> = {
   "PUT /api/datasets/[id]": ["author"],
   "DELETE /api/datasets/[id]": ["author"],
   "POST /api/datasets/import": ["author"],
+  "POST /api/datasets/draft-case": ["author"], // drafts a case from a conversation's turn, to save into a dataset
+  // Experiments (evals): compare and export read, any role.
+  "GET /api/experiments/[id]/compare/[otherId]": "any",
+  "GET /api/experiments/[id]/export": "any",
   "GET /api/prices": "any",
   "POST /api/prices": ["admin"],
   "GET /api/prices/[id]": "any",

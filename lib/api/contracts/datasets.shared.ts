@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { DeletedResponse, endpoint } from "../contract.shared";
 import {
+  CaseInput,
   DatasetImportInput,
   DatasetImportResult,
   DatasetInput,
@@ -15,6 +16,13 @@ import {
 } from "../../evals/dataset.shared";
 
 const IdParams = z.object({ id: z.string().min(1) });
+
+/** `POST /api/datasets/draft-case`: which conversation, and which of its turns (0-based). */
+export const DraftCaseInput = z.strictObject({
+  conversationId: z.string().min(1, "Name the conversation"),
+  turn: z.number({ error: "A turn is a whole number from 0" }).int().min(0, "Turns count from 0"),
+});
+export type DraftCaseInput = z.infer<typeof DraftCaseInput>;
 
 export const datasetsApi = {
   list: endpoint({
@@ -58,5 +66,16 @@ export const datasetsApi = {
     body: DatasetImportInput,
     response: DatasetImportResult,
     status: 201,
+  }),
+  /**
+   * "Add this turn to a dataset": a case drafted from what happened up to the end of a turn of a
+   * conversation (its messages, context values, expectations drafted from its events), to edit
+   * and then save with `create` or `update`. Writes nothing.
+   */
+  draftCase: endpoint({
+    method: "POST",
+    path: "/api/datasets/draft-case",
+    body: DraftCaseInput,
+    response: z.strictObject({ case: CaseInput }),
   }),
 };

@@ -63,4 +63,15 @@ export const experimentsApi = {
     params: z.object({ id: z.string().min(1), otherId: z.string().min(1) }),
     response: ExperimentComparison,
   }),
+  /**
+   * The results as a file (Content-Disposition names it): `json` is the view `get` answers, `csv`
+   * one row per case entry (docs/evals.md, Export). The CSV is not JSON: its client downloads it.
+   */
+  export: endpoint({
+    method: "GET",
+    path: "/api/experiments/:id/export",
+    params: IdParams,
+    query: z.object({ format: z.enum(["json", "csv"]).default("json") }),
+    response: ExperimentView,
+  }),
 };
