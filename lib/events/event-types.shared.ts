@@ -15,8 +15,11 @@ import { ApprovalTarget } from "../runs/read-models/approvals/list-approvals.sha
 
 const Int = z.number().int();
 
-/** `command`: an operator ran one of the agent's tools directly (POST /api/conversations/:id/commands), no model. */
-export const RunKind = z.enum(["turn", "conclusion", "child", "command"]);
+/**
+ * `command`: an operator ran one of the agent's tools directly (POST /api/conversations/:id/commands), no model.
+ * `judge`: an eval's judge model scoring the case's answer against a rubric (lib/evals, docs/evals.md).
+ */
+export const RunKind = z.enum(["turn", "conclusion", "child", "command", "judge"]);
 export type RunKind = z.infer<typeof RunKind>;
 
 export const RunStatus = z.enum(["running", "completed", "suspended", "failed", "interrupted"]);

@@ -4,7 +4,8 @@
  *
  * - a turn starts at each `RunStarted` of kind `turn`; a conclusion run belongs to the turn of the
  *   run it concludes, a child run to its caller's turn one level deeper; command runs (an operator
- *   calling a tool by hand) are not the agent's behaviour and are left out;
+ *   calling a tool by hand) and judge runs (an experiment scoring the answer) are not the agent's
+ *   behaviour and are left out;
  * - a turn's answer is the text of the last assistant message at depth 0 that calls no tool;
  * - tool calls are the `ToolCallEvent`s of every run, with their arguments parsed;
  * - requests and cost add up the `LlmUsageEvent`s of every run (compaction requests of a run
@@ -66,6 +67,7 @@ export function outcomeFromEvents(events: readonly StoredEvent[]): CaseOutcome {
           runs.set(e.runId, parent ? { turn: parent.turn, depth: parent.depth + 1 } : null);
           break;
         case "command":
+        case "judge":
           runs.set(e.runId, null);
           break;
       }

@@ -23,6 +23,7 @@ import type {
 } from "../../events/event-types";
 import type { InvokeToolRequest, InvokeOutcome } from "../../sandbox/invoke-tool";
 import type { MemoryFileStore } from "../../tools/builtin/memory-tool";
+import type { WorkspaceFileStore, WorkspaceRef } from "../../workspace-files/workspace-file-store";
 import type { AnalyzedTool } from "../../tools/tool-types";
 import type { McpCaller } from "../../mcp/mcp-caller";
 import type { RunTool } from "./run-tool";
@@ -30,6 +31,7 @@ import type { Predicate } from "../../tools/availability.shared";
 import type { ConnectionsSnapshot } from "./run-environment";
 import type { McpToolRecord } from "./tools/mcp-run-tool";
 import type { ReplaySession } from "./tool-dispatch/replay";
+import type { ExperimentSession } from "./tool-dispatch/experiment-mocks";
 
 /** Runs a tool in the sandbox; the runtime supplies its pool. */
 export type SandboxInvoker = (request: Omit<InvokeToolRequest, "pool">) => Promise<InvokeOutcome>;
@@ -103,6 +105,8 @@ export interface RunStore {
   reserveToolSeqs(toolId: string, conversationId: string, count: number): Promise<number>;
   audit(entry: AuditEntry): Promise<void>;
   memoryFiles(agentId: string): MemoryFileStore;
+  /** A workspace's files as the calls of a run in `conversationId` read and write them (lib/workspace-files). */
+  workspaceFiles(ref: WorkspaceRef, conversationId: string): WorkspaceFileStore;
 }
 
 /**
@@ -112,6 +116,7 @@ export interface RunStore {
 export type AgentToolRecord = { availableWhen?: Predicate | null } & (
   | { kind: "tool"; toolId: string; toolVersion: number; tool: AnalyzedTool; source: string }
   | { kind: "builtin"; builtin: "memory" }
+  | { kind: "builtin"; builtin: "workspace"; scope: "conversation" | "agent" }
   | {
       kind: "agent";
       agentId: string;
@@ -204,6 +209,8 @@ export interface RunDeps {
    * answered from the original's record, refused, or (pure, `live-pure`) run live; nothing is held.
    */
   replay?: ReplaySession;
+  /** An eval case's mocks (tool-dispatch/experiment-mocks.ts): every call of every run of the case passes them first. */
+  experiment?: ExperimentSession;
 }
 
 export type { EventData, EventEntry };

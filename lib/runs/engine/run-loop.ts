@@ -35,6 +35,7 @@ import { runSystemParts } from "./tool-prompt-parts";
 import { contextTools, requestContext } from "./context-blocks";
 import { EMPTY_ENVIRONMENT } from "./run-environment";
 import type { RunResult, RunSpec } from "./run-spec";
+import { readStructuredStep, structuredMode } from "./structured/structured-step";
 
 export type { RunResult, RunSpec } from "./run-spec";
 
@@ -109,7 +110,12 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
   const { offered, withheld } = offerTools(spec.tools, env);
   // Run start: RunStarted, the system prompt (the agent's parts, then the offered tools' prompt
   // parts) when its rendering changed, the prompt.
-  const systemParts = runSystemParts(agent.config.prompt, offered, env, clock.now());
+  // Structured mode (structured/structured-step.ts): no tools offered; the action model instead.
+  const structured = structuredMode(agent.config, offered);
+  const systemParts = [
+    ...runSystemParts(agent.config.prompt, offered, env, clock.now()),
+    ...(structured ? [structured.promptPart] : []),
+  ];
   const record = systemPromptRecord(systemParts, spec.lastSystemPromptHash);
   const userParts: MessagePart[] = [{ type: "text", text: spec.prompt }];
   if (!spec.resume) {
@@ -153,6 +159,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
     retries: maxRetries,
     retryState,
     replay,
+    experiment: deps.experiment,
   });
   // The tool calls of the last assistant message, and which of them have an answer.
   let lastAssistant: MessagePart[] = [];
@@ -184,7 +191,8 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
       const response = await requestModel({
         model,
         prompt: [...system, ...messages, ...context.messages],
-        tools: advertised,
+        tools: structured ? [] : advertised,
+        responseFormat: structured?.responseFormat,
         signal: spec.signal,
         onDelta: deps.publishDelta
           ? (delta) => deps.publishDelta!(spec.conversationId, { type: "LlmTextDelta", runId, delta })
@@ -195,9 +203,21 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
       const usageData = priceResponse(response, requested, requestedKey, durationMs);
       answeredKey = `${usageData.provider}:${usageData.model}`;
       costNanoUsd += usageData.costNanoUsd;
-      lastAssistant = response.parts;
+      // A structured answer is read into the step's one call (an ordinary call from here on), the
+      // answer, or a repair message; its text is the assistant message either way.
+      const step = structured
+        ? readStructuredStep(response.text, structured, offered, deps.newId, maxRetries)
+        : null;
+      if (step) response.toolCalls = step.kind === "call" ? [step.call] : [];
+      lastAssistant = [
+        ...response.parts,
+        ...(step?.kind === "call"
+          ? [{ type: "tool-call" as const, toolCallId: step.call.toolCallId, toolName: step.call.toolName, input: {} }]
+          : []),
+      ];
       answered.clear();
       messages.push(toModelMessage("assistant", response.parts));
+      if (step?.kind === "malformed") messages.push(toModelMessage("user", step.repair));
       // Appends are queued in order and committed in batches in the background; they are awaited
       // before anything with a side effect runs, before approvals are created and before the run
       // finishes — so a crash can lose the tail of a pure step, never hide an executed call.
@@ -219,9 +239,14 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
             }),
             usage: { agentId: agent.id, agentVersion, rootRunId, conversationId: spec.conversationId, ...poster },
           },
+          ...(step?.kind === "malformed"
+            ? [ev(newEvent(runId, "LlmMessageEvent", { role: "user", parts: step.repair }))]
+            : []),
         ]),
       ]);
       checkTokens(spec.limits, usage);
+      if (step?.kind === "malformed") continue;
+      if (step?.kind === "final") return await finish("completed", "end_turn", null, step.text);
       if (response.toolCalls.length === 0) return await finish("completed", "end_turn", null, response.text);
 
       checkToolCalls(spec.limits, usage, response.toolCalls.length);
@@ -278,7 +303,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
       if (answers.length) {
         const [toolMessage, ...returns] = answerEvents(runId, answers);
         if (toolMessage.event.type === "LlmMessageEvent")
-          messages.push(toModelMessage("tool", toolMessage.event.data.parts));
+          messages.push(toModelMessage(toolMessage.event.data.role, toolMessage.event.data.parts));
         const previous = unsettled;
         unsettled = Promise.all([previous, append([toolMessage, ...returns, ...stateEntries])]);
       }

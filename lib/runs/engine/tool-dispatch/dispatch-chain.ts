@@ -7,6 +7,7 @@ import { metering, newToolMeter, type ToolMeter } from "./metering";
 import { composeMiddleware, type Next } from "./middleware";
 import { newRetryState, retry, type RetryState } from "./retry";
 import { replay, type ReplaySession } from "./replay";
+import { experimentMocks, type ExperimentSession } from "./experiment-mocks";
 import { tracing } from "./tracing";
 import type { Autonomy } from "../../../agents/autonomy.shared";
 
@@ -19,6 +20,8 @@ export function createDispatchChain(options: {
   retryState: RetryState;
   /** In a replay: its session and the agent's tier (an unmatched call the tier would hold is refused). */
   replay?: { session: ReplaySession; autonomy: Autonomy };
+  /** In an experiment's conversation: the case's mocks (tool-dispatch/experiment-mocks.ts). */
+  experiment?: ExperimentSession;
 }): Next {
   return composeMiddleware(
     [
@@ -27,6 +30,7 @@ export function createDispatchChain(options: {
       retry(options.retries, options.retryState),
       // Before audit: a call answered from the record or refused ran nothing, so nothing is audited.
       ...(options.replay ? [replay(options.replay.session, options.replay.autonomy)] : []),
+      ...(options.experiment ? [experimentMocks(options.experiment)] : []),
       audit(options.store, options.actor),
       idempotency(),
       memoize(),
@@ -57,13 +61,14 @@ export function createDispatchChain(options: {
  * resumes, a call retried by reconciliation — so it is traced, metered and audited like any call.
  */
 export function decidedCallChain(
-  deps: { clock: Clock; store: Pick<RunStore, "audit"> },
+  deps: { clock: Clock; store: Pick<RunStore, "audit">; experiment?: ExperimentSession },
   actor: RunActor,
   retries: number,
 ): Next {
   return createDispatchChain({
     clock: deps.clock,
     store: deps.store,
+    experiment: deps.experiment,
     actor,
     meter: newToolMeter(),
     retries,

@@ -1,6 +1,6 @@
 /**
  * Every tool call of a run passes through one middleware chain before it executes (assembled in
- * dispatch-chain.ts): tracing → metering → retry → [replay] → audit → idempotency → memoize → the tool. A
+ * dispatch-chain.ts): tracing → metering → retry → [replay] → [experiment mocks] → audit → idempotency → memoize → the tool. A
  * middleware gets the call and `next`, and may answer without calling `next` (a replay, a memo hit).
  * Egress is not a stage here: the sandbox's `ctx.fetch` enforces each tool's declared hosts on every
  * request, after resolving the address it connects to.
