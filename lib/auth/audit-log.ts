@@ -34,6 +34,8 @@ export type AuditAction =
   | "dataset.update"
   | "dataset.import"
   | "dataset.delete"
+  | "experiment.start"
+  | "experiment.cancel"
   | "approval.decide"
   | "agent.model_switched"
   | "agent.label_moved"
