@@ -92,7 +92,7 @@ async function savedToolEntry(
 
 async function toolEntry(db: Db, entry: AgentToolEntry, owner: string, out: Gathered): Promise<AgentFileToolEntry> {
   if ("toolId" in entry) return savedToolEntry(db, entry, owner, out);
-  if ("builtin" in entry) return { builtin: "memory" };
+  if ("builtin" in entry) return { builtin: entry.builtin, ...(entry.scope ? { scope: entry.scope } : {}) };
   if ("mcpServerId" in entry) {
     const server = await db.mcpServer.findUniqueOrThrow({ where: { id: entry.mcpServerId }, select: { name: true } });
     return { mcpServer: server.name, tool: entry.tool, ...(entry.as ? { as: entry.as } : {}) };

@@ -144,7 +144,7 @@ function entryIn(
   agentIds: Map<string, string>,
   servers: Map<string, string>,
 ): AgentToolEntry {
-  if ("builtin" in entry) return { builtin: "memory" };
+  if ("builtin" in entry) return { builtin: entry.builtin, ...(entry.scope ? { scope: entry.scope } : {}) };
   if ("mcpServer" in entry)
     return { mcpServerId: servers.get(entry.mcpServer)!, tool: entry.tool, ...(entry.as ? { as: entry.as } : {}) };
   if ("agent" in entry) return { agentId: agentIds.get(entry.agent)!, sideEffecting: entry.sideEffecting };

@@ -26,6 +26,7 @@ import { resolveMcpToolEntry } from "../mcp/resolve-mcp-tool-entry";
 import { duplicateToolMessage } from "../tools/tool-registry";
 import { getAgent } from "./read-agent";
 import { modelConfigEgressIssues } from "../models/model-egress";
+import { WORKSPACE_TOOL_NAMES } from "../workspace-files/workspace-tools";
 
 type Issue = core.$ZodIssue;
 
@@ -36,7 +37,11 @@ interface ResolvedTool {
   toolVersionId?: string;
   /** A saved tool not pinned: each run takes its newest runnable version. */
   follow?: boolean;
-  builtin?: string;
+  builtin?: "memory" | "workspace";
+  /** The workspace entry: whose files. */
+  scope?: "conversation" | "agent";
+  /** Every name the model sees for this entry when it gives more than one tool (the workspace set). */
+  names?: readonly string[];
   childAgentId?: string;
   sideEffecting?: boolean;
   mcpServerId?: string;
@@ -64,7 +69,7 @@ async function resolveTools(
       "toolId" in entry
         ? `tool:${entry.toolId}`
         : "builtin" in entry
-          ? "builtin:memory"
+          ? `builtin:${entry.builtin}`
           : "mcpServerId" in entry
             ? `mcp:${entry.mcpServerId}:${entry.tool}`
             : `agent:${entry.agentId}`;
@@ -74,7 +79,18 @@ async function resolveTools(
     }
     seen.set(identity, i);
     if ("builtin" in entry) {
-      out.push({ kind: "builtin", name: "memory", builtin: "memory", sideEffecting: true, index: i });
+      out.push(
+        entry.builtin === "workspace"
+          ? {
+              kind: "builtin",
+              name: "workspace",
+              builtin: "workspace",
+              scope: entry.scope,
+              names: WORKSPACE_TOOL_NAMES,
+              index: i,
+            }
+          : { kind: "builtin", name: "memory", builtin: "memory", sideEffecting: true, index: i },
+      );
     } else if ("mcpServerId" in entry) {
       const resolved = await resolveMcpToolEntry(db, workspaceId, entry);
       if (!resolved.ok) issues.push(issue(["tools", i, ...resolved.path], resolved.message));
@@ -167,15 +183,19 @@ async function resolveTools(
   const byName = new Map<string, number>();
   out.forEach((t) => {
     const i = t.index!;
-    if (byName.has(t.name)) {
-      const other = out.find((o) => o.index === byName.get(t.name));
-      // Imported MCP tools clash with the tool registry's own words (rename one with "as").
-      const message =
-        t.kind === "mcp" || other?.kind === "mcp"
-          ? `${duplicateToolMessage(t.name)} (positions ${byName.get(t.name)! + 1} and ${i + 1}; rename the MCP tool with "as")`
-          : `two tools would be named '${t.name}' (positions ${byName.get(t.name)! + 1} and ${i + 1}); the model could not tell them apart`;
-      issues.push(issue(["tools", i], message));
-    } else byName.set(t.name, i);
+    for (const name of t.names ?? [t.name]) {
+      if (byName.has(name)) {
+        const other = out.find((o) => o.index === byName.get(name));
+        // Imported MCP tools clash with the tool registry's own words (rename one with "as").
+        const message =
+          t.kind === "mcp" || other?.kind === "mcp"
+            ? `${duplicateToolMessage(name)} (positions ${byName.get(name)! + 1} and ${i + 1}; rename the MCP tool with "as")`
+            : t.builtin === "workspace" || other?.builtin === "workspace"
+              ? `two tools would be named '${name}' (positions ${byName.get(name)! + 1} and ${i + 1}): the workspace files tool set includes '${name}'; rename the other tool or leave out one of them`
+              : `two tools would be named '${name}' (positions ${byName.get(name)! + 1} and ${i + 1}); the model could not tell them apart`;
+        issues.push(issue(["tools", i], message));
+      } else byName.set(name, i);
+    }
   });
   return out;
 }
@@ -233,7 +253,10 @@ function modelEgressIssues(config: AgentConfig): Issue[] {
 
 /** A resolved tool as the version stores it: a saved tool pinned (or following the latest), and the rest as given. */
 function entryOf(t: ResolvedTool): AgentToolEntry {
-  if (t.kind === "builtin") return { builtin: "memory" };
+  if (t.kind === "builtin")
+    return t.builtin === "workspace"
+      ? { builtin: "workspace", ...(t.scope ? { scope: t.scope } : {}) }
+      : { builtin: "memory" };
   if (t.kind === "agent") return { agentId: t.childAgentId!, sideEffecting: t.sideEffecting ?? false };
   if (t.kind === "mcp") return { mcpServerId: t.mcpServerId!, tool: t.mcpTool!, ...(t.mcpAs ? { as: t.mcpAs } : {}) };
   return t.follow ? { toolId: t.toolId!, follow: "latest" } : { toolId: t.toolId!, toolVersionId: t.toolVersionId! };

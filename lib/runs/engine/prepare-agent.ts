@@ -1,4 +1,4 @@
-/** An agent record → the tools its runs call (sandbox tools, memory, agents as child runs, MCP tools). */
+/** An agent record → the tools its runs call (sandbox tools, memory, the workspace set, agents as child runs, MCP tools). */
 import { approvalTarget } from "./approval-target";
 import { bothPredicates } from "../../tools/availability.shared";
 import type { AgentRecord, AgentToolRecord, RunDeps, RunnableAgent } from "./ports";
@@ -7,19 +7,25 @@ import { agentRunTool, type RunChild } from "./tools/agent-run-tool";
 import { mcpRunTool, noMcpCaller } from "./tools/mcp-run-tool";
 import { memoryRunTool } from "./tools/memory-run-tool";
 import { sandboxRunTool } from "./tools/sandbox-run-tool";
+import { workspaceRunTools } from "./tools/workspace-run-tool";
 
 /** The child-run runner outside a run (compaction, the next-context view): agents called as tools cannot run there. */
 export const noChildRun: RunChild = async () => ({ ok: false, error: { type: "NotInARun", message: "no run" } });
 
 export function prepareAgent(record: AgentRecord, deps: RunDeps, runChild: RunChild): RunnableAgent {
-  const tools: RunTool[] = record.tools.map((t) => {
-    const tool = build(t);
-    // What an approval of a call binds: checked again before an approved call runs.
-    tool.target = approvalTarget(t);
-    // The agent entry's availability is AND-ed with the tool's own.
-    tool.availableWhen = bothPredicates(tool.availableWhen, t.availableWhen);
-    return tool;
-  });
+  const tools: RunTool[] = record.tools.flatMap((t) =>
+    // The workspace entry gives a set of tools (tools/workspace-run-tool.ts), the others one each.
+    (t.kind === "builtin" && t.builtin === "workspace"
+      ? workspaceRunTools(t.scope, record.id, (ref, conversationId) => deps.store.workspaceFiles(ref, conversationId))
+      : [build(t)]
+    ).map((tool) => {
+      // What an approval of a call binds: checked again before an approved call runs.
+      tool.target = approvalTarget(t);
+      // The agent entry's availability is AND-ed with the tool's own.
+      tool.availableWhen = bothPredicates(tool.availableWhen, t.availableWhen);
+      return tool;
+    }),
+  );
   return { ...record, tools };
 
   function build(t: AgentToolRecord): RunTool {

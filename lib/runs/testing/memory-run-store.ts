@@ -13,6 +13,8 @@
 import type { RunStatus, StopReason, RunError, RunUsage, StoredEvent } from "../../events/event-types";
 import { addUsage, requestUsage } from "../../events/usage-counters.shared";
 import type { MemoryFileStore } from "../../tools/builtin/memory-tool";
+import { MapWorkspaceFileStore } from "../../workspace-files/map-workspace-file-store";
+import type { WorkspaceFileStore, WorkspaceRef } from "../../workspace-files/workspace-file-store";
 import type { AuditEntry, LifetimeUsage, NewApproval, NewRunRecord, RunFinish, RunStore } from "../engine/ports";
 
 export interface MemoryRun extends NewRunRecord {
@@ -160,6 +162,17 @@ export class MemoryRunStore implements RunStore {
     let files = this.files.get(agentId);
     if (!files) this.files.set(agentId, (files = new Map()));
     return new MapFileStore(files);
+  }
+
+  /** Every workspace's files (`scope:scopeId` → its versions), writes numbered with the conversation's events. */
+  readonly workspaces = new Map<string, MapWorkspaceFileStore>();
+
+  workspaceFiles(ref: WorkspaceRef, conversationId: string): WorkspaceFileStore {
+    const key = `${ref.scope}:${ref.scopeId}`;
+    let store = this.workspaces.get(key);
+    if (!store) this.workspaces.set(key, (store = new MapWorkspaceFileStore(this.now)));
+    // The versions are shared; each call's view numbers its writes with its own conversation's log.
+    return store.writingAt(() => this.log.get(conversationId)?.length ?? 0);
   }
 }
 

@@ -81,7 +81,9 @@ function toolEntry(t: AgentToolRecord) {
     case "tool":
       return { toolId: t.toolId };
     case "builtin":
-      return { builtin: "memory" as const };
+      return t.builtin === "workspace"
+        ? { builtin: "workspace" as const, scope: t.scope }
+        : { builtin: "memory" as const };
     case "agent":
       return { agentId: t.agentId, sideEffecting: t.sideEffecting };
     case "mcp":
@@ -213,6 +215,11 @@ export function toolSource(name: string, options: string, params: string, body: 
 }
 
 export const memoryTool = (): AgentToolRecord => ({ kind: "builtin", builtin: "memory" });
+export const workspaceTools = (scope: "conversation" | "agent" = "conversation"): AgentToolRecord => ({
+  kind: "builtin",
+  builtin: "workspace",
+  scope,
+});
 
 export function agentTool(agent: AgentRecord, sideEffecting = false): AgentToolRecord {
   return {

@@ -2,7 +2,7 @@
  * The memory's files as the commands read them: what exists, directories implied by paths, the
  * checks before a write (path, size, quota), lines, and sizes in UTF-8 bytes.
  */
-import { quotaExcess, type QuotaExcess } from "../storage-quota";
+import { formatSize, quotaAmount, quotaExcess, utf8Length, type QuotaExcess } from "../storage-quota";
 import { executionError, type MemoryFileStore } from "./memory-command";
 import { MAX_MEMORY_FILE_CHARS, MEMORY_ROOT, type MemoryLimits } from "./memory-limits";
 
@@ -40,13 +40,10 @@ export function checkSize(path: string, content: string): void {
   }
 }
 
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
-const bytesText = (n: number) => (n < 1024 ? plural(n, "byte") : `${plural(n, "byte")} (${formatSize(n)})`);
-
 function quotaMessage(path: string, e: QuotaExcess): string {
   return e.limit === "files"
-    ? `No change was made: creating ${path} would make your memory hold ${plural(e.wouldBe, "file")}, over its quota of ${plural(e.max, "file")}. Delete or merge files you no longer need, then try again.`
-    : `No change was made: after this change to ${path} your memory would hold ${bytesText(e.wouldBe)}, over its quota of ${bytesText(e.max)}. Delete, shorten or merge files you no longer need, then try again.`;
+    ? `No change was made: creating ${path} would make your memory hold ${quotaAmount("files", e.wouldBe)}, over its quota of ${quotaAmount("files", e.max)}. Delete or merge files you no longer need, then try again.`
+    : `No change was made: after this change to ${path} your memory would hold ${quotaAmount("bytes", e.wouldBe)}, over its quota of ${quotaAmount("bytes", e.max)}. Delete, shorten or merge files you no longer need, then try again.`;
 }
 
 /** Refuses a write that would pass the agent's quota (`before`: the file's content now, null when new). */
@@ -81,30 +78,5 @@ export function joinLines(lines: string[], trailingNewline: boolean): string {
   return lines.join("\n") + (trailingNewline && lines.length > 0 ? "\n" : "");
 }
 
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes}B`;
-  const units = ["K", "M", "G"];
-  let size = bytes / 1024;
-  let unit = 0;
-  while (size >= 1024 && unit < units.length - 1) {
-    size /= 1024;
-    unit += 1;
-  }
-  return `${Number.isInteger(size) ? size : size.toFixed(1)}${units[unit]}`;
-}
-
-/** UTF-8 length of a string, without encoding it (a lone surrogate counts as U+FFFD, 3 bytes). */
-export function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4;
-      i += 1;
-    } else n += 3;
-  }
-  return n;
-}
+export { formatSize, utf8Length };
 const byteLength = utf8Length;

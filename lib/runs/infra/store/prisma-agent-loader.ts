@@ -94,7 +94,12 @@ async function loadRecord(db: Db, view: AgentView): Promise<AgentRecord> {
   for (const ref of view.tools) {
     // Each record carries its entry's own availability (AND-ed with the tool's when it runs).
     const push = (record: AgentToolRecord) => tools.push({ ...record, availableWhen: ref.availableWhen ?? null });
-    if ("builtin" in ref) push({ kind: "builtin", builtin: "memory" });
+    if ("builtin" in ref)
+      push(
+        ref.builtin === "workspace"
+          ? { kind: "builtin", builtin: "workspace", scope: ref.scope ?? "conversation" }
+          : { kind: "builtin", builtin: "memory" },
+      );
     else if ("mcpServerId" in ref) {
       const record = await loadMcpToolRecord(db, view.name, ref);
       if ("notRunnable" in record) throw new AgentNotRunnableError(record.notRunnable);

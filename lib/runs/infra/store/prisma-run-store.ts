@@ -8,6 +8,7 @@ import { recordAudit, type AuditAction } from "../../../auth/audit-log";
 import type { Db } from "../../../db/client";
 import { jsonColumn } from "../../../db/json-column";
 import { prismaMemoryFileStore } from "../../../db/memory-file-store";
+import { prismaWorkspaceFileStore } from "../../../workspace-files/prisma-workspace-file-store";
 import type { StoredEvent } from "../../../events/event-types";
 import type { EventWriter } from "../../../events/event-writer";
 import type { RunStore } from "../../engine/ports";
@@ -123,6 +124,7 @@ export function createPrismaRunStore(db: Db, writer: EventWriter): RunStore {
       });
     },
     memoryFiles: (agentId) => prismaMemoryFileStore(db, agentId),
+    workspaceFiles: (ref, conversationId) => prismaWorkspaceFileStore(db, ref, conversationId),
   };
 }
 

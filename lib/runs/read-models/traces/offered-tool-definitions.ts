@@ -11,6 +11,7 @@ import { AgentToolEntry as AgentToolEntrySchema } from "../../../agents/agent-to
 import { DEFAULT_LABEL } from "../../../agents/agent-label.shared";
 import type { Db } from "../../../db/client";
 import { MEMORY_TOOL } from "../../../tools/builtin/memory-tool";
+import { WORKSPACE_TOOLS } from "../../../workspace-files/workspace-tools";
 import { renderToolTemplate } from "../../../tools/description-template.shared";
 import type { AnalyzedTool } from "../../../tools/tool-types";
 import { AGENT_TOOL_PARAMETERS } from "../../engine/tools/agent-run-tool";
@@ -145,6 +146,12 @@ export async function offeredToolDefinitions(
   const followed = new Map(options.followedTools.map((t) => [t.toolId, t.version]));
   const defs = new Map<string, Definition>();
   for (const entry of entries) {
+    if ("builtin" in entry && entry.builtin === "workspace") {
+      for (const t of WORKSPACE_TOOLS)
+        if (!defs.has(t.name))
+          defs.set(t.name, { description: t.description, inputSchema: t.parameters, source: "built-in (workspace)" });
+      continue;
+    }
     const def = await definitionOf(db, entry, followed, options.context);
     if (def && !defs.has(def[0])) defs.set(def[0], def[1]);
   }
