@@ -17,7 +17,10 @@ import { CaseEditor } from "./case-editor";
 import { useDataset, useDeleteDataset, useUpdateDataset } from "./dataset-queries";
 import { ExpectationChips } from "./expectation-chips";
 import { ImportDatasetForm } from "./import-dataset-form";
+import { ExperimentsList } from "./experiments-list";
+import { RunExperimentForm } from "./run-experiment-form";
 import "./evals.css";
+import "./experiments.css";
 
 type Editing = { mode: "new" } | { mode: "edit"; caseId: string } | null;
 
@@ -82,6 +85,8 @@ function DatasetDetail({
   setNotice: (text: string | null) => void;
 }) {
   const canAuthor = useCan("author");
+  const canOperate = useCan("operator");
+  const [running, setRunning] = useState(false);
   const isCurrent = dataset.revision === dataset.currentRevision;
   const canEdit = canAuthor && isCurrent;
   const update = useUpdateDataset(dataset.id);
@@ -156,6 +161,17 @@ function DatasetDetail({
           </p>
         </div>
         <div className="actions">
+          {canOperate && isCurrent && dataset.cases.length > 0 ? (
+            <button
+              type="button"
+              className="btn primary"
+              aria-expanded={running}
+              onClick={() => setRunning((v) => !v)}
+              data-testid="run-experiment"
+            >
+              Run experiment
+            </button>
+          ) : null}
           <button
             type="button"
             className="btn"
@@ -220,6 +236,8 @@ function DatasetDetail({
           {update.error.message}
         </p>
       ) : null}
+
+      {running && canOperate ? <RunExperimentForm datasetId={dataset.id} onCancel={() => setRunning(false)} /> : null}
 
       {importing && canEdit ? (
         <ImportDatasetForm
@@ -314,6 +332,7 @@ function DatasetDetail({
       {dataset.mocks.length > 0 ? (
         <p className="muted small">Dataset mocks: {dataset.mocks.map((m) => m.tool).join(", ")}.</p>
       ) : null}
+      <ExperimentsList datasetId={dataset.id} />
     </>
   );
 }

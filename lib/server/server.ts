@@ -165,6 +165,7 @@ class AtelierServer implements Server {
     this.stopPriceWatch?.();
     this.stopPriceWatch = undefined;
     if (rt) await stopQueueMode(rt, false).catch(() => {});
+    await rt?.webhooks?.close().catch(() => {});
     await db?.$disconnect();
   }
 

@@ -10,7 +10,7 @@ export default async function Page() {
     <>
       <PageHeader
         title="Evals"
-        description="Datasets of cases — a message and what the answer and the agent's behaviour must be. Running an agent over a dataset (experiments) is not built yet."
+        description="Datasets of cases — a message and what the answer and the agent's behaviour must be. Open a dataset to run an agent version over it as an experiment, and compare two experiments."
       />
       <DatasetsList />
     </>

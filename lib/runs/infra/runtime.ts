@@ -31,6 +31,8 @@ import { createPrismaAgentLoader } from "./store/prisma-agent-loader";
 import { readConnectionValues } from "../../connections/read-connection-values";
 import type { ConnectionsSnapshot } from "../engine/run-environment";
 import { createPrismaRunStore } from "./store/prisma-run-store";
+import type { WebhookDispatcher } from "../../webhooks/webhook-dispatcher";
+import { createRunWebhooks } from "./run-webhooks";
 
 export interface RunRuntime {
   db: Db;
@@ -66,6 +68,8 @@ export interface RunRuntime {
   localWorker?: boolean;
   /** The budget alert claim of the last job settled here (queue/execute-job.ts): tests await it. */
   budgetAlerts?: Promise<void>;
+  /** Outgoing webhooks (lib/webhooks): what the run path reports is queued here (run-webhooks.ts). */
+  webhooks?: WebhookDispatcher;
 }
 
 export interface RunRuntimeParts {
@@ -132,6 +136,7 @@ export function createRunRuntime({ db, dialect, bus, logger, sandbox }: RunRunti
     },
     admitted: new Map(),
     startedAt: new Date(),
+    webhooks: createRunWebhooks(db, logger),
   };
   return runtime;
 }

@@ -13,6 +13,7 @@ import type { RunRuntime } from "../runtime";
 import { releaseLease, renewLease, type LeaseHolder } from "./run-lease";
 import type { RunJob } from "./run-job";
 import { claimBudgetAlertsForRun } from "../../../budgets/claim-budget-alerts";
+import { notifyJobSettled } from "../run-webhooks";
 
 export interface JobContext {
   rt: RunRuntime;
@@ -28,6 +29,7 @@ export async function runClaimedJob(
 ): Promise<void> {
   const { rt, lease } = ctx;
   const renewal = keepLease(ctx, job.token, turn);
+  const startedAt = new Date();
   let result: TurnResult | null = null;
   try {
     result = await run(turn);
@@ -41,6 +43,7 @@ export async function runClaimedJob(
     rt.active.release(turn);
     await lease.onSettled(job.token, job.conversationId).catch(() => {});
     claimAlerts(rt, job.kind === "resume" ? job.runId : turn.runIds[0]);
+    notifyJobSettled(rt, job.conversationId, startedAt); // webhooks: approvals requested, runs ended
   }
 }
 
