@@ -65,6 +65,16 @@ const RULES: Record<string, Access> = {
   "PUT /api/agents/[id]/labels/[label]": ["author"],
   "GET /api/agents/[id]/export": "any",
   "POST /api/agents/import": ["author"],
+  // Skills: any role reads the library and exports; authors write, import and refresh the directories.
+  "GET /api/skills": "any",
+  "POST /api/skills": ["author"],
+  "POST /api/skills/analyze": ["author"],
+  "POST /api/skills/refresh": ["author"],
+  "POST /api/skills/import": ["author"],
+  "GET /api/skills/[name]": "any",
+  "PUT /api/skills/[name]": ["author"],
+  "DELETE /api/skills/[name]": ["author"],
+  "GET /api/skills/[name]/export": "any",
   "GET /api/models": ["author"], // the model picker's catalog, with each provider's key status
   "POST /api/credentials/[provider]/test": ["admin"],
   // Budgets: any role reads them with their use and alerts (/costs, the agent page); only admins change them.
