@@ -20,6 +20,28 @@ export const RunsHealth = z.strictObject({
 });
 export type RunsHealth = z.infer<typeof RunsHealth>;
 
+/**
+ * This process's OpenTelemetry export (lib/telemetry, docs/telemetry.md): off, or where it sends
+ * and what became of the spans — sent, waiting, dropped because a bounded queue was full, refused
+ * or unreachable at the endpoint — and the execution segments that could not be turned into spans.
+ */
+export const TelemetryHealth = z.union([
+  z.strictObject({ enabled: z.literal(false) }),
+  z.strictObject({
+    enabled: z.literal(true),
+    protocol: z.enum(["http/protobuf", "http/json"]),
+    /** Scheme, host, port and path (never a query or the headers). */
+    endpoint: z.string(),
+    exportedSpans: z.number().int().nonnegative(),
+    queuedSpans: z.number().int().nonnegative(),
+    droppedSpans: z.number().int().nonnegative(),
+    failedSpans: z.number().int().nonnegative(),
+    droppedSegments: z.number().int().nonnegative(),
+    lastError: z.string().nullable(),
+  }),
+]);
+export type TelemetryHealth = z.infer<typeof TelemetryHealth>;
+
 export const HealthReport = z.strictObject({
   status: HealthStatus,
   version: z.string(),
@@ -38,6 +60,8 @@ export const HealthReport = z.strictObject({
   uptimeSeconds: z.number().int().nonnegative(),
   /** Signed-in callers: run execution, null when it could not be read; absent when the database is down. */
   runs: RunsHealth.nullable().optional(),
+  /** Signed-in callers: this process's OpenTelemetry export. */
+  telemetry: TelemetryHealth.optional(),
 });
 export type HealthReport = z.infer<typeof HealthReport>;
 

@@ -31,6 +31,7 @@ import { createTurnLimiters, type RunningTurns } from "../runs/use-cases/turn-li
 import { SandboxPool } from "../sandbox/worker-pool";
 import { DEFAULT_ANALYSIS_BUDGET } from "../tool-store/analysis-budget";
 import { AnalysisRunner } from "../tools/analysis-runner";
+import { startTelemetry, type Telemetry } from "../telemetry/telemetry";
 
 export interface ServerLimits {
   /** Failed sign-ins per account and per address (also password changes). */
@@ -63,6 +64,8 @@ export interface Server {
   readonly limits: ServerLimits;
   /** Hashes and verifies passwords through `limits.hashGate`. */
   readonly passwords: PasswordHasher;
+  /** OpenTelemetry export, from the OTEL_* variables (lib/telemetry): off unless an endpoint is set. */
+  readonly telemetry: Telemetry;
   /** The run engine on this database (queue mode not started: see `ready`). */
   readonly runtime: RunRuntime;
   /** The runtime with queue mode started when this process is a web process or a worker (ATELIER_ROLE). */
@@ -79,6 +82,7 @@ export interface Server {
 /** What a process builds once, whatever database it serves. */
 interface ProcessParts {
   logger: Logger;
+  telemetry: Telemetry;
   bus: EventBus;
   limits: ServerLimits;
   passwords: PasswordHasher;
@@ -102,6 +106,9 @@ class AtelierServer implements Server {
   }
   get bus() {
     return this.parts.bus;
+  }
+  get telemetry() {
+    return this.parts.telemetry;
   }
   get limits() {
     return this.parts.limits;
@@ -134,6 +141,7 @@ class AtelierServer implements Server {
       bus: this.bus,
       logger: this.logger,
       sandbox: () => this.sandbox,
+      telemetry: this.parts.telemetry,
     }));
   }
 
@@ -174,7 +182,7 @@ class AtelierServer implements Server {
     const { sandbox, analyser } = this.parts;
     this.parts.sandbox = undefined;
     this.parts.analyser = undefined;
-    await Promise.all([sandbox?.close(), analyser?.close()]);
+    await Promise.all([sandbox?.close(), analyser?.close(), this.parts.telemetry.shutdown()]);
   }
 }
 
@@ -196,8 +204,11 @@ function buildProcessParts(): ProcessParts {
     ...createTurnLimiters(),
     streams: new LiveStreamLimits(liveStreamLimitsFromEnv()),
   };
+  const logger = createLogger();
   return {
-    logger: createLogger(),
+    logger,
+    // A refused OTEL_* setting (e.g. OTEL_EXPORTER_OTLP_PROTOCOL=grpc) stops the start here.
+    telemetry: startTelemetry(logger),
     bus: new EventBus(),
     limits,
     passwords: new PasswordHasher(limits.hashGate),

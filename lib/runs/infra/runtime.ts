@@ -31,6 +31,7 @@ import { createPrismaAgentLoader } from "./store/prisma-agent-loader";
 import { readConnectionValues } from "../../connections/read-connection-values";
 import type { ConnectionsSnapshot } from "../engine/run-environment";
 import { createPrismaRunStore } from "./store/prisma-run-store";
+import type { Telemetry } from "../../telemetry/telemetry";
 import type { WebhookDispatcher } from "../../webhooks/webhook-dispatcher";
 import { createRunWebhooks } from "./run-webhooks";
 
@@ -79,12 +80,15 @@ export interface RunRuntimeParts {
   logger: Logger;
   /** The sandbox pool tool calls run in (asked for on each call, so it starts on first use). */
   sandbox: () => SandboxPool;
+  /** OpenTelemetry export (lib/telemetry): told what the writer committed, it exports the segments that ended. */
+  telemetry?: Pick<Telemetry, "committed">;
 }
 
 /** The run engine over the parts the composition root built (lib/server/server.ts). */
-export function createRunRuntime({ db, dialect, bus, logger, sandbox }: RunRuntimeParts): RunRuntime {
+export function createRunRuntime({ db, dialect, bus, logger, sandbox, telemetry }: RunRuntimeParts): RunRuntime {
   const writer = new EventWriter(db, dialect, (conversationId, events) => {
     for (const e of events) bus.publish(conversationId, e);
+    telemetry?.committed(db, conversationId, events);
     runtime.queueMode?.fanout.committed(conversationId, events);
   });
   const store = createPrismaRunStore(db, writer);
