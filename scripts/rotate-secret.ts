@@ -1,6 +1,6 @@
 /**
- * `npm run secret:rotate`: re-encrypts every saved provider key, MCP server header and connection
- * secret under a new key, crash-safely
+ * `npm run secret:rotate`: re-encrypts every saved provider key, MCP server header, connection
+ * secret and webhook signing secret under a new key, crash-safely
  * (lib/auth/rotate-secret-key.ts; run it again after an interruption and it finishes).
  *   - Key file (no ATELIER_SECRET): the new key is written to <file>.new first, the rows are
  *     re-encrypted, then the files are switched; the old key is kept as <file>.old until you delete it.
@@ -25,14 +25,14 @@ try {
         ROTATION_RESEALERS,
       );
       console.log(
-        `re-encrypted ${r.count} secret(s) (provider keys, MCP server headers and connection secrets); now set ATELIER_SECRET to the value of ATELIER_NEW_SECRET`,
+        `re-encrypted ${r.count} secret(s) (provider keys, MCP server headers, connection secrets and webhook signing secrets); now set ATELIER_SECRET to the value of ATELIER_NEW_SECRET`,
       );
     }
   } else {
     const file = keyFilePath();
     const r = await rotateKeyFile(db, file, {}, ROTATION_RESEALERS);
     console.log(
-      `${r.resumed ? "finished an interrupted rotation: " : ""}re-encrypted ${r.count} secret(s) (provider keys, MCP server headers and connection secrets); ` +
+      `${r.resumed ? "finished an interrupted rotation: " : ""}re-encrypted ${r.count} secret(s) (provider keys, MCP server headers, connection secrets and webhook signing secrets); ` +
         `new key in ${file} (old key kept in ${file}.old)`,
     );
   }

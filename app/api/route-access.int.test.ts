@@ -84,6 +84,14 @@ const RULES: Record<string, Access> = {
   "DELETE /api/budgets/[id]": ["admin"],
   "GET /api/budgets/alerts": "any",
   "GET /api/budgets/scopes": ["admin"],
+  // Webhooks: admin only — an endpoint's URL and log say where the studio's events go (docs/webhooks.md).
+  "GET /api/webhooks": ["admin"],
+  "POST /api/webhooks": ["admin"],
+  "GET /api/webhooks/[id]": ["admin"],
+  "PUT /api/webhooks/[id]": ["admin"],
+  "DELETE /api/webhooks/[id]": ["admin"],
+  "GET /api/webhooks/[id]/deliveries": ["admin"],
+  "POST /api/webhooks/[id]/test": ["admin"],
   // Connections: any role lists them (plain values for admin and author only); only admins change them.
   "GET /api/connections": "any",
   "POST /api/connections": ["admin"],

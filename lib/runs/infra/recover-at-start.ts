@@ -9,6 +9,7 @@ import type { RunRuntime } from "./runtime";
 import { releaseStaleLeases } from "./queue/run-lease";
 import { recoverInterruptedRuns } from "./store/recover-interrupted-runs";
 import { failAbandonedReplays } from "./store/replay-status";
+import { notifyRunsEnded } from "./run-webhooks";
 
 export async function recoverAtStart(rt: RunRuntime): Promise<string[]> {
   const log = (line: string) => rt.logger.info(line);
@@ -23,6 +24,9 @@ export async function recoverAtStart(rt: RunRuntime): Promise<string[]> {
     if (active.size === 0) for (const id of rt.active.runIds()) active.add(id);
     return active.has(runId);
   });
+  // Webhooks: deliveries a stopped server left pending are attempted again; the runs it left end.
+  rt.webhooks?.start();
+  notifyRunsEnded(rt, recovered);
   const released = await releaseStaleLeases(rt.db, rt.startedAt);
   if (released) log(`released ${released} claim${released === 1 ? "" : "s"} a stopped server left`);
   const replays = await failAbandonedReplays(rt.db);

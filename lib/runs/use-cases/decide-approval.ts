@@ -14,6 +14,7 @@ import type { RunRuntime } from "../infra/runtime";
 import { ApprovalDecidedError, ApprovalMismatchError } from "./approval-errors";
 import { toApprovalView, type ApprovalView } from "../read-models/approvals/approval-view";
 import { submitResume } from "../infra/queue/submit-resume";
+import { notifyApprovalDecided } from "../infra/run-webhooks";
 
 export interface DecisionInput {
   approvalId: string;
@@ -73,6 +74,7 @@ export async function decideApproval(rt: RunRuntime, input: DecisionInput): Prom
       conversationId: approval.conversationId,
     },
   });
+  notifyApprovalDecided(rt, approval.id); // webhooks: approval.decided
   const remaining = await db.approval.count({ where: { runId: approval.runId, status: "pending" } });
   // In one process the run resumes in the background; in queue mode a worker resumes it.
   const resumed =

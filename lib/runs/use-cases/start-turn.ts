@@ -24,6 +24,7 @@ import type { RunActor } from "../engine/ports";
 import type { RunningTurns } from "./turn-limits";
 import { supersedeSuspendedRun } from "../infra/store/supersede-suspended-run";
 import { assertWithinBudgets } from "../../budgets/check-budgets";
+import { notifyJobSettled } from "../infra/run-webhooks";
 
 export interface StartTurnInput {
   conversationId: string;
@@ -114,7 +115,11 @@ async function admit(
     userId: input.actor.id,
     apiTokenId: input.actor.apiTokenId ?? null,
   });
-  if (suspended) await supersedeSuspendedRun(db, deps.store, suspended.id, input.actor);
+  if (suspended) {
+    const supersededAt = new Date();
+    await supersedeSuspendedRun(db, deps.store, suspended.id, input.actor);
+    notifyJobSettled(rt, conversation.id, supersededAt); // webhooks: the denials and the run's end
+  }
   if (!conversation.title) {
     const title = input.content.replace(/\s+/g, " ").trim();
     await db.conversation.update({

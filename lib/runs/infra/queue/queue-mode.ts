@@ -15,6 +15,7 @@ import { queueSettings, type QueueSettings } from "./role";
 import { markWorkerSeen, registerWorker, removeWorker } from "./queue-workers";
 import { handBackLease, lapsedLeases } from "./run-lease";
 import { deliverJob, takeOverLease } from "./take-over-run";
+import { PgBossWebhookQueue } from "../../../webhooks/pg-boss-webhook-queue";
 
 /** A queued claim older than this that no worker owns is executed by the sweep (its job was lost). */
 const ORPHAN_MS = 60_000;
@@ -81,6 +82,8 @@ function startQueueMode(
     rt.queue = queue;
     rt.executor = ctx.lease;
     rt.queueMode = { role, fanout };
+    // Webhook deliveries go through pg-boss too: web processes submit, workers attempt.
+    await rt.webhooks?.useQueue(new PgBossWebhookQueue(connectionString, rt.logger), role === "worker");
     if (role !== "worker") return;
     await registerWorker(rt.db, owner, settings.concurrency);
     await queue.work((job) => deliverJob(ctx, job), settings.concurrency);
@@ -98,6 +101,7 @@ function startQueueMode(
     stop: async (graceful) => {
       for (const t of timers) clearInterval(t);
       await ready.catch(() => {});
+      await rt.webhooks?.close().catch(() => {});
       if (role === "worker") {
         // Stop taking jobs and give running turns the grace period. What still runs is handed back
         // last; the caller exits at once after (see handBackLease).
