@@ -12,7 +12,8 @@ import { ApiClientError, apiFetch } from "@/components/api/api-client";
 import { agentKeys } from "@/components/agents/agent-queries";
 import { PageHeader } from "@/components/shell/page-header";
 import { useDocumentTitle } from "@/components/shell/use-document-title";
-import { useViewer } from "@/components/shell/viewer-context";
+import { useCan, useViewer } from "@/components/shell/viewer-context";
+import { AddToDatasetDialog } from "@/components/evals/add-to-dataset-dialog";
 import { agentsApi } from "@/lib/api/contracts/agents.shared";
 import { NextContextPanel } from "@/components/compactions/next-context-panel";
 import { formatCost } from "@/components/runs/usage-format";
@@ -116,6 +117,8 @@ export function ConversationView({
   const send = live.send;
   const forkPoints = useMemo(() => forkPointsOf(events.data?.events ?? []), [events.data]);
   const [forkTarget, setForkTarget] = useState<ForkTarget | null>(null);
+  const canAuthor = useCan("author");
+  const [addTurn, setAddTurn] = useState<number | null>(null);
   useScrollToSeqAnchor(loaded);
   useEffect(() => {
     if (!loaded || !canSend || !empty) return;
@@ -236,6 +239,7 @@ export function ConversationView({
           optimistic={live.optimistic?.text ?? null}
           runVersions={runVersions(c.runs)}
           forks={{ points: forkPoints, onFork: canSend ? setForkTarget : undefined }}
+          onAddToDataset={canAuthor ? setAddTurn : undefined}
         />
       )}
 
@@ -246,6 +250,9 @@ export function ConversationView({
       ) : null}
 
       {forkTarget ? <ForkDialog conversation={c} target={forkTarget} onClose={() => setForkTarget(null)} /> : null}
+      {addTurn !== null ? (
+        <AddToDatasetDialog conversationId={id} turn={addTurn} onClose={() => setAddTurn(null)} />
+      ) : null}
 
       <NextContextPanel conversationId={id} canCompact={canSend} lastSeq={events.data?.lastSeq ?? 0} />
 

@@ -23,6 +23,7 @@ import { ShowMoreBlock, ShowMoreText } from "./show-more";
 import type { ForkPoints } from "./branches/fork-points";
 import type { ForkTarget } from "./branches/fork-dialog";
 import { ForkMessageButton, ForkPoint } from "./branches/fork-buttons";
+import { AddTurnButton } from "@/components/evals/add-turn-button";
 
 const CALL_STATUS: Record<CallStatus, { label: string; className: string }> = {
   running: { label: "running", className: "pill status-running" },
@@ -306,6 +307,7 @@ export function TranscriptView({
   optimistic,
   runVersions = {},
   forks,
+  onAddToDataset,
 }: {
   transcript: Transcript;
   optimistic: string | null;
@@ -313,13 +315,17 @@ export function TranscriptView({
   runVersions?: Record<string, number>;
   /** Where the conversation can be forked (branches/fork-points.ts); `onFork` when the reader may fork. */
   forks?: { points: ForkPoints; onFork?: (t: ForkTarget) => void };
+  /** "Add this turn to a dataset" beside each user message (authors): the turn's 0-based index. */
+  onAddToDataset?: (turn: number) => void;
 }) {
   const points = forks?.points;
+  let turn = -1;
   return (
     <div className="cv-transcript" data-testid="transcript">
       {transcript.entries.map((e) => {
         if (e.kind === "user") {
           const before = points?.beforeMessage[e.seq];
+          const thisTurn = ++turn;
           return (
             <div key={e.key} className="cv-user" data-testid="user-entry">
               <div className="cv-bubble" data-testid="user-message">
@@ -328,6 +334,7 @@ export function TranscriptView({
               {before !== undefined && forks?.onFork ? (
                 <ForkMessageButton seq={before} text={e.text} onFork={forks.onFork} />
               ) : null}
+              {onAddToDataset ? <AddTurnButton turn={thisTurn} onAdd={onAddToDataset} /> : null}
             </div>
           );
         }
