@@ -86,6 +86,8 @@ export const RUN_ERROR_TYPES = {
   ModelConfigurationError: "a model could not be built: a missing provider key or an unusable configuration",
   HttpTimeoutError: "a model request took longer than its time limit",
   ToolRetriesExceededError: "the model repeated a malformed tool call more often than `runtime.retries` allows",
+  StructuredResponseError:
+    "a structured-mode agent's model answered without a valid action object more often than `runtime.retries` allows",
   PromptRenderError: "the agent's system prompt template could not be rendered",
   AgentConfigError: "the agent's stored configuration is not valid",
   AgentNotRunnableError: "a tool, agent or MCP server the agent uses cannot run",

@@ -3,7 +3,8 @@
  * not an LLM". On a user message it picks the tool whose name and description best match the
  * user's words, fills its arguments from the message and calls it; on tool results it answers
  * from them; asked to summarise (compaction), it writes an extractive summary. Token usage is
- * estimated from text length. It is a real AI SDK LanguageModelV3, so the run loop cannot tell it
+ * estimated from text length. Asked for a structured-mode action object, it answers with one
+ * (demo-structured.ts). It is a real AI SDK LanguageModelV3, so the run loop cannot tell it
  * from a provider.
  */
 import type {
@@ -14,6 +15,8 @@ import type {
 } from "@ai-sdk/provider";
 import { fillArguments } from "./demo-arguments";
 import { chooseTool } from "./demo-tool-choice";
+import { decideDemoStructured } from "./demo-structured";
+import { structuredRequestOf } from "./structured-request";
 import { callId, promptText, toGenerateResult, toolResultText, toStreamResult, type Decision } from "./model-output";
 
 export const DEMO_LABEL = "[offline demo, not an LLM]";
@@ -89,6 +92,8 @@ export function decideDemo(options: LanguageModelV3CallOptions): Decision {
     });
     return { kind: "text", text: `${DEMO_LABEL} ${lines.join("\n")}` };
   }
+  const structured = structuredRequestOf(options);
+  if (structured) return { kind: "text", text: decideDemoStructured(prompt, structured, DEMO_LABEL) };
   const message = lastUserMessage(prompt);
   if (options.responseFormat?.type === "json") {
     const schema = (options.responseFormat.schema ?? {}) as Record<string, unknown>;

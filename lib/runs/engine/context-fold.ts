@@ -5,6 +5,7 @@
  */
 import type { LanguageModelV3Message } from "@ai-sdk/provider";
 import type { MessagePart, StoredEvent } from "../../events/event-types";
+import { finalAnswerOf } from "./structured/read-action";
 
 export interface FoldedContext {
   messages: LanguageModelV3Message[];
@@ -149,12 +150,17 @@ export function runMessages(events: readonly StoredEvent[], runId: string): Lang
   return messages;
 }
 
-/** Each run's last assistant message as text (its answer, when the run completed). */
+/**
+ * Each run's last assistant message as text (its answer, when the run completed); a structured
+ * run's `final_answer` object gives its `text` (structured/read-action.ts).
+ */
 export function lastAssistantTexts(events: readonly StoredEvent[]): Map<string, string> {
   const texts = new Map<string, string>();
   for (const e of events)
-    if (e.type === "LlmMessageEvent" && e.runId && e.data.role === "assistant")
-      texts.set(e.runId, e.data.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join(""));
+    if (e.type === "LlmMessageEvent" && e.runId && e.data.role === "assistant") {
+      const text = e.data.parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
+      texts.set(e.runId, (text.trimStart().startsWith("{") ? finalAnswerOf(text) : null) ?? text);
+    }
   return texts;
 }
 

@@ -5,6 +5,7 @@
  */
 import type {
   LanguageModelV3,
+  LanguageModelV3CallOptions,
   LanguageModelV3FunctionTool,
   LanguageModelV3Prompt,
   LanguageModelV3Usage,
@@ -74,9 +75,12 @@ export async function requestModel(options: {
   tools: LanguageModelV3FunctionTool[];
   signal: AbortSignal;
   onDelta?: (delta: string) => void;
+  /** Structured mode: the action model's schema, asked for as JSON (structured/structured-step.ts). */
+  responseFormat?: LanguageModelV3CallOptions["responseFormat"];
 }): Promise<ModelResponse> {
   const { stream } = await options.model.doStream({
     prompt: options.prompt,
+    ...(options.responseFormat ? { responseFormat: options.responseFormat } : {}),
     tools: options.tools.length ? options.tools : undefined,
     toolChoice: options.tools.length ? { type: "auto" } : undefined,
     abortSignal: options.signal,

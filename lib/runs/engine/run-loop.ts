@@ -205,9 +205,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
       costNanoUsd += usageData.costNanoUsd;
       // A structured answer is read into the step's one call (an ordinary call from here on), the
       // answer, or a repair message; its text is the assistant message either way.
-      const step = structured
-        ? readStructuredStep(response.text, structured, offered, deps.newId, maxRetries)
-        : null;
+      const step = structured ? readStructuredStep(response.text, structured, offered, deps.newId, maxRetries) : null;
       if (step) response.toolCalls = step.kind === "call" ? [step.call] : [];
       lastAssistant = [
         ...response.parts,

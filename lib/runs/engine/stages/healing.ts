@@ -8,6 +8,7 @@
 import type { LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
 import { newEvent, type EventData, type EventEntry, type MessagePart } from "../../../events/event-types";
 import { RunUsageLimitError } from "../run-errors";
+import { isStructuredCallId, structuredResultText } from "../structured/structured-result";
 
 export const BUDGET_SPENT_INSTRUCTION =
   "Not executed: this turn's usage budget is spent, so no further tool call is possible. Answer now with what you already have.";
@@ -39,14 +40,28 @@ export interface CallAnswer {
  */
 export function answerEvents(runId: string, answers: readonly CallAnswer[]): EventEntry[] {
   if (answers.length === 0) return [];
-  const parts: MessagePart[] = answers.map((a) => ({
+  // A structured-mode action (structured/structured-step.ts) was never a provider tool call: its
+  // result is a user message's text, so a model without tool calling reads it.
+  const structured = answers.filter((a) => isStructuredCallId(a.ret.toolCallId));
+  const native = answers.filter((a) => !isStructuredCallId(a.ret.toolCallId));
+  const parts: MessagePart[] = native.map((a) => ({
     type: "tool-result",
     toolCallId: a.ret.toolCallId,
     toolName: a.ret.toolName,
     output: a.output,
   }));
   return [
-    { event: newEvent(runId, "LlmMessageEvent", { role: "tool", parts }) },
+    ...(parts.length ? [{ event: newEvent(runId, "LlmMessageEvent", { role: "tool", parts }) }] : []),
+    ...(structured.length
+      ? [
+          {
+            event: newEvent(runId, "LlmMessageEvent", {
+              role: "user",
+              parts: structured.map((a) => ({ type: "text" as const, text: structuredResultText(a) })),
+            }),
+          },
+        ]
+      : []),
     ...answers.map((a) => ({ event: newEvent(runId, "ToolReturnEvent", a.ret) })),
   ];
 }
