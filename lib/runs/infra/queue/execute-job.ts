@@ -7,6 +7,7 @@
 import type { ActiveTurn } from "../active-runs";
 import { resumeRun } from "../../use-cases/resume-run";
 import { runReplay } from "../../use-cases/run-replay";
+import { runExperimentCase } from "../../use-cases/run-experiment-case";
 import { executeTurn, type TurnResult } from "../../engine/execute-turn";
 import { executeCommand } from "../../engine/execute-command";
 import type { RunRuntime } from "../runtime";
@@ -63,6 +64,7 @@ export function runJob(ctx: JobContext, job: RunJob, turn: ActiveTurn): Promise<
   const { rt } = ctx;
   if (job.kind === "resume") return resumeRun(rt, job.runId, job.actor, { claimed: turn });
   if (job.kind === "replay") return runReplay(rt, job, turn);
+  if (job.kind === "experiment-case") return runExperimentCase(rt, job, turn);
   return (async () => {
     // Accepted in this process: the admitted agent says which; accepted elsewhere: read it.
     const admitted = rt.admitted.get(job.token);

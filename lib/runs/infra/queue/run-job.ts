@@ -1,5 +1,5 @@
 /**
- * A job of the run queue: the turn a web process accepted, an operator's command, a replay, or the resume of
+ * A job of the run queue: the turn a web process accepted, an operator's command, a replay, an eval case, or the resume of
  * a run whose approvals were all decided. It carries the claim's token (run-lease.ts), so a repeated or stale delivery
  * never executes another claim's work.
  */
@@ -45,6 +45,18 @@ export const RunJob = z.discriminatedUnion("kind", [
     /** Follow the original's ModelSwitched (no `modelKey` asked) and AgentVersionChanged (no version or label asked). */
     followModel: z.boolean(),
     followVersion: z.boolean(),
+    actor: Actor,
+  }),
+  // One case of an experiment (docs/evals.md) at one repetition: its messages sent as turns on the
+  // case's conversation under one lease, approvals answered by the case, then judged
+  // (use-cases/run-experiment-case.ts).
+  z.object({
+    kind: z.literal("experiment-case"),
+    conversationId: z.string().min(1),
+    token: z.string().min(1),
+    experimentId: z.string().min(1),
+    index: z.number().int().nonnegative(),
+    repetition: z.number().int().nonnegative(),
     actor: Actor,
   }),
   z.object({

@@ -10,6 +10,7 @@
  *    a call is never executed twice.
  */
 import type { EventEntry } from "../../../events/event-types";
+import { takeOverExperimentCase } from "../../use-cases/run-experiment-case";
 import { resumeRun } from "../../use-cases/resume-run";
 import { createChildRunner } from "../../engine/execute-turn";
 import { prepareAgent } from "../../engine/prepare-agent";
@@ -69,6 +70,14 @@ export async function takeOverLease(ctx: JobContext, lease: LeaseRow): Promise<T
   await runClaimedJob(ctx, job, turn, async (t) => {
     // A replay nobody started runs from the start; one a stopped worker was executing ends failed
     // (its running runs interrupted): re-playing it from the middle could diverge from the record.
+    if (job.kind === "experiment-case") {
+      const taken = await takeOverExperimentCase(rt, job, t, await anyRunSince(rt, lease), async () => {
+        const running = await rt.db.run.findMany({ where: { conversationId: job.conversationId, status: "running" } });
+        for (const run of running) await interruptRun(rt.db, rt.deps.store, run);
+      });
+      outcome = taken.outcome;
+      return taken.result;
+    }
     if (job.kind === "replay") {
       const conversation = await rt.db.conversation.findUnique({
         where: { id: job.conversationId },

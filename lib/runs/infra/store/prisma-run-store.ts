@@ -6,6 +6,7 @@
 import { toStoredEvent, type EventRow } from "../../../events/stored-event";
 import { recordAudit, type AuditAction } from "../../../auth/audit-log";
 import type { Db } from "../../../db/client";
+import { experimentConversationsOf } from "../../../evals/experiment-conversations";
 import { jsonColumn } from "../../../db/json-column";
 import { prismaMemoryFileStore } from "../../../db/memory-file-store";
 import { prismaWorkspaceFileStore } from "../../../workspace-files/prisma-workspace-file-store";
@@ -77,10 +78,12 @@ export function createPrismaRunStore(db: Db, writer: EventWriter): RunStore {
       return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
     },
     async agentLifetimeUsage(agentId) {
+      // Eval runs (conversations of an experiment) never count toward an agent's lifetime limits.
+      const evalConversations = await experimentConversationsOf(db, agentId);
       const [runs, sums] = await Promise.all([
-        db.run.count({ where: { agentId } }),
+        db.run.count({ where: { agentId, conversation: { experimentId: null } } }),
         db.usageRecord.aggregate({
-          where: { agentId },
+          where: { agentId, ...(evalConversations.length ? { conversationId: { notIn: evalConversations } } : {}) },
           _sum: { inputTokens: true, outputTokens: true, totalTokens: true },
         }),
       ]);
