@@ -116,6 +116,14 @@ function Header({ trace }: { trace: Trace }) {
             "—"
           )}
         </dd>
+        {trace.otelTraceId ? (
+          <>
+            <dt>OpenTelemetry trace</dt>
+            <dd className="mono small" data-testid="otel-trace-id">
+              {trace.otelTraceId}
+            </dd>
+          </>
+        ) : null}
         <dt>Started</dt>
         <dd>{formatDateTime(run.startedAt)}</dd>
         <dt>Duration</dt>

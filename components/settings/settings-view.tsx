@@ -1,6 +1,31 @@
 "use client";
 import { useHealth } from "./settings-queries";
 import { QueryState } from "@/components/shell/query-state";
+import type { TelemetryHealth } from "@/lib/db/health.shared";
+
+/** OpenTelemetry export of this server process: off, or where spans go and what became of them. */
+function TelemetryFacts({ telemetry: t }: { telemetry: TelemetryHealth }) {
+  return (
+    <>
+      <dt>OpenTelemetry</dt>
+      <dd data-testid="telemetry-health">
+        {t.enabled ? (
+          <>
+            <span className="mono">{t.endpoint}</span> ({t.protocol}) — {t.exportedSpans} spans sent, {t.queuedSpans}{" "}
+            waiting,{" "}
+            <span className={t.droppedSpans + t.failedSpans + t.droppedSegments > 0 ? "error" : undefined}>
+              {t.droppedSpans} dropped (queue full), {t.failedSpans} failed
+              {t.droppedSegments ? `, ${t.droppedSegments} run segments not exported` : ""}
+            </span>
+            {t.lastError ? <span className="muted"> · last error: {t.lastError}</span> : null}
+          </>
+        ) : (
+          <span className="muted">off (set OTEL_EXPORTER_OTLP_ENDPOINT to export traces)</span>
+        )}
+      </dd>
+    </>
+  );
+}
 
 export function SettingsView() {
   const query = useHealth();
@@ -40,6 +65,7 @@ export function SettingsView() {
                 </dd>
               </>
             ) : null}
+            {"telemetry" in h && h.telemetry ? <TelemetryFacts telemetry={h.telemetry} /> : null}
           </dl>
         </section>
       )}

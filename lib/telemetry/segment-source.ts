@@ -15,11 +15,7 @@ export interface EndedSegment {
   seq: number;
 }
 
-export async function loadSegment(
-  db: Db,
-  ended: EndedSegment,
-  captureContent: boolean,
-): Promise<SegmentInput | null> {
+export async function loadSegment(db: Db, ended: EndedSegment, captureContent: boolean): Promise<SegmentInput | null> {
   const { conversationId, runId, seq } = ended;
   const [run, rows] = await Promise.all([
     db.run.findUnique({

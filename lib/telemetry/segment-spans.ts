@@ -16,15 +16,7 @@
  * decision that let it resume). Approvals, compactions and cleared contexts are span events.
  */
 import type { StoredEvent, EventOf, MessagePart } from "../events/event-types";
-import {
-  ATELIER,
-  ATTR_ERROR_TYPE,
-  GEN_AI,
-  OPERATION,
-  providerName,
-  SPAN_EVENTS,
-  splitModelKey,
-} from "./genai-semconv";
+import { ATELIER, ATTR_ERROR_TYPE, GEN_AI, OPERATION, providerName, SPAN_EVENTS, splitModelKey } from "./genai-semconv";
 import { chatSpanId, segmentSpanId, toolSpanId, traceIdOf } from "./span-ids";
 
 export type AttributeValue = string | number | boolean | string[];
@@ -120,7 +112,10 @@ export function buildSegmentSpans(input: SegmentInput): SpanRecord[] {
       [ATELIER.runSegment]: segment,
     },
     events: [],
-    links: segment > 0 ? [{ traceId, spanId: segmentSpanId(run.id, segment - 1), attributes: { "atelier.link": "resumes" } }] : [],
+    links:
+      segment > 0
+        ? [{ traceId, spanId: segmentSpanId(run.id, segment - 1), attributes: { "atelier.link": "resumes" } }]
+        : [],
     status: { code: "unset" },
   };
   spans.push(segmentSpan);
@@ -305,7 +300,14 @@ export function buildSegmentSpans(input: SegmentInput): SpanRecord[] {
   const f = finished.data;
   const ownSpans = spans.filter((s) => s.parentSpanId === spanId);
   segmentSpan.startMs = Math.min(startMs, ...ownSpans.map((s) => s.startMs));
-  segmentSpan.endMs = Math.max(segmentSpan.endMs, segmentSpan.startMs, ...spans.slice(1).filter((s) => s.kind === "client").map((s) => s.endMs));
+  segmentSpan.endMs = Math.max(
+    segmentSpan.endMs,
+    segmentSpan.startMs,
+    ...spans
+      .slice(1)
+      .filter((s) => s.kind === "client")
+      .map((s) => s.endMs),
+  );
   Object.assign(segmentSpan.attributes, {
     [GEN_AI.inputTokens]: inputTokens,
     [GEN_AI.outputTokens]: outputTokens,

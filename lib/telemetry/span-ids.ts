@@ -7,7 +7,10 @@
 import { createHash } from "node:crypto";
 
 function digest(key: string, bytes: number): string {
-  const hex = createHash("sha256").update(key).digest("hex").slice(0, bytes * 2);
+  const hex = createHash("sha256")
+    .update(key)
+    .digest("hex")
+    .slice(0, bytes * 2);
   // An all-zero id is invalid in OpenTelemetry (a chance of 2^-64 at worst): nudge the last digit.
   return /^0+$/.test(hex) ? `${hex.slice(0, -1)}1` : hex;
 }

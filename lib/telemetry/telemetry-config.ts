@@ -109,7 +109,10 @@ function checkEndpoint(variable: string, raw: string): void {
       caller: "webhook",
     });
   } catch (err) {
-    if (EgressError.is(err)) throw new TelemetryConfigError(err.message.replace(/which the studio never reaches/, "which export never reaches"));
+    if (EgressError.is(err))
+      throw new TelemetryConfigError(
+        err.message.replace(/which the studio never reaches/, "which export never reaches"),
+      );
     throw err;
   }
 }

@@ -4,6 +4,7 @@
  * DATABASE_URL does (prepare-database.ts).
  */
 import { StartupError } from "./prepare-database";
+import { readTelemetryConfig, TelemetryConfigError } from "../../lib/telemetry/telemetry-config";
 
 /** The shortest ATELIER_ADMIN_TOKEN accepted: an admin credential must not be guessable. */
 export const ADMIN_TOKEN_MIN_LENGTH = 32;
@@ -16,6 +17,13 @@ export function checkStartupSettings(env: Record<string, string | undefined> = p
       `ATELIER_ADMIN_TOKEN: at least ${ADMIN_TOKEN_MIN_LENGTH} characters are needed, it has ${token.length} ` +
         "(generate one with `openssl rand -hex 32`)",
     );
+  // OpenTelemetry export's variables (e.g. OTEL_EXPORTER_OTLP_PROTOCOL=grpc is refused, naming the supported values).
+  try {
+    readTelemetryConfig(env);
+  } catch (e) {
+    if (TelemetryConfigError.is(e)) throw new StartupError(e.message);
+    throw e;
+  }
 }
 
 /** For the command-line entry points: a refused setting is printed as its one line and exits 1. */

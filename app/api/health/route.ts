@@ -13,14 +13,15 @@ export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   /**
    * `{status}` for anyone (load balancers); the database, migrations, version and run execution
-   * (role, queue depth, live workers) for a signed-in caller. A `Response`: 503 while the database
+   * (role, queue depth, live workers) and OpenTelemetry export (its counts) for a signed-in caller. A `Response`: 503 while the database
    * is down, and never cached.
    */
-  GET: defineRoute(healthApi.get, { access: "public" }, async ({ db, principal }) => {
+  GET: defineRoute(healthApi.get, { access: "public" }, async ({ db, principal, server }) => {
     const report = await checkHealth(db, getDatabaseTarget(), pkg.version);
     if (principal && report.database.reachable) {
       report.runs = await runsHealth(await readyRunRuntime()).catch(() => null);
     }
+    if (principal) report.telemetry = server.telemetry.health();
     const answer: AnswerOf<typeof healthApi.get> = healthFor(report, principal);
     return Response.json(answer, {
       status: report.database.reachable ? 200 : 503,

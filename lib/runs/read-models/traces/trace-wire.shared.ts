@@ -244,5 +244,10 @@ export const RunTrace = z.strictObject({
   durationMs: z.number().nonnegative(),
   /** The system prompt renderings the trace's requests were sent with, by content hash. */
   systemPrompts: z.record(z.string(), EventData.LlmSystemPromptEvent),
+  /** The OpenTelemetry trace id the run's turn is exported under (docs/telemetry.md); absent when the studio does not export. */
+  otelTraceId: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .optional(),
 });
 export type RunTrace = z.infer<typeof RunTrace>;
