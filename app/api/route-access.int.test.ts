@@ -132,6 +132,8 @@ const RULES: Record<string, Access> = {
   "POST /api/conversations/[id]/replay": ["operator"],
   "GET /api/conversations/[id]/branches": "any",
   "GET /api/conversations/[id]/compare/[otherId]": "any",
+  "GET /api/conversations/[id]/files": "any",
+  "GET /api/conversations/[id]/files/content": "any",
   "GET /api/compactions": "any",
   "GET /api/compactions/[id]": "any",
   "GET /api/approvals": "any",

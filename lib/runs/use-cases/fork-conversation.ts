@@ -1,7 +1,8 @@
 /**
  * Forking a conversation at a past event (POST …/fork, operators; docs/time-travel.md, "Fork"): a
  * new conversation of the same agent, context values and workspace, started by the caller, whose
- * log is a copy of the original's events 1…atSeq (seq, runId, type, payload and createdAt kept).
+ * log is a copy of the original's events 1…atSeq (seq, runId, type, payload and createdAt kept),
+ * and whose workspace files (lib/workspace-files) are the original's as they were at atSeq.
  * No Run, UsageRecord or Approval row is copied — runs and their cost belong where they happened,
  * so dashboards and lifetime limits never count them twice.
  *
@@ -32,6 +33,7 @@ import { agentVersionAt, modelKeyAt } from "../engine/state-at-seq";
 import type { RunRuntime } from "../infra/runtime";
 import type { ForkedFrom } from "../read-models/branches/branch-views.shared";
 import { ConversationNotFoundError } from "../read-models/conversations/conversation-not-found-error";
+import { copyConversationWorkspace } from "../../workspace-files/prisma-workspace-file-store";
 
 export interface ForkInput {
   atSeq: number;
@@ -183,6 +185,8 @@ export async function forkConversation(
           createdAt: now,
         })),
       });
+    // A conversation-scope workspace as it was at atSeq (an agent-scope one is shared, not copied).
+    await copyConversationWorkspace(tx as Db, original.id, fork.id, atSeq);
     const sequences = [...toolSeqs(events.filter((e) => e.seq <= atSeq))];
     if (sequences.length)
       await tx.toolStateSequence.createMany({
