@@ -49,6 +49,17 @@ export const experimentsApi = {
     params: IdParams,
     response: ExperimentView,
   }),
+  /**
+   * Progress as `text/event-stream` (never JSON): an `event: progress` frame whose data is the
+   * `ExperimentSummary` at once, then whenever a case finishes or the status changes; the stream
+   * ends after the frame with a terminal status (completed, cancelled, failed).
+   */
+  progress: endpoint({
+    method: "GET",
+    path: "/api/experiments/:id/progress",
+    params: IdParams,
+    response: ExperimentSummary,
+  }),
   /** No new case starts; running cases are interrupted; judged cases keep their verdicts. */
   cancel: endpoint({
     method: "POST",
