@@ -2,9 +2,10 @@
  * Creating and updating agents. The configuration is parsed by AgentInput (every rule that needs
  * no database); here come the rules that do: tools exist, their attached version has no
  * definition errors, nothing is listed twice or under a clashing name, agents-as-tools close no
- * cycle, the name is free in the workspace, and every model base URL typed in the studio passes
- * the egress policy's save-time check (no DNS; `ATELIER_MODEL_EGRESS_ALLOW`). Each problem is a
- * zod issue at the field's path (HTTP 400). Saving never needs a provider key.
+ * cycle, no response field is named like one of the tools, the name is free in the workspace, and
+ * every model base URL typed in the studio passes the egress policy's save-time check (no DNS;
+ * `ATELIER_MODEL_EGRESS_ALLOW`). Each problem is a zod issue at the field's path (HTTP 400).
+ * Saving never needs a provider key.
  *
  * Every save that changes the configuration is a new immutable version (README "Versions"); a save
  * equal to the latest version creates none. The name, lifetime limits and active model are
@@ -25,7 +26,9 @@ import { findAgentToolCycle } from "./check-agent-tool-cycles";
 import { resolveMcpToolEntry } from "../mcp/resolve-mcp-tool-entry";
 import { duplicateToolMessage } from "../tools/tool-registry";
 import { getAgent } from "./read-agent";
+import { agentSkillIssues } from "../skills/check-agent-skills";
 import { modelConfigEgressIssues } from "../models/model-egress";
+import { responseFieldClashes } from "./action-model.shared";
 import { WORKSPACE_TOOL_NAMES } from "../workspace-files/workspace-tools";
 
 type Issue = core.$ZodIssue;
@@ -283,6 +286,18 @@ async function write(
   if (clash) issues.push(issue(["name"], `an agent named '${config.name}' already exists`));
   const resolved = await resolveTools(db, workspaceId, existing?.id ?? null, config.tools, issues);
   if (existing) await checkCycles(db, existing.id, config.name, config, resolved, issues);
+  // Attached skills exist, and their built-in tools (load_skill, read_skill_resource) clash with no tool.
+  for (const s of await agentSkillIssues(
+    db,
+    config.skills, resolved,
+  ))
+    issues.push(issue(s.path, s.message));
+  // A structured-mode response holds the fields beside the action named like a tool: one name, one meaning.
+  for (const c of responseFieldClashes(
+    config.responseFields,
+    resolved.map((t) => t.name),
+  ))
+    issues.push(issue(["responseFields", c.index, "name"], c.message));
   issues.push(...modelEgressIssues(config));
   if (issues.length) throw new ZodError(issues);
   const previous = readJsonColumn<Partial<AgentWideState> | null>(existing?.config ?? null);
