@@ -107,6 +107,11 @@ const RULES: Record<string, Access> = {
   "POST /api/datasets/import": ["author"],
   "POST /api/datasets/draft-case": ["author"], // drafts a case from a conversation's turn, to save into a dataset
   // Experiments (evals): compare and export read, any role.
+  "GET /api/experiments": "any",
+  "POST /api/experiments": ["operator"],
+  "GET /api/experiments/[id]": "any",
+  "POST /api/experiments/[id]/cancel": ["operator"],
+  "GET /api/experiments/[id]/progress": "any",
   "GET /api/experiments/[id]/compare/[otherId]": "any",
   "GET /api/experiments/[id]/export": "any",
   "GET /api/prices": "any",
