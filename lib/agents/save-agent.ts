@@ -287,11 +287,7 @@ async function write(
   const resolved = await resolveTools(db, workspaceId, existing?.id ?? null, config.tools, issues);
   if (existing) await checkCycles(db, existing.id, config.name, config, resolved, issues);
   // Attached skills exist, and their built-in tools (load_skill, read_skill_resource) clash with no tool.
-  for (const s of await agentSkillIssues(
-    db,
-    config.skills, resolved,
-  ))
-    issues.push(issue(s.path, s.message));
+  for (const s of await agentSkillIssues(db, config.skills, resolved)) issues.push(issue(s.path, s.message));
   // A structured-mode response holds the fields beside the action named like a tool: one name, one meaning.
   for (const c of responseFieldClashes(
     config.responseFields,
