@@ -1,8 +1,10 @@
 /**
- * The approval inbox: pending calls across all conversations, or the decided history. Its shape,
+ * The approval inbox: pending calls across all conversations, or the decided history — never an
+ * eval case's (an experiment answers its own approvals, docs/evals.md). Its shape,
  * `ApprovalSummary`, is declared in list-approvals.shared.ts (the contract and the page use it).
  */
 import type { Db } from "../../../db/client";
+import { NOT_AN_EXPERIMENT } from "../../../evals/experiment-conversations";
 import { toApprovalView } from "./approval-view";
 import type { ApprovalFilter, ApprovalSummary } from "./list-approvals.shared";
 
@@ -10,8 +12,8 @@ export async function listApprovals(db: Db, filter: ApprovalFilter, limit = 200)
   const rows = await db.approval.findMany({
     where:
       filter === "pending"
-        ? { status: { in: ["pending", "outcome_unknown"] } }
-        : { status: { notIn: ["pending", "outcome_unknown"] } },
+        ? { status: { in: ["pending", "outcome_unknown"] }, conversation: NOT_AN_EXPERIMENT }
+        : { status: { notIn: ["pending", "outcome_unknown"] }, conversation: NOT_AN_EXPERIMENT },
     include: { run: { select: { agentId: true, kind: true, parentRunId: true } } },
     orderBy: filter === "pending" ? { createdAt: "asc" } : { decidedAt: "desc" },
     take: limit,
@@ -44,5 +46,5 @@ export async function listApprovals(db: Db, filter: ApprovalFilter, limit = 200)
 }
 
 export async function countPendingApprovals(db: Db): Promise<number> {
-  return db.approval.count({ where: { status: "pending" } });
+  return db.approval.count({ where: { status: "pending", conversation: NOT_AN_EXPERIMENT } });
 }

@@ -27,6 +27,8 @@ export const ConversationListQuery = z
     from: day.optional(),
     /** Last active on or before this UTC date (the whole day). */
     to: day.optional(),
+    /** `include`: eval cases' conversations too (docs/evals.md); left out by default. */
+    experiments: z.enum(["include", "exclude"], { error: "experiments is include or exclude" }).optional(),
     page: z.coerce.number().int().min(1, "page starts at 1").default(1),
     pageSize: z.coerce
       .number()

@@ -8,6 +8,7 @@
  * turn status (one small row each) and page what remains.
  */
 import type { Db } from "../../../db/client";
+import { NOT_AN_EXPERIMENT } from "../../../evals/experiment-conversations";
 import type { Prisma } from "../../../db/generated/sqlite/client";
 import { runStatus } from "../runs/run-views";
 import { activityPeriod, type ConversationListFilter, type ConversationPage } from "./conversation-list.shared";
@@ -48,6 +49,8 @@ export function listWhere(db: Db, f: ConversationListFilter): Prisma.Conversatio
   }));
   return {
     deletedAt: null,
+    // Eval cases' conversations only when asked for (docs/evals.md).
+    ...(f.experiments === "include" ? {} : NOT_AN_EXPERIMENT),
     ...(f.agentId ? { agentId: f.agentId } : {}),
     ...(from || to ? { updatedAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } } : {}),
     ...statusWhere(f.status),

@@ -9,6 +9,7 @@
  * newest `SEARCH_MATCH_CAP` matching runs are considered.
  */
 import type { Db } from "../../../db/client";
+import { NOT_AN_EXPERIMENT } from "../../../evals/experiment-conversations";
 import type { Prisma } from "../../../db/generated/sqlite/client";
 import type { EventData } from "../../../events/event-types";
 import { endOf, startOf, type RunListItem, type RunListPage, type RunListQuery } from "./run-list.shared";
@@ -84,8 +85,12 @@ export async function listRunsPage(db: Db, query: RunListQuery): Promise<RunList
       runIds: await runsWithMessage(db, query.q),
     };
   }
-  // A deleted conversation's runs keep their usage (costs) but leave the list, like their traces.
-  const where: Prisma.RunWhereInput = { ...runListWhere(query, search), conversation: { deletedAt: null } };
+  // A deleted conversation's runs keep their usage (costs) but leave the list, like their traces;
+  // eval cases' runs stay out unless asked for (docs/evals.md).
+  const where: Prisma.RunWhereInput = {
+    ...runListWhere(query, search),
+    conversation: { deletedAt: null, ...(query.experiments === "include" ? {} : NOT_AN_EXPERIMENT) },
+  };
   const [total, rows] = await Promise.all([
     db.run.count({ where }),
     db.run.findMany({

@@ -46,6 +46,8 @@ export const RunListQuery = z
     to: optional(TimeBound),
     /** Text in the run's first user message or its agent's name (case-insensitive). */
     q: optional(z.string().trim().min(1).max(RUN_SEARCH_MAX)),
+    /** `include`: eval cases' runs too (docs/evals.md); left out by default. */
+    experiments: optional(z.enum(["include", "exclude"])),
   })
   .refine((v) => !v.from || !v.to || startOf(v.from) <= endOf(v.to), {
     message: "'from' must not be after 'to'",
