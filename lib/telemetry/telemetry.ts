@@ -84,6 +84,8 @@ export class OtlpTelemetry implements Telemetry {
   private draining: Promise<void> | null = null;
   private counts = { exported: 0, queued: 0, dropped: 0, failed: 0, droppedSegments: 0 };
   private lastError: string | null = null;
+  /** Exports under way (the batch processor's own flush does not wait for one it started earlier). */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     readonly config: TelemetryConfig,
@@ -190,7 +192,12 @@ export class OtlpTelemetry implements Telemetry {
   private counting(inner: SpanExporter): SpanExporter {
     return {
       export: (spans: ReadableSpan[], done) => {
+        let settle = () => {};
+        const sent = new Promise<void>((resolve) => (settle = resolve));
+        this.inFlight.add(sent);
         inner.export(spans, (result) => {
+          this.inFlight.delete(sent);
+          settle();
           this.counts.queued = Math.max(0, this.counts.queued - spans.length);
           // ExportResultCode.SUCCESS is 0 (@opentelemetry/core).
           if (result.code === 0) this.counts.exported += spans.length;
@@ -217,6 +224,7 @@ export class OtlpTelemetry implements Telemetry {
   async flush(): Promise<void> {
     while (this.draining) await this.draining;
     await this.provider.forceFlush().catch(() => {});
+    await Promise.all([...this.inFlight]);
   }
 
   async shutdown(): Promise<void> {
