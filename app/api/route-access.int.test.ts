@@ -61,6 +61,7 @@ const RULES: Record<string, Access> = {
   "GET /api/agents/[id]/versions": "any",
   "GET /api/agents/[id]/versions/[n]": "any",
   "POST /api/agents/[id]/versions/[n]/restore": ["author"],
+  "GET /api/agents/[id]/actions": "any",
   "GET /api/agents/[id]/labels": "any",
   "PUT /api/agents/[id]/labels/[label]": ["author"],
   "GET /api/agents/[id]/export": "any",

@@ -15,6 +15,8 @@ import { parseSse } from "@/lib/runs/testing/sse";
 import { approvalRoutes, type LoggedEvent } from "../approvals/testing/approval-routes";
 import * as conversations from "../conversations/route";
 import * as agents from "./route";
+import * as actions from "./[id]/actions/route";
+import { actionNames, buildActionModel } from "@/lib/agents/action-model.shared";
 
 let t: TestDatabase;
 const ADMIN = "structured-int-admin-token-0123456789";
@@ -91,6 +93,29 @@ describe("structured-mode agents over HTTP", () => {
         code: "custom",
       },
     ]);
+  });
+
+  it("lists a version's actions as its runs offer them, for the action model the agent page builds", async () => {
+    const id = await structuredAgent("structured_actions", [{ text: "hi" }]);
+    const res = await callRoute(actions.GET, `/api/agents/${id}/actions`, { params: { id }, bearer: ADMIN });
+    expect(res.status).toBe(200);
+    expect(res.json.version).toBe(1);
+    expect(res.json.actions).toEqual([
+      {
+        name: "city_population",
+        description: expect.stringContaining("population"),
+        parameters: expect.objectContaining({ type: "object", required: ["city"] }),
+        conditional: false,
+      },
+    ]);
+    expect(actionNames(buildActionModel(res.json.actions, []))).toEqual(["city_population", "final_answer"]);
+    const missing = await callRoute(actions.GET, `/api/agents/nope/actions`, { params: { id: "nope" }, bearer: ADMIN });
+    expect(missing.status).toBe(404);
+    const noVersion = await callRoute(actions.GET, `/api/agents/${id}/actions?version=9`, {
+      params: { id },
+      bearer: ADMIN,
+    });
+    expect(noVersion.status).toBe(404);
   });
 
   it("completes a tool action: the JSON as the assistant's text, the call, its result as user text, the answer", async () => {

@@ -86,6 +86,33 @@ export const agentsApi = {
     params: VersionParams,
     response: z.object({ agent: AgentView }),
   }),
+  /**
+   * The tools of a version (the latest while unset) as its runs offer them — the actions a
+   * structured-mode agent chooses from, for the action model the agent page shows.
+   */
+  actions: endpoint({
+    method: "GET",
+    path: "/api/agents/:id/actions",
+    params: AgentParams,
+    query: z.object({
+      version: z.coerce
+        .number({ error: "A version is a positive whole number" })
+        .int()
+        .positive("A version is a positive whole number")
+        .optional(),
+    }),
+    response: z.object({
+      version: z.number().int().positive(),
+      actions: z.array(
+        z.object({
+          name: z.string(),
+          description: z.string(),
+          parameters: z.record(z.string(), z.unknown()),
+          conditional: z.boolean(),
+        }),
+      ),
+    }),
+  }),
   /** Every label and its version: production and staging always (null while unset), then the others. */
   labels: endpoint({
     method: "GET",
