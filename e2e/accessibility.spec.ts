@@ -155,8 +155,9 @@ async function seriousViolations(page: Page, name: string): Promise<Violation[]>
   return serious;
 }
 
-/** A dataset with a case and two expectations, for the Evals pages. */
+/** A dataset with a case and two expectations, and an experiment over it, for the Evals pages. */
 let datasetId = "";
+let experimentId = "";
 test.beforeAll(async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });
   const res = await request.post("/api/datasets", {
@@ -175,6 +176,20 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     },
   });
   datasetId = (await json(res, 201)).id;
+  // An experiment of atlas over it, run to its end on the demo model, for its page and the compare page.
+  const agents = (await json(await request.get("/api/agents", { headers: ADMIN }))).agents as {
+    id: string;
+    name: string;
+  }[];
+  const atlas = agents.find((a) => a.name === "atlas")!;
+  experimentId = (
+    await json(await request.post("/api/experiments", { headers: ADMIN, data: { datasetId, agentId: atlas.id } }), 202)
+  ).id;
+  await expect
+    .poll(async () => (await json(await request.get(`/api/experiments/${experimentId}`, { headers: ADMIN }))).status, {
+      timeout: 60_000,
+    })
+    .toBe("completed");
   await request.dispose();
 });
 
@@ -215,6 +230,30 @@ const PAGES: { name: string; path: () => string; before?: (page: Page) => Promis
   { name: "costs", path: () => "/costs" },
   { name: "evals", path: () => "/evals" },
   { name: "a dataset", path: () => `/evals/datasets/${datasetId}` },
+  {
+    name: "a dataset (Run experiment open)",
+    path: () => `/evals/datasets/${datasetId}`,
+    before: async (page) => {
+      await page.getByTestId("run-experiment").click();
+      await expect(page.getByTestId("run-experiment-form")).toBeVisible();
+    },
+  },
+  { name: "an experiment", path: () => `/evals/experiments/${experimentId}` },
+  {
+    name: "two experiments compared",
+    path: () => `/evals/experiments/${experimentId}/compare/${experimentId}`,
+    before: async (page) => {
+      await page.locator(".exp-unchanged > summary").click();
+    },
+  },
+  {
+    name: "a conversation (Add to dataset open)",
+    path: () => `/conversations/${fx.forkedConversationId}`,
+    before: async (page) => {
+      await page.getByTestId("add-turn-to-dataset").first().click();
+      await expect(page.getByTestId("add-to-dataset-dialog").getByTestId("case-editor")).toBeVisible();
+    },
+  },
   ...SETTINGS_PAGES.map((p) => ({ name: `settings ${p.label}`, path: () => settingsHref(p.slug) })),
 ];
 

@@ -128,11 +128,16 @@ async function routeIds(request: APIRequestContext): Promise<Record<string, stri
   expect(dataset.status()).toBe(201);
   const datasetId = (await dataset.json()).id as string;
   cleanup.push(`/api/datasets/${datasetId}`);
+  const experiment = await request.post("/api/experiments", { data: { datasetId, agentId: atlas.id } });
+  expect(experiment.status(), await experiment.text()).toBe(202);
+  const experimentId = (await experiment.json()).id as string;
 
   return {
     "/agents/[id]": `/agents/${atlas.id}`,
     "/conversations/[id]/compare/[otherId]": `/conversations/${conversationId}/compare/${conversationId}`,
     "/evals/datasets/[id]": `/evals/datasets/${datasetId}`,
+    "/evals/experiments/[id]": `/evals/experiments/${experimentId}`,
+    "/evals/experiments/[id]/compare/[otherId]": `/evals/experiments/${experimentId}/compare/${experimentId}`,
     "/compactions/[id]": `/compactions/${compactions[0]!.id}`,
     "/conversations/[id]": `/conversations/${conversationId}`,
     "/runs/[id]": `/runs/${runId}`,
