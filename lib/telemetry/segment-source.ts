@@ -39,14 +39,8 @@ export async function loadSegment(db: Db, ended: EndedSegment, captureContent: b
   ]);
   if (!run || rows.length === 0) return null;
   const events = rows.map(toStoredEvent);
-  const [agent, version, parentSegment] = await Promise.all([
-    db.agent.findUnique({ where: { id: run.agentId }, select: { name: true } }),
-    run.agentVersion === null
-      ? null
-      : db.agentVersion.findUnique({
-          where: { agentId_version: { agentId: run.agentId, version: run.agentVersion } },
-          select: { config: true },
-        }),
+  const [agent, parentSegment] = await Promise.all([
+    agentFacts(db, run.agentId, run.agentVersion),
     run.parentRunId && !(run.kind === "child" && run.parentToolCallId)
       ? db.event.count({
           where: { conversationId, runId: run.parentRunId, type: "RunFinished", seq: { lt: events[0].seq } },
@@ -54,16 +48,36 @@ export async function loadSegment(db: Db, ended: EndedSegment, captureContent: b
       : 0,
   ]);
   return {
-    run: {
-      ...run,
-      conversationId,
-      agentName: agent?.name ?? "(deleted agent)",
-    },
+    run: { ...run, conversationId, agentName: agent.name },
     events,
     parentSegment: Math.max(0, parentSegment - 1),
-    mcpToolNames: mcpToolNames(version?.config),
+    mcpToolNames: agent.mcpToolNames,
     captureContent,
   };
+}
+
+/**
+ * An agent's name and a version's MCP tool names, kept a minute per process (a version is
+ * immutable; a renamed agent shows its new name within a minute), at most `AGENT_CACHE` entries.
+ */
+const AGENT_CACHE = 256;
+const AGENT_TTL_MS = 60_000;
+const agents = new Map<string, { at: number; value: Promise<{ name: string; mcpToolNames: Set<string> }> }>();
+
+function agentFacts(db: Db, agentId: string, version: number | null) {
+  const key = `${agentId}\u0000${version ?? ""}`;
+  const hit = agents.get(key);
+  if (hit && Date.now() - hit.at < AGENT_TTL_MS) return hit.value;
+  const value = Promise.all([
+    db.agent.findUnique({ where: { id: agentId }, select: { name: true } }),
+    version === null
+      ? null
+      : db.agentVersion.findUnique({ where: { agentId_version: { agentId, version } }, select: { config: true } }),
+  ]).then(([agent, v]) => ({ name: agent?.name ?? "(deleted agent)", mcpToolNames: mcpToolNames(v?.config) }));
+  value.catch(() => agents.delete(key));
+  if (agents.size >= AGENT_CACHE) agents.delete(agents.keys().next().value!);
+  agents.set(key, { at: Date.now(), value });
+  return value;
 }
 
 /** The names the model sees for the MCP entries of an agent version's tools (`as`, else the server's name). */

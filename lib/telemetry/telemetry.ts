@@ -33,6 +33,9 @@ import { buildSegmentSpans, type SpanRecord } from "./segment-spans";
 import { readTelemetryConfig, shownEndpoint, type TelemetryConfig } from "./telemetry-config";
 import type { TelemetryHealth } from "../db/health.shared";
 
+/** How long after a segment ends its spans are built: the run's own tail goes first. */
+export const EXPORT_DELAY_MS = 50;
+
 /** Segments waiting to be read and built, at most. */
 export const SEGMENT_BACKLOG = 1024;
 
@@ -129,7 +132,10 @@ export class OtlpTelemetry implements Telemetry {
       this.backlog.push({ db, ended: { conversationId, runId: e.runId, seq: e.seq } });
     }
     if (this.backlog.length && !this.draining) {
-      this.draining = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain());
+      // A moment later: the run's own tail (its row, its lease, its waiters) goes first.
+      this.draining = new Promise<void>((resolve) => setTimeout(resolve, EXPORT_DELAY_MS).unref()).then(() =>
+        this.drain(),
+      );
     }
   }
 
