@@ -142,6 +142,14 @@ module.exports = {
       },
     },
     {
+      name: "telemetry-uses-db-events-and-the-egress-policy",
+      comment:
+        "lib/telemetry (OpenTelemetry export) reads runs' rows and events (lib/db, lib/events) and checks its endpoint with lib/sandbox's egress policy; the run runtime and the composition root call it, never the other way.",
+      severity: "error",
+      from: { path: "^lib/telemetry/", pathNot: "\\.test\\.ts$" },
+      to: { path: "^lib/", pathNot: ["^lib/(telemetry|db|events|sandbox)/", "^lib/logger\\.ts$", LIB_ERRORS] },
+    },
+    {
       name: "prices-use-only-auth-and-db",
       comment:
         "lib/prices (custom model prices) sits below lib/events, which prices usage with it: it may use lib/auth (audit, roles) and lib/db, nothing above.",
