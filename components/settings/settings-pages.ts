@@ -61,6 +61,13 @@ export const SETTINGS_PAGES = [
     who: "admin",
   },
   {
+    slug: "webhooks",
+    label: "Webhooks",
+    title: "Webhooks",
+    description: "Endpoints outside the studio that receive signed events: approvals, runs that ended, budget alerts.",
+    who: "admin",
+  },
+  {
     slug: "prices",
     label: "Prices",
     title: "Model prices",
