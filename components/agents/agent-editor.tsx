@@ -35,6 +35,7 @@ import { SectionNav } from "./section-nav";
 import { SuggestedPromptsEditor } from "./suggested-prompts-editor";
 import { SwitchModelControl } from "./switch-model-control";
 import { ToolPicker } from "./tool-picker";
+import { ToolModeEditor } from "./tool-mode-editor";
 import "./agent-form.css";
 
 /** The providers the draft's models use that cannot run yet (no key, or a setting missing), by label. */
@@ -192,6 +193,7 @@ export function AgentEditor({ initial, agent }: { initial: AgentConfig | AgentVi
             <ContextSchemaEditor state={state} setState={edit} readOnly={readOnly} />
             <RosterEditor state={state} setState={edit} readOnly={readOnly} />
             <ToolPicker state={state} setState={edit} selfId={agent?.id ?? null} readOnly={readOnly} />
+            <ToolModeEditor state={state} setState={edit} readOnly={readOnly} agent={agent} />
             <LimitsEditor state={state} setState={edit} readOnly={readOnly} />
             <BehaviourEditor state={state} setState={edit} readOnly={readOnly} />
             <CompactionEditor state={state} setState={edit} readOnly={readOnly} />

@@ -17,6 +17,7 @@ export const FORM_SECTIONS: readonly FormSection[] = [
   { headingId: "context-h", label: "Conversation context" },
   { headingId: "models-h", label: "Models" },
   { headingId: "tools-h", label: "Tools" },
+  { headingId: "toolmode-h", label: "Tool mode" },
   { headingId: "limits-h", label: "Usage limits" },
   { headingId: "behaviour-h", label: "Autonomy" },
   { headingId: "compaction-h", label: "Compaction" },
@@ -34,6 +35,8 @@ const SECTION_OF: Record<string, string> = {
   roster: "models-h",
   model: "models-h",
   tools: "tools-h",
+  toolMode: "toolmode-h",
+  responseFields: "toolmode-h",
   runLimits: "limits-h",
   agentLimits: "limits-h",
   autonomy: "behaviour-h",
@@ -64,6 +67,8 @@ const WORDS: Record<string, string> = {
   autonomy: "Autonomy",
   "limitRecovery.reason": "Conclusion prompt",
   tools: "Tools",
+  toolMode: "Tool mode",
+  responseFields: "Response fields",
   contextSchema: "Conversation context",
   suggestedPrompts: "Suggested prompts",
   runLimits: "Usage limits per run",
@@ -105,6 +110,7 @@ export function describeFieldKey(key: string, entries: ReadonlyArray<{ provider:
   }
   if (parts[0] === "suggestedPrompts" && parts[1]) return `Suggested prompt ${n(1)}`;
   if (parts[0] === "tools" && parts[1]) return `Tool ${n(1)}${parts[2] ? ` · ${parts[2]}` : ""}`;
+  if (parts[0] === "responseFields" && parts[1]) return `Response field ${n(1)}${parts[2] ? ` · ${parts[2]}` : ""}`;
   if (parts[0] === "contextSchema" && parts[2]) return `Context field ${n(2)}${parts[3] ? ` · ${parts[3]}` : ""}`;
   if (parts[0] === "") return "The agent";
   return parts.map(camelWords).join(" · ");
