@@ -1,7 +1,7 @@
 "use client";
 /**
  * The agent's tools: saved tools (with their flags; tools with definition errors are not
- * attachable), the memory built-in, other agents, MCP tools. A saved tool shows the version the
+ * attachable), the memory and workspace built-ins, other agents, MCP tools. A saved tool shows the version the
  * agent runs — pinned ("v1 · v2 available", with Upgrade) or following the latest — from the
  * server's pins (the tool's used-by answer), and can be switched between the two.
  */
@@ -17,6 +17,7 @@ import type { ToolUpgradeResult } from "@/lib/tool-store/tool-views.shared";
 import { agentKeys, useAgents } from "./agent-queries";
 import { fromConfig, type AgentFormState } from "./agent-form-state";
 import { ToolVersionCell, type ToolRef } from "./tool-version-cell";
+import { WorkspaceToolFlags, WorkspaceToolName } from "./workspace-tool-entry";
 
 import { FieldError } from "./fields";
 import { useMcpServers } from "@/components/mcp/mcp-queries";
@@ -72,7 +73,8 @@ export function ToolPicker({
     );
   };
   const isClean = () => saved !== undefined && JSON.stringify(fromConfig(saved)) === JSON.stringify(state);
-  const hasMemory = attached.some((t) => "builtin" in t);
+  const hasMemory = attached.some((t) => "builtin" in t && t.builtin === "memory");
+  const hasWorkspace = attached.some((t) => "builtin" in t && t.builtin === "workspace");
   return (
     <section className="card" aria-labelledby="tools-h">
       <h2 id="tools-h">Tools</h2>
@@ -98,7 +100,15 @@ export function ToolPicker({
                   <tr key={i}>
                     <td className="mono">
                       {"builtin" in t ? (
-                        "memory"
+                        t.builtin === "workspace" ? (
+                          <WorkspaceToolName
+                            scope={t.scope}
+                            readOnly={readOnly}
+                            onScope={(scope) => setTools(attached.map((x, k) => (k === i ? { ...t, scope } : x)))}
+                          />
+                        ) : (
+                          "memory"
+                        )
                       ) : "toolId" in t ? (
                         <GuardedLink href={`/tools/${t.toolId}`}>{tool?.name ?? t.toolId}</GuardedLink>
                       ) : "mcpServerId" in t ? (
@@ -144,7 +154,13 @@ export function ToolPicker({
                       )}
                     </td>
                     <td>
-                      {"builtin" in t ? <span className="pill warn">side-effecting</span> : null}
+                      {"builtin" in t ? (
+                        t.builtin === "workspace" ? (
+                          <WorkspaceToolFlags />
+                        ) : (
+                          <span className="pill warn">side-effecting</span>
+                        )
+                      ) : null}
                       {tool ? <ToolFlags tool={tool} /> : null}
                       {"mcpServerId" in t ? (
                         <McpEntryFlags
@@ -280,6 +296,14 @@ export function ToolPicker({
             onClick={() => setTools([...attached, { builtin: "memory" }])}
           >
             Add memory
+          </button>
+          <button
+            type="button"
+            className="btn small"
+            disabled={hasWorkspace}
+            onClick={() => setTools([...attached, { builtin: "workspace" }])}
+          >
+            Add workspace files
           </button>
         </div>
       )}

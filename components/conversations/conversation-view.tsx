@@ -20,6 +20,7 @@ import { formatCost } from "@/components/runs/usage-format";
 import { AgentVersionSwitcher } from "./agent-version-switcher";
 import { Composer } from "./composer";
 import { ConversationActions } from "./conversation-actions";
+import { FilesPanel, workspaceWriteMark } from "./files-panel";
 import { mayManage, pageTitle } from "./conversation-list-view";
 import { suggestedPromptsOf } from "./suggested-prompts";
 import { takeHandedOverMessage } from "./handed-over-message";
@@ -254,6 +255,7 @@ export function ConversationView({
         <AddToDatasetDialog conversationId={id} turn={addTurn} onClose={() => setAddTurn(null)} />
       ) : null}
 
+      <FilesPanel conversationId={id} writeMark={workspaceWriteMark(events.data?.events ?? [])} />
       <NextContextPanel conversationId={id} canCompact={canSend} lastSeq={events.data?.lastSeq ?? 0} />
 
       <Composer

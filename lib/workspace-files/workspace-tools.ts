@@ -23,8 +23,9 @@ import type { WorkspaceFileInfo, WorkspaceFileStore } from "./workspace-file-sto
 import { workspaceLimitsFromEnv, type WorkspaceLimits } from "./workspace-limits";
 import { checkWorkspacePath, parentDirectories } from "./workspace-path";
 
-export const WORKSPACE_TOOL_NAMES = ["read_file", "write_file", "edit_file", "glob", "list_dir", "stat"] as const;
-export type WorkspaceToolName = (typeof WORKSPACE_TOOL_NAMES)[number];
+import { WORKSPACE_TOOL_NAMES, type WorkspaceToolName } from "./workspace-tool-names.shared";
+
+export { WORKSPACE_TOOL_NAMES, type WorkspaceToolName };
 
 export interface WorkspaceToolDefinition {
   name: WorkspaceToolName;
