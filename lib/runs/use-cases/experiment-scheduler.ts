@@ -130,7 +130,9 @@ async function startCase(
     select: { id: true },
   });
   await db.experimentCase.update({
-    where: { experimentId_index_repetition: { experimentId: experiment.id, ...entry } },
+    where: {
+      experimentId_index_repetition: { experimentId: experiment.id, index: entry.index, repetition: entry.repetition },
+    },
     data: { conversationId: conversation.id },
   });
   rt.writer.prime(conversation.id, 0);
