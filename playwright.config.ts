@@ -10,6 +10,8 @@ import { CHROMIUM, CHROMIUM_ARGS } from "./e2e/chromium";
 const port = Number(process.env.E2E_PORT ?? 3123);
 /** The loopback port e2e/mcp.spec.ts serves its MCP server on; the studio may reach it. */
 const mcpPort = Number(process.env.E2E_MCP_PORT ?? 3179);
+/** The loopback port e2e/settings-webhooks.spec.ts receives webhooks on; the studio may send there. */
+const webhookPort = Number(process.env.E2E_WEBHOOK_PORT ?? port + 160);
 const dbFile = process.env.E2E_DATABASE_FILE ?? path.join(os.tmpdir(), `atelier-e2e-${process.pid}-${Date.now()}.db`);
 
 export default defineConfig({
@@ -53,6 +55,9 @@ export default defineConfig({
       E2E_MCP_PORT: String(mcpPort),
       // Opens the loopback MCP server of e2e/mcp.spec.ts to MCP connections (not to tools).
       ATELIER_MCP_EGRESS_ALLOW: `127.0.0.1:${mcpPort}`,
+      E2E_WEBHOOK_PORT: String(webhookPort),
+      // Opens the loopback receiver of e2e/settings-webhooks.spec.ts to webhook deliveries only.
+      ATELIER_WEBHOOK_EGRESS_ALLOW: `127.0.0.1:${webhookPort}`,
     },
   },
 });
