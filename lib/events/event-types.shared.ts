@@ -154,6 +154,11 @@ export const EventData = {
      * (`{toolId, name, version}`); absent when none do.
      */
     followedTools: z.array(z.object({ toolId: z.string(), name: z.string(), version: Int.positive() })).optional(),
+    /**
+     * The attached skills as resolved when the run started (`{name, version}`; `version` null for a
+     * skill read from ATELIER_SKILLS_DIRS); absent when none are attached.
+     */
+    skills: z.array(z.object({ name: z.string(), version: Int.positive().nullable() })).optional(),
     /** Who the run works for (`ctx.user`: the principal who posted the turn); absent when no one did. */
     user: z
       .object({

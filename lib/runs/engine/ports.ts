@@ -5,6 +5,7 @@
  * tests provide in-memory ones (lib/runs/testing/memory-run-store.ts), so the loop is tested
  * without a database. The composition root (lib/server/server.ts) wires the real ones.
  */
+import type { RunSkill } from "../../skills/skill-tools";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { AgentConfig } from "../../agents/agent-input.shared";
 import type { ModelConfig } from "../../models/model-config.shared";
@@ -140,6 +141,8 @@ export interface AgentRecord {
   tools: AgentToolRecord[];
   /** Tool entries following the latest, as resolved for this load (recorded on RunStarted). */
   followedTools?: Array<{ toolId: string; name: string; version: number }>;
+  /** The attached skills as resolved for this load (lib/skills): listed in the system prompt, recorded on RunStarted. */
+  skills?: RunSkill[];
 }
 
 export interface AgentLoader {

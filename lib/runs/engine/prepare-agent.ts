@@ -8,6 +8,7 @@ import { mcpRunTool, noMcpCaller } from "./tools/mcp-run-tool";
 import { memoryRunTool } from "./tools/memory-run-tool";
 import { sandboxRunTool } from "./tools/sandbox-run-tool";
 import { workspaceRunTools } from "./tools/workspace-run-tool";
+import { skillRunTools } from "./tools/skill-run-tools";
 
 /** The child-run runner outside a run (compaction, the next-context view): agents called as tools cannot run there. */
 export const noChildRun: RunChild = async () => ({ ok: false, error: { type: "NotInARun", message: "no run" } });
@@ -26,6 +27,8 @@ export function prepareAgent(record: AgentRecord, deps: RunDeps, runChild: RunCh
       return tool;
     }),
   );
+  // Attached skills bring load_skill and read_skill_resource (lib/skills/skill-tools.ts).
+  tools.push(...skillRunTools(record.skills ?? []));
   return { ...record, tools };
 
   function build(t: AgentToolRecord): RunTool {

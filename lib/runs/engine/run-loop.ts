@@ -32,6 +32,7 @@ import { toolResultOutput } from "./tool-result-output";
 import { toolStateEntries } from "./tool-state-events";
 import { notAvailableError, offerTools } from "./offered-tools";
 import { runSystemParts } from "./tool-prompt-parts";
+import { runSkillRefs, skillPromptParts } from "./skill-prompt-part";
 import { contextTools, requestContext } from "./context-blocks";
 import { EMPTY_ENVIRONMENT } from "./run-environment";
 import type { RunResult, RunSpec } from "./run-spec";
@@ -114,6 +115,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
   const structured = structuredMode(agent.config, offered);
   const systemParts = [
     ...runSystemParts(agent.config.prompt, offered, env, clock.now()),
+    ...skillPromptParts(agent.skills),
     ...(structured ? [structured.promptPart] : []),
   ];
   const record = systemPromptRecord(systemParts, spec.lastSystemPromptHash);
@@ -128,6 +130,7 @@ export async function runLoop(spec: RunSpec, deps: RunDeps): Promise<RunResult> 
           model: requestedKey,
           agentVersion: agent.version,
           ...(agent.followedTools?.length ? { followedTools: agent.followedTools } : {}),
+          ...runSkillRefs(agent.skills),
           ...(env.user ? { user: env.user } : {}),
         }),
       ),

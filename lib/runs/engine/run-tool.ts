@@ -10,7 +10,7 @@ import type { Predicate } from "../../tools/availability.shared";
 import type { AnalyzedTool } from "../../tools/tool-types";
 import type { RunEnvironment } from "./run-environment";
 
-export type RunToolKind = "sandbox" | "memory" | "workspace" | "agent" | "mcp";
+export type RunToolKind = "sandbox" | "memory" | "workspace" | "skill" | "agent" | "mcp";
 
 /** The run a call belongs to, handed to every execution. */
 export interface ToolCallScope {

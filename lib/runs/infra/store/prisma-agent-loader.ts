@@ -25,6 +25,8 @@ import type { AgentLoader, AgentRecord, AgentToolRecord } from "../../engine/por
 import { withConversationModel } from "../../engine/conversation-model";
 import { AgentNotRunnableError } from "./agent-not-runnable-error";
 import { loadMcpToolRecord } from "./load-mcp-tool-record";
+import { resolveAgentSkills } from "../../../skills/resolve-agent-skills";
+import { skillDirectories, type SkillDirectoryRegistry } from "../../../skills/skill-directory-registry";
 
 /** How many agent versions one process keeps loaded (the least recently loaded goes first). */
 const CACHED_AGENTS = 256;
@@ -38,7 +40,7 @@ async function productionVersion(db: Db, agentId: string): Promise<number | null
   return row ? (row.labels[0]?.version ?? row.latestVersion) : null;
 }
 
-export function createPrismaAgentLoader(db: Db): AgentLoader {
+export function createPrismaAgentLoader(db: Db, skills: SkillDirectoryRegistry = skillDirectories()): AgentLoader {
   const cache = new Map<string, { updatedAt: number; record: AgentRecord }>();
   const loadAgent = async (agentId: string, version: number | undefined): Promise<AgentRecord> => {
     const key = `${agentId}@${version ?? "production"}`;
@@ -77,7 +79,10 @@ export function createPrismaAgentLoader(db: Db): AgentLoader {
           : null);
       // Only the conversation's own agent takes its version and model (agents it calls keep theirs).
       const own = conversation?.agentId === agentId ? conversation : null;
-      const record = await loadAgent(agentId, options?.version ?? own?.agentVersion);
+      const loaded = await loadAgent(agentId, options?.version ?? own?.agentVersion);
+      // Attached skills: each one's active version now (never cached: a save activates a new one).
+      const names = loaded.config.skills ?? [];
+      const record = names.length ? { ...loaded, skills: await resolveAgentSkills(db, skills, names) } : loaded;
       if (!own?.modelKey) return record;
       return { ...record, config: withConversationModel(record.config, own.modelKey) };
     },
