@@ -144,4 +144,25 @@ describe("outcomeFromEvents", () => {
     expect(o.finalAnswer).toBeNull();
     expect(o.latencyMsPerTurn).toEqual([20]);
   });
+
+  it("leaves a judge run out: its message, answer, requests and cost are not the agent's", () => {
+    const events = log(
+      ["r1", 0, "RunStarted", started("turn")],
+      ["r1", 0, "LlmMessageEvent", user("Capital of France?")],
+      ["r1", 50, "LlmMessageEvent", say("Paris.")],
+      ["r1", 50, "LlmUsageEvent", llmUsage(100)],
+      ["r1", 60, "RunFinished", finished()],
+      ["j1", 70, "RunStarted", started("judge")],
+      ["j1", 70, "LlmMessageEvent", user("Rubric: names Paris")],
+      ["j1", 90, "LlmMessageEvent", say('{"score": 1}')],
+      ["j1", 90, "LlmUsageEvent", llmUsage(40)],
+      ["j1", 95, "RunFinished", finished()],
+    );
+    const outcome = outcomeFromEvents(events);
+    expect(outcome.answers).toEqual(["Paris."]);
+    expect(outcome.finalAnswer).toBe("Paris.");
+    expect(outcome.requests).toBe(1);
+    expect(outcome.costNanoUsd).toBe(100);
+    expect(outcome.latencyMsPerTurn).toEqual([60]);
+  });
 });
