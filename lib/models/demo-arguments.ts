@@ -1,8 +1,9 @@
 /**
  * The offline demo model's argument filling: each parameter of the chosen tool's JSON Schema is
  * filled from the user's words — an enum value mentioned, an e-mail address, an id, a number
- * (preferring one next to the parameter's name or a currency sign), a quoted phrase, or a
- * capitalised name. A span of the message is used for one argument only.
+ * (preferring one next to the parameter's name or a currency sign), a quoted phrase, a file path
+ * (`notes/plan.md`) or glob pattern (with `*`) for a path or pattern, or a capitalised name. A span
+ * of the message is used for one argument only.
  */
 import { isStopword, stem } from "./demo-text";
 
@@ -64,6 +65,16 @@ function quoted(text: string): Span[] {
     ...spans(/\u201c([^\u201d\n]+)\u201d/g, text, 1),
     ...spans(/(?:^|[\s(:])'([^'\n]+)'(?=$|[\s.,!?;:)])/g, text, 1),
   ].sort((a, b) => a.start - b.start);
+}
+
+/** Tokens that look like a relative file path: a name with an extension, or segments joined by `/`. */
+function paths(text: string): Span[] {
+  return spans(/(?<![\w./-])([\w-][\w.-]*(?:\/[\w.-]+)*\.[A-Za-z0-9]+|[\w-][\w.-]*(?:\/[\w.-]+)+)(?![\w/])/g, text, 1);
+}
+
+/** Tokens that look like a glob pattern (with `*`, `?` or braces). */
+function globs(text: string): Span[] {
+  return spans(/(?<!\S)([\w.*?{},\/-]*[*?{][\w.*?{},\/-]*)(?!\S)/g, text.replace(/["'“”]/g, " "), 1);
 }
 
 function emails(text: string): Span[] {
@@ -196,6 +207,10 @@ function fillString(
 ): string | undefined {
   if (prop.format === "date-time" || prop.format === "date") return undefined;
   if (/e-?mail|^to$|recipient|address/i.test(name)) return pick(emails(message)) ?? pick(quoted(message));
+  // A file path or a glob pattern: only what looks like one (an optional one stays out otherwise).
+  if (/^(path|file_?path|file_?name)$/i.test(name)) return pick(paths(message));
+  if (/^(pattern|glob)$/i.test(name)) return pick(globs(message));
+  if (/^(old|new)_?(string|str|text)$/i.test(name)) return pick(quoted(message));
   if (/(^id$|Id$|_id$|number$|code$|ref$)/.test(name)) {
     const keyword = name.replace(/(Id|_id|number|code|ref)$/i, "").toLowerCase() || "id";
     return (
