@@ -174,6 +174,17 @@ module.exports = {
       },
     },
     {
+      name: "webhooks-use-the-domains-below-runs",
+      comment:
+        "lib/webhooks (outgoing webhooks: endpoints, signing, deliveries) may use auth (the secret box, audit), db, sandbox (the egress policy) and budgets' alert shape; lib/runs reports to it, never the reverse.",
+      severity: "error",
+      from: { path: "^lib/webhooks/", pathNot: "\\.test\\.ts$" },
+      to: {
+        path: "^lib/",
+        pathNot: ["^lib/(webhooks|auth|db|sandbox|budgets)/", "\\.shared\\.ts$", LIB_ERRORS],
+      },
+    },
+    {
       name: "mcp-is-below-runs-and-agents",
       comment:
         "lib/mcp (import, connections, the MCP client) sits beside lib/models: it may use auth, db, sandbox (egress), tools and events; the runs engine and agents use it, not the reverse. Its /api/mcp endpoint (lib/mcp/serve) is an edge and may call into lib/runs.",

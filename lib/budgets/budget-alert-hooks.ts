@@ -1,8 +1,9 @@
 /**
  * The seam alerts leave for what reacts to them: a process-wide hook. A threshold crossed in a
  * window is claimed by one process (claim-budget-alerts.ts) and published here once, by that
- * process. Nothing subscribes yet: the outgoing webhooks will, turning `budget.threshold` (a
- * threshold below 1) and `budget.exceeded` (1.0) into deliveries (docs/budgets.md).
+ * process. The outgoing webhooks subscribe (lib/runs/infra/run-webhooks.ts), turning
+ * `budget.threshold` (a threshold below 1) and `budget.exceeded` (1.0) into deliveries
+ * (docs/webhooks.md).
  */
 import type { BudgetLimit, BudgetScope, BudgetWindow } from "./budget-views.shared";
 

@@ -8,7 +8,7 @@
  * | `tools`   | `ATELIER_EGRESS_ALLOW`         | tools' `ctx.fetch`                            |
  * | `mcp`     | `ATELIER_MCP_EGRESS_ALLOW`     | MCP server URLs                               |
  * | `model`   | `ATELIER_MODEL_EGRESS_ALLOW`   | model base URLs typed in the studio           |
- * | `webhook` | `ATELIER_WEBHOOK_EGRESS_ALLOW` | webhook endpoints (reserved: none exist yet)  |
+ * | `webhook` | `ATELIER_WEBHOOK_EGRESS_ALLOW` | webhook endpoints (docs/webhooks.md)          |
  *
  * Only a target named in the caller's own list — the host as the URL writes it, and its port — may
  * reach a private, loopback, link-local or unique-local address: opening a local MCP server opens
