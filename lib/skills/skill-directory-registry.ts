@@ -164,3 +164,8 @@ export function skillDirectories(): SkillDirectoryRegistry {
   const g = globalThis as { [SLOT]?: SkillDirectoryRegistry };
   return (g[SLOT] ??= new SkillDirectoryRegistry(skillDirectoriesFromEnv()));
 }
+
+/** Forgets the process's registry so the next use reads ATELIER_SKILLS_DIRS again (tests). */
+export function resetSkillDirectories(): void {
+  delete (globalThis as { [SLOT]?: SkillDirectoryRegistry })[SLOT];
+}
