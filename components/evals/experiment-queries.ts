@@ -44,7 +44,7 @@ export function useExperiment(id: string) {
   const live = query.data ? isLive(query.data.status) : false;
   useEffect(() => {
     if (!live || typeof EventSource === "undefined") return;
-    const source = new EventSource(`/api/experiments/${encodeURIComponent(id)}/progress`);
+    const source = new EventSource(apiUrl(experimentsApi.progress, { params: { id } }));
     source.addEventListener("progress", (e) => {
       const parsed = ExperimentSummary.safeParse(JSON.parse((e as MessageEvent<string>).data));
       if (!parsed.success) return;
