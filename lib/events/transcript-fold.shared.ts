@@ -11,6 +11,13 @@ import type { MessagePart, StoredEvent } from "./event-types.shared";
 import { isErrorOutput, outputText, prettyJson, prettyValue } from "./tool-output-text.shared";
 import { settleTranscript, type PricedRequests } from "./transcript-settle.shared";
 import { addUsage, requestUsage } from "./usage-counters.shared";
+import {
+  FINAL_ANSWER,
+  isStructuredCallId,
+  REPAIR_PREFIX,
+  structuredMessageOf,
+  structuredResultOf,
+} from "./structured-message.shared";
 import type {
   RunItem,
   ToolCallView,
@@ -155,6 +162,7 @@ function message(f: Fold, e: Extract<StoredEvent, { type: "LlmMessageEvent" }>, 
   const { role, parts } = e.data;
   if (role === "user") {
     const text = textOf(parts);
+    if (run && structuredUserMessage(run, text, e.seq)) return;
     if (run && run.kind === "child") {
       run.items.push({ kind: "task", key: `task-${e.seq}`, text });
       return;
@@ -166,7 +174,7 @@ function message(f: Fold, e: Extract<StoredEvent, { type: "LlmMessageEvent" }>, 
     return;
   }
   if (role === "assistant") {
-    const text = textOf(parts);
+    const text = structuredAssistantText(textOf(parts));
     if (text && run) run.items.push({ kind: "text", key: `text-${e.seq}`, text, streaming: false });
     else if (text) f.entries.push({ kind: "notice", key: `text-${e.seq}`, seq: e.seq, tone: "info", text });
     for (const p of parts) {
@@ -190,6 +198,39 @@ function message(f: Fold, e: Extract<StoredEvent, { type: "LlmMessageEvent" }>, 
       call.status = "ok";
     }
   }
+}
+
+/**
+ * A structured-mode step (structured-message.shared.ts): the answer of `final_answer`, or an
+ * action's shared fields one per line (the call itself is the tool card); other text as it is.
+ */
+function structuredAssistantText(text: string): string {
+  const m = text.trimStart().startsWith("{") ? structuredMessageOf(text) : null;
+  if (!m) return text;
+  if (m.action === FINAL_ANSWER && typeof m.args.text === "string") return m.args.text;
+  return Object.entries(m.fields)
+    .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
+    .join("\n");
+}
+
+/**
+ * A user message inside a run that is a structured action's result (it answers the run's open
+ * `action_` call: shown on its card) or a repair message (a notice), not something a person typed.
+ */
+function structuredUserMessage(run: TranscriptRun, text: string, seq: number): boolean {
+  const open = run.items.find(
+    (i): i is Extract<RunItem, { kind: "tool" }> =>
+      i.kind === "tool" && isStructuredCallId(i.call.toolCallId) && i.call.result === null,
+  );
+  if (open) {
+    const r = structuredResultOf(open.call.toolName, text);
+    open.call.result = { type: r.ok ? "text" : "error-text", value: r.text };
+    if (!r.ok) open.call.errorMessage ??= r.text;
+    return true;
+  }
+  if (!text.startsWith(REPAIR_PREFIX)) return false;
+  run.items.push({ kind: "notice", key: `repair-${seq}`, tone: "warn", text });
+  return true;
 }
 
 function usage(f: Fold, e: Extract<StoredEvent, { type: "LlmUsageEvent" }>, run: TranscriptRun | null) {

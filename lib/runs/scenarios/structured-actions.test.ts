@@ -16,6 +16,7 @@ import {
   turn,
 } from "../testing/run-harness";
 import { foldContext, lastAssistantTexts } from "../engine/context-fold";
+import { foldTranscript } from "../../events/transcript-fold.shared";
 
 const READ = savedTool(
   toolSource(
@@ -122,6 +123,19 @@ describe("structured actions", () => {
     expect(foldContext(events).messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
     // The run's answer as the transcript and callers read it is final_answer's text.
     expect(lastAssistantTexts(events).get(result.final.runId)).toBe("The document says doc-1.");
+    // The transcript: the user's message once, the shared fields, the call's card with its result, the answer.
+    const t = foldTranscript(events);
+    expect(t.entries.map((e) => e.kind)).toEqual(["user", "run"]);
+    const run = t.runs[result.final.runId]!;
+    expect(
+      run.items.map((i) =>
+        i.kind === "tool" ? ["tool", i.call.status, i.call.result] : [i.kind, "text" in i ? i.text : ""],
+      ),
+    ).toEqual([
+      ["text", "reasoning: I need the document"],
+      ["tool", "ok", { type: "text", value: "text of doc-1" }],
+      ["text", "The document says doc-1."],
+    ]);
   });
 
   it("answers a tool action with invalid arguments as a native call's ToolArgumentError", async () => {
@@ -178,6 +192,11 @@ describe("structured actions", () => {
     expect(JSON.stringify(repairs[1]!.data.parts)).toContain("read_doc, final_answer");
     // No call is recorded for a malformed object.
     expect(eventsOfType(h.store, "c", "ToolCallEvent")).toHaveLength(1);
+    // The transcript shows each repair as a notice of the run, never as the user's message.
+    const t = foldTranscript(h.store.eventsOf("c"));
+    expect(t.entries.filter((e) => e.kind === "user")).toHaveLength(1);
+    const items = t.runs[result.final.runId]!.items;
+    expect(items.filter((i) => i.kind === "notice").map((i) => (i as { tone: string }).tone)).toEqual(["warn", "warn"]);
 
     const failing = mockModel([{ text: "nope" }, { text: "{broken" }]);
     const h2 = createHarness({ models: failing });

@@ -6,6 +6,7 @@
  * checked by the loop exactly as a native call's are (step-calls.ts `checkCall`).
  */
 import { FINAL_ANSWER_ACTION, type ResponseField } from "../../../agents/tool-mode.shared";
+import { unfenced } from "../../../events/structured-message.shared";
 
 export type ReadAction =
   | {
@@ -17,12 +18,6 @@ export type ReadAction =
       args: Record<string, unknown>;
     }
   | { ok: false; problem: string };
-
-/** The text between a Markdown code fence, when the whole answer is one fenced block. */
-function unfenced(text: string): string {
-  const m = /^\s*```[a-zA-Z]*\s*\n([\s\S]*?)\n?```\s*$/.exec(text);
-  return (m ? m[1]! : text).trim();
-}
 
 function typeProblem(field: ResponseField, value: unknown): string | null {
   switch (field.type) {
@@ -83,16 +78,4 @@ export function readAction(text: string, fields: readonly ResponseField[]): Read
 }
 
 /** The answer a stored structured response gives, when it is a `final_answer` (else null). */
-export function finalAnswerOf(text: string): string | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(unfenced(text));
-  } catch {
-    return null;
-  }
-  if (!isObject(value) || !isObject(value.action)) return null;
-  const final = value.action[FINAL_ANSWER_ACTION];
-  return isObject(final) && typeof final.text === "string" && Object.keys(value.action).length === 1
-    ? final.text
-    : null;
-}
+export { finalAnswerOf } from "../../../events/structured-message.shared";

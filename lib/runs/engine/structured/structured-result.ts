@@ -7,9 +7,7 @@
 import type { LanguageModelV3ToolResultOutput } from "@ai-sdk/provider";
 import { toolResultText } from "../../../models/model-output";
 
-/** A structured action's call id starts so (structured-step.ts generates it). */
-export const STRUCTURED_CALL_PREFIX = "action_";
-export const isStructuredCallId = (id: string) => id.startsWith(STRUCTURED_CALL_PREFIX);
+export { isStructuredCallId, STRUCTURED_CALL_PREFIX } from "../../../events/structured-message.shared";
 
 const FAILED = new Set(["error-text", "error-json", "execution-denied"]);
 

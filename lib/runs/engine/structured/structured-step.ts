@@ -17,6 +17,7 @@ import type { ModelToolCall } from "../model-request";
 import type { RunTool } from "../run-tool";
 import { readAction } from "./read-action";
 import { STRUCTURED_CALL_PREFIX } from "./structured-result";
+import { REPAIR_PREFIX } from "../../../events/structured-message.shared";
 
 /** The system prompt part that carries the action model (recorded with the agent's parts). */
 export const STRUCTURED_PROMPT_REF = "structured:actions";
@@ -80,7 +81,7 @@ export type StructuredStep =
 
 /** The repair message after a malformed object: what was wrong and what to send. */
 export function repairText(problem: string, actions: readonly string[]): string {
-  return `Your last response was not a valid action object: ${problem}. Answer again with one JSON object following the schema in your instructions; "action" holds exactly one of: ${actions.join(", ")}.`;
+  return `${REPAIR_PREFIX} ${problem}. Answer again with one JSON object following the schema in your instructions; "action" holds exactly one of: ${actions.join(", ")}.`;
 }
 
 /** Reads one answer; a malformed one counts against `maxRetries` (throws StructuredResponseError past it). */
