@@ -8,6 +8,7 @@ import { credentialsApi } from "./credentials.shared";
 import { healthApi } from "./health.shared";
 import { tokensApi } from "./tokens.shared";
 import { usersApi } from "./users.shared";
+import { webhooksApi } from "./webhooks.shared";
 import { CreatedToken, TokenSummary } from "../../auth/api-tokens.shared";
 import { CredentialSummary } from "../../auth/provider-credentials.shared";
 import { UserSummary } from "../../auth/users.shared";
@@ -60,6 +61,24 @@ describe("answers carry no secret", () => {
     expect(credentialsApi.list.response.safeParse(list).success).toBe(true);
     const withValue = { ...list, environment: [{ ...list.environment[0], value: "sk-from-env" }] };
     expect(credentialsApi.list.response.safeParse(withValue).success).toBe(false);
+  });
+
+  it("a webhook endpoint with its secret's hint only (the secret is in the creation's answer alone)", () => {
+    const webhook = {
+      id: "wh_1",
+      url: "https://hooks.example.com/x",
+      description: "",
+      events: ["run.failed"],
+      enabled: true,
+      secretHint: "whsec_abcd…wxyz",
+      createdAt: NOW,
+      updatedAt: NOW,
+      lastDelivery: null,
+    };
+    expect(webhooksApi.get.response.safeParse(webhook).success).toBe(true);
+    for (const leak of [{ secret: "whsec_…" }, { ciphertext: "…", iv: "…", authTag: "…", keyId: "k" }])
+      expect(webhooksApi.get.response.safeParse({ ...webhook, ...leak }).success, JSON.stringify(leak)).toBe(false);
+    expect(webhooksApi.list.response.safeParse({ webhooks: [{ ...webhook, secret: "whsec_…" }] }).success).toBe(false);
   });
 
   it("health: an anonymous answer is its status and nothing else", () => {
