@@ -217,7 +217,10 @@ for (const protocol of ["http/json", "http/protobuf"] as const) {
     });
 
     it("sends a turn with a fallback, a tool call, a child run and an approval as linked GenAI spans", async () => {
+      provider.requests.length = 0;
       const ids = await turnWithApproval();
+      // The primary was asked (and failed) before the scripted fallback answered.
+      expect(provider.requests.length).toBeGreaterThan(0);
       const sent = receiver.requests;
       expect(sent.length).toBeGreaterThan(0);
       for (const r of sent) {
