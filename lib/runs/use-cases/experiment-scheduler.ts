@@ -1,8 +1,8 @@
 /**
  * The scheduler of an experiment (docs/evals.md, "Experiments"): keeps at most `concurrency` of
  * its cases running. It runs when the experiment starts and again whenever one of its cases
- * settles (in the process that executed it: this one in `all`, a worker in queue mode), so no
- * process has to stay alive for the whole experiment.
+ * settles, in the process that started it (the case's job may run elsewhere: in queue mode on a
+ * worker, whose release of the claim settles the job here).
  *
  * Each pass: a cancelled experiment starts nothing; otherwise queued entries are claimed one at a
  * time (`queued → running`, a conditional update only one pass wins), each gets its conversation
@@ -21,6 +21,7 @@ import type { RunActor } from "../engine/ports";
 import { errorRecord } from "../engine/run-errors";
 import { newLeaseToken } from "../infra/queue/run-lease";
 import { submitJob } from "../infra/queue/submit-job";
+import { failCase } from "./experiment-case-rows";
 import type { RunRuntime } from "../infra/runtime";
 
 const passes = new WeakMap<RunRuntime, Map<string, Promise<void>>>();
@@ -151,25 +152,10 @@ async function startCase(
     },
   });
   if (!submitted) throw new Error(`the case's new conversation ${conversation.id} is claimed already`);
-  void submitted.done.catch((err) => rt.logger.error({ err, conversationId: conversation.id }, "eval case failed"));
+  // The next pass when the case settles — here in one process; in queue mode a worker runs it and
+  // its claim's release settles this `done` (infra/queue/wait-settled.ts).
+  void submitted.done
+    .catch((err) => rt.logger.error({ err, conversationId: conversation.id }, "eval case failed"))
+    .finally(() => pumpExperiment(rt, experiment.id, actor));
   return true;
-}
-
-/** The entry could not run: it is done and failed, with why. */
-export async function failCase(
-  rt: RunRuntime,
-  experimentId: string,
-  entry: CaseKey,
-  error: { type: string; message: string },
-): Promise<void> {
-  await rt.db.experimentCase.updateMany({
-    where: { experimentId, index: entry.index, repetition: entry.repetition, status: { in: ["queued", "running"] } },
-    data: {
-      status: "done",
-      passed: false,
-      verdicts: jsonColumn([]),
-      error: JSON.stringify({ type: error.type, message: error.message }),
-      finishedAt: new Date(),
-    },
-  });
 }

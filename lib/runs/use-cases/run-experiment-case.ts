@@ -10,8 +10,8 @@
  * - cancellation: the experiment's `cancelRequestedAt` is polled, and a cancel interrupts the runs
  *   (the entry ends `cancelled`, without verdicts).
  * Then the verdicts are read from the conversation's events (lib/evals), the judge answers the
- * `judge` expectations (judge-case.ts), the entry is written `done`, and the scheduler starts the
- * next queued entry.
+ * `judge` expectations (judge-case.ts) and the entry is written `done`; its settling lets the
+ * scheduler (experiment-scheduler.ts) start the next queued entry.
  */
 import { assertWithinBudgets } from "../../budgets/check-budgets";
 import { jsonColumn, readJsonColumn } from "../../db/json-column";
@@ -27,7 +27,7 @@ import type { ActiveTurn } from "../infra/active-runs";
 import type { RunJob } from "../infra/queue/run-job";
 import type { RunRuntime } from "../infra/runtime";
 import { answerEvalApprovals } from "./answer-eval-approvals";
-import { failCase, pumpExperiment } from "./experiment-scheduler";
+import { failCase, markCancelled, writeCase } from "./experiment-case-rows";
 import { judgeVerdicts } from "./judge-case";
 
 type CaseJob = Extract<RunJob, { kind: "experiment-case" }>;
@@ -50,10 +50,8 @@ export async function runExperimentCase(rt: RunRuntime, job: CaseJob, turn: Acti
     db.experimentCase.findUnique({ where: { experimentId_index_repetition: key } }),
   ]);
   if (!experiment || !entry || entry.status !== "running") return null;
-  const settle = () => pumpExperiment(rt, job.experimentId, job.actor);
   if (experiment.cancelRequestedAt) {
     await markCancelled(rt, key);
-    await settle();
     return null;
   }
   const revision = await db.datasetRevision.findUnique({
@@ -64,7 +62,6 @@ export async function runExperimentCase(rt: RunRuntime, job: CaseJob, turn: Acti
     await writeCase(rt, key, {
       error: { type: "CaseMissing", message: "the case is no longer in its dataset revision" },
     });
-    await settle();
     return null;
   }
 
@@ -134,7 +131,6 @@ export async function runExperimentCase(rt: RunRuntime, job: CaseJob, turn: Acti
   if (cancelled || (signal.aborted && String(signal.reason) === EXPERIMENT_CANCELLED)) {
     clearInterval(watch);
     await markCancelled(rt, key);
-    await settle();
     return last;
   }
 
@@ -170,7 +166,6 @@ export async function runExperimentCase(rt: RunRuntime, job: CaseJob, turn: Acti
   clearInterval(watch);
   if (cancelled) {
     await markCancelled(rt, key);
-    await settle();
     return last;
   }
   const tokens = agentTokens(events);
@@ -186,7 +181,6 @@ export async function runExperimentCase(rt: RunRuntime, job: CaseJob, turn: Acti
     judgeCostNanoUsd,
     latencyMs: Math.round(outcome.latencyMsPerTurn.reduce((s, ms) => s + ms, 0)),
   });
-  await settle();
   return last;
 }
 
@@ -203,54 +197,6 @@ function agentTokens(events: readonly StoredEvent[]): { input: number; output: n
     output += e.data.outputTokens;
   }
   return { input, output };
-}
-
-interface CaseResult {
-  error: { type: string; message: string } | null;
-  verdicts?: ReturnType<typeof evaluateExpectations>;
-  answer?: string | null;
-  toolCalls?: unknown[];
-  requests?: number;
-  inputTokens?: number;
-  outputTokens?: number;
-  costNanoUsd?: number;
-  judgeCostNanoUsd?: number;
-  latencyMs?: number | null;
-}
-
-/** The entry judged: passed when nothing went wrong and every verdict passed. */
-async function writeCase(
-  rt: RunRuntime,
-  key: { experimentId: string; index: number; repetition: number },
-  r: CaseResult,
-) {
-  const verdicts = r.verdicts ?? [];
-  const passed = r.error === null && verdicts.every((v) => v.passed === true);
-  await rt.db.experimentCase.updateMany({
-    where: { ...key, status: "running" },
-    data: {
-      status: "done",
-      passed,
-      verdicts: jsonColumn(verdicts),
-      answer: r.answer ?? null,
-      toolCalls: jsonColumn(r.toolCalls ?? []),
-      requests: r.requests ?? 0,
-      inputTokens: r.inputTokens ?? 0,
-      outputTokens: r.outputTokens ?? 0,
-      costNanoUsd: BigInt(r.costNanoUsd ?? 0),
-      judgeCostNanoUsd: BigInt(r.judgeCostNanoUsd ?? 0),
-      latencyMs: r.latencyMs ?? null,
-      error: r.error ? JSON.stringify(r.error) : null,
-      finishedAt: new Date(),
-    },
-  });
-}
-
-async function markCancelled(rt: RunRuntime, key: { experimentId: string; index: number; repetition: number }) {
-  await rt.db.experimentCase.updateMany({
-    where: { ...key, status: { in: ["queued", "running"] } },
-    data: { status: "cancelled", finishedAt: new Date() },
-  });
 }
 
 /**
@@ -271,6 +217,5 @@ export async function takeOverExperimentCase(
     type: "RunInterrupted",
     message: "the process running this case stopped before it finished",
   });
-  await pumpExperiment(rt, job.experimentId, job.actor);
   return { outcome: "interrupted", result: null };
 }
