@@ -14,7 +14,7 @@
  * scheduler (experiment-scheduler.ts) start the next queued entry.
  */
 import { assertWithinBudgets } from "../../budgets/check-budgets";
-import { jsonColumn, readJsonColumn } from "../../db/json-column";
+import { readJsonColumn } from "../../db/json-column";
 import type { Case, Mock } from "../../evals/dataset.shared";
 import { evaluateExpectations } from "../../evals/verdicts/evaluate-expectations";
 import { outcomeFromEvents } from "../../evals/verdicts/outcome-from-events.shared";
