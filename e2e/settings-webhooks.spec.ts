@@ -1,4 +1,5 @@
 import http from "node:http";
+import path from "node:path";
 import { Webhook } from "standardwebhooks";
 import { expect, snap, test } from "./fixtures";
 
@@ -13,6 +14,29 @@ test.use({ extraHTTPHeaders: { authorization: `Bearer ${TOKEN}` } });
 
 const PORT = Number(process.env.E2E_WEBHOOK_PORT ?? Number(process.env.E2E_PORT ?? 3123) + 160);
 const SHOTS = process.env.E2E_SHOTS_DIR;
+
+const AXE = path.resolve("node_modules/axe-core/axe.min.js");
+
+/** Serious or critical WCAG 2.1 AA violations on the page as it is (axe-core from node_modules). */
+async function seriousViolations(page: import("@playwright/test").Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = (await page.evaluate(
+    async () =>
+      (
+        await (
+          window as unknown as {
+            axe: { run(ctx: Document, opts: unknown): Promise<{ violations: unknown[] }> };
+          }
+        ).axe.run(document, {
+          runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+          resultTypes: ["violations"],
+        })
+      ).violations,
+  )) as Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }>;
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
+}
 
 const received: { headers: Record<string, string>; body: string }[] = [];
 let receiver: http.Server;
@@ -83,7 +107,10 @@ test.describe("settings: webhooks", () => {
     await expect(row.getByTestId("webhook-delivery-status")).toHaveText("delivered");
     await expect(row.getByTestId("webhook-delivery-answer")).toContainText("HTTP 200");
     await expect(row).toContainText("received by the e2e receiver");
+    await row.locator("summary").click();
+    await expect(row.locator("pre")).toContainText('"type": "webhook.test"');
     await shot(page, "webhooks-delivered");
+    expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, "webhooks-delivered-390");
     await page.setViewportSize({ width: 1280, height: 800 });
