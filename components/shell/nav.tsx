@@ -8,6 +8,7 @@ import { useViewer } from "./viewer-context";
 
 export const NAV_ITEMS = [
   { href: "/tools", label: "Tools" },
+  { href: "/skills", label: "Skills" },
   { href: "/agents", label: "Agents" },
   { href: "/conversations", label: "Conversations" },
   { href: "/approvals", label: "Approvals" },
