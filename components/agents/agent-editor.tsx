@@ -36,6 +36,7 @@ import { SuggestedPromptsEditor } from "./suggested-prompts-editor";
 import { SwitchModelControl } from "./switch-model-control";
 import { ToolPicker } from "./tool-picker";
 import { ToolModeEditor } from "./tool-mode-editor";
+import { AgentSkillsPicker } from "@/components/skills/agent-skills-picker";
 import "./agent-form.css";
 
 /** The providers the draft's models use that cannot run yet (no key, or a setting missing), by label. */
@@ -194,6 +195,7 @@ export function AgentEditor({ initial, agent }: { initial: AgentConfig | AgentVi
             <RosterEditor state={state} setState={edit} readOnly={readOnly} />
             <ToolPicker state={state} setState={edit} selfId={agent?.id ?? null} readOnly={readOnly} />
             <ToolModeEditor state={state} setState={edit} readOnly={readOnly} agent={agent} />
+            <AgentSkillsPicker state={state} setState={edit} readOnly={readOnly} />
             <LimitsEditor state={state} setState={edit} readOnly={readOnly} />
             <BehaviourEditor state={state} setState={edit} readOnly={readOnly} />
             <CompactionEditor state={state} setState={edit} readOnly={readOnly} />
