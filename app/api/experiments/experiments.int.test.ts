@@ -302,6 +302,57 @@ describe("POST /api/experiments", () => {
     expect(ret?.type === "ToolReturnEvent" && ret.data.errorType).toBe("EvalUnmocked");
   });
 
+  it("sends a multi-message case turn by turn, with the mocks applied inside an agent called as a tool", async () => {
+    await createAgent(
+      "refund_desk",
+      scripted("refund_desk", [
+        { toolCalls: [{ toolName: "issue_refund", args: { order: 9 } }] },
+        { text: "Refunded 9." },
+      ]),
+      { tools: [{ toolId: toolIds.refund }] },
+    );
+    const desk = await t.db.agent.findFirstOrThrow({ where: { name: "refund_desk" } });
+    const agentId = await createAgent(
+      "front_desk",
+      scripted("front_desk", [
+        { toolCalls: [{ toolName: "refund_desk", args: { task: "refund order 9" } }] },
+        { text: "The desk refunded order 9." },
+        { text: "You are welcome." },
+      ]),
+      { tools: [{ agentId: desk.id }] },
+    );
+    const datasetId = await createDataset("two-turns", [
+      {
+        id: "refund-then-thanks",
+        messages: ["Refund order 9", "Thanks"],
+        mocks: [{ tool: "issue_refund", args: { order: 9 }, result: "refund of 9 recorded (mock)" }],
+        expect: [
+          { kind: "toolCalled", name: "issue_refund", args: { order: 9 } },
+          { kind: "toolCalled", name: "refund_desk" },
+          { kind: "contains", value: "welcome" },
+          { kind: "maxRequests", value: 5 },
+        ],
+      },
+    ]);
+    const v = await run({ datasetId, agentId });
+    const entry = v.cases[0];
+    expect(entry.passed, JSON.stringify(entry)).toBe(true);
+    expect(entry.answer).toBe("You are welcome.");
+    expect(entry.requests).toBe(5);
+    expect(entry.toolCalls.map((c) => [c.name, c.depth, c.turn])).toEqual([
+      ["refund_desk", 0, 0],
+      ["issue_refund", 1, 0],
+    ]);
+    const events = await readConversationEvents(t.db, entry.conversationId!);
+    const users = events.flatMap((e) =>
+      e.type === "LlmMessageEvent" && e.data.role === "user" && e.runId
+        ? e.data.parts.flatMap((p) => (p.type === "text" ? [p.text] : []))
+        : [],
+    );
+    expect(users).toEqual(["Refund order 9", "refund order 9", "Thanks"]);
+    expect(events.some((e) => e.type === "ToolStateEvent")).toBe(false);
+  });
+
   it("answers approvals from the case, never in the inbox; one with no answer is denied and fails the case", async () => {
     const agentId = await createAgent(
       "shipper",
