@@ -8,6 +8,8 @@ import type { Db } from "../db/client";
 import { toStoredEvent } from "../events/stored-event";
 import type { SegmentInput } from "./segment-spans";
 
+const UNUSED_TYPES = ["LlmSystemPromptEvent", "ToolStateEvent"];
+
 export interface EndedSegment {
   conversationId: string;
   runId: string;
@@ -32,7 +34,8 @@ export async function loadSegment(db: Db, ended: EndedSegment, captureContent: b
       },
     }),
     db.event.findMany({
-      where: { conversationId, runId, seq: { lte: seq } },
+      // System prompt renderings and tool state payloads are not exported: not read.
+      where: { conversationId, runId, seq: { lte: seq }, type: { notIn: UNUSED_TYPES } },
       orderBy: { seq: "asc" },
       select: { seq: true, runId: true, type: true, payload: true, createdAt: true },
     }),
