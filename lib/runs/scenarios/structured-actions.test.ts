@@ -17,6 +17,7 @@ import {
 } from "../testing/run-harness";
 import { foldContext, lastAssistantTexts } from "../engine/context-fold";
 import { foldTranscript } from "../../events/transcript-fold.shared";
+import { danglingOf } from "../infra/store/recover-interrupted-runs";
 
 const READ = savedTool(
   toolSource(
@@ -231,6 +232,32 @@ describe("structured actions", () => {
       expect.objectContaining({ toolName: "deploy", toolCallId: call!.data.toolCallId, arguments: { env: "prod" } }),
     ]);
     expect(labels(h.store.eventsOf("c")).slice(-2)).toEqual(["ApprovalRequested", "RunFinished"]);
+  });
+
+  it("a structured call left unanswered is dangling for restart recovery; an answered one is not", async () => {
+    const model = mockModel([obj({ reasoning: "ship", action: { deploy: { env: "prod" } } })]);
+    const h = createHarness({ models: model, invokeSandbox: sandboxStub({ deploy: (a) => a.env }).invoke });
+    h.agents.define(
+      { name: "ops", model: { provider: "demo", model: "x" }, toolMode: "structured", responseFields: FIELDS },
+      [DEPLOY],
+    );
+    const result = await turn(h.deps, "c", "ops", "Deploy to prod.");
+    const [call] = eventsOfType(h.store, "c", "ToolCallEvent");
+    expect(danglingOf(h.store.eventsOf("c"), result.final.runId)).toEqual([
+      { toolCallId: call!.data.toolCallId, toolName: "deploy" },
+    ]);
+
+    const read = mockModel([
+      obj({ reasoning: "r", action: { read_doc: { id: "d" } } }),
+      obj({ reasoning: "r", action: { final_answer: { text: "x" } } }),
+    ]);
+    const h2 = createHarness({ models: read, invokeSandbox: sandboxStub({ read_doc: (a) => a.id }).invoke });
+    h2.agents.define(
+      { name: "reader", model: { provider: "demo", model: "x" }, toolMode: "structured", responseFields: FIELDS },
+      [READ],
+    );
+    const done = await turn(h2.deps, "c", "reader", "read");
+    expect(danglingOf(h2.store.eventsOf("c"), done.final.runId)).toEqual([]);
   });
 
   it("the scripted model plays structured steps from its script", async () => {

@@ -9,6 +9,7 @@ import type { RunStore } from "../../engine/ports";
 import { answerEvents, healingAnswers } from "../../engine/stages/healing";
 import { openChildren } from "./answer-child-calls";
 import { readConversationEvents } from "./prisma-run-store";
+import { isStructuredCallId } from "../../../events/structured-message.shared";
 
 export const INTERRUPTED_INSTRUCTION =
   "Not executed: the server stopped while this run was in flight, so this call never ran. Do not assume it happened.";
@@ -24,7 +25,13 @@ export function danglingOf(
   let calls: Array<{ toolCallId: string; toolName: string }> = [];
   const answered = new Set<string>();
   for (const e of events) {
-    if (e.runId !== runId || e.type !== "LlmMessageEvent") continue;
+    if (e.runId !== runId) continue;
+    // A structured action (lib/agents/README.md, "Tool mode") is a ToolCallEvent with no
+    // tool-call part; its ToolReturnEvent says it was answered.
+    if (e.type === "ToolCallEvent" && isStructuredCallId(e.data.toolCallId))
+      calls = [{ toolCallId: e.data.toolCallId, toolName: e.data.toolName }];
+    else if (e.type === "ToolReturnEvent" && isStructuredCallId(e.data.toolCallId)) answered.add(e.data.toolCallId);
+    if (e.type !== "LlmMessageEvent") continue;
     if (e.data.role === "assistant") {
       calls = e.data.parts
         .filter((p): p is Extract<MessagePart, { type: "tool-call" }> => p.type === "tool-call")
