@@ -197,6 +197,8 @@ const PAGES: { name: string; path: () => string; before?: (page: Page) => Promis
   { name: "home", path: () => "/" },
   { name: "tools", path: () => "/tools" },
   { name: "a tool", path: () => `/tools/${fx.toolId}` },
+  { name: "skills", path: () => "/skills" },
+  { name: "a new skill (SKILL.md editor)", path: () => "/skills/new" },
   { name: "agents", path: () => "/agents" },
   { name: "an agent", path: () => `/agents/${fx.agentId}` },
   { name: "conversations", path: () => "/conversations" },

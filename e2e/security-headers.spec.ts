@@ -132,8 +132,18 @@ async function routeIds(request: APIRequestContext): Promise<Record<string, stri
   expect(experiment.status(), await experiment.text()).toBe(202);
   const experimentId = (await experiment.json()).id as string;
 
+  const skillName = `csp-skill-${Date.now()}`;
+  const skill = await request.post("/api/skills", {
+    data: {
+      skillMd: `---\nname: ${skillName}\ndescription: A skill the security headers test opens.\n---\n\nSteps.\n`,
+    },
+  });
+  expect(skill.status(), await skill.text()).toBe(201);
+  cleanup.push(`/api/skills/${skillName}`);
+
   return {
     "/agents/[id]": `/agents/${atlas.id}`,
+    "/skills/[name]": `/skills/${skillName}`,
     "/conversations/[id]/compare/[otherId]": `/conversations/${conversationId}/compare/${conversationId}`,
     "/evals/datasets/[id]": `/evals/datasets/${datasetId}`,
     "/evals/experiments/[id]": `/evals/experiments/${experimentId}`,
