@@ -82,7 +82,7 @@ function ExperimentDetail({ x }: { x: ExperimentView }) {
             {x.createdByName ? ` · started by ${x.createdByName}` : ""} · {formatDateTime(x.createdAt)}
           </p>
         </div>
-        <div className="actions">
+        <div className="actions exp-actions">
           <a className="btn" href={experimentExportUrl(x.id, "json")} download data-testid="export-json">
             Export JSON
           </a>
