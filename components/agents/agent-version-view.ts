@@ -21,7 +21,8 @@ export function followsLatest(tools: readonly AgentToolEntry[]): boolean {
 
 /** A tool entry as a person reads it, with the name the model saw for it at save. */
 export function describeToolEntry(entry: AgentToolEntry, name: string | undefined): string {
-  if ("builtin" in entry) return `${name ?? entry.builtin} (built-in)`;
+  if ("builtin" in entry)
+    return `${name ?? entry.builtin} (built-in${entry.builtin === "workspace" ? `, files per ${entry.scope ?? "conversation"}` : ""})`;
   if ("mcpServerId" in entry)
     return `${name ?? entry.as ?? entry.tool} (MCP ${entry.tool}${entry.as ? ` as ${entry.as}` : ""})`;
   if ("agentId" in entry) return `${name ?? entry.agentId} (agent${entry.sideEffecting ? ", side-effecting" : ""})`;
