@@ -140,7 +140,7 @@ function WebhookCard({ webhook: w }: { webhook: WebhookView }) {
             className="btn small"
             onClick={() => test.mutate(w.id, { onSuccess: () => setShowLog(true) })}
             disabled={test.isPending}
-            aria-label={`Send a test event to ${label}`}
+            aria-label={`Send test event to ${label}`}
             data-testid="webhook-test"
           >
             {test.isPending ? "Sending…" : "Send test event"}
@@ -149,7 +149,7 @@ function WebhookCard({ webhook: w }: { webhook: WebhookView }) {
             className="btn small"
             onClick={() => setShowLog((s) => !s)}
             aria-expanded={showLog}
-            aria-label={`${showLog ? "Hide" : "Show"} the delivery log of ${label}`}
+            aria-label={`${showLog ? "Hide log" : "Delivery log"} of ${label}`}
             data-testid="webhook-log-toggle"
           >
             {showLog ? "Hide log" : "Delivery log"}
