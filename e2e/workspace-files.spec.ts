@@ -102,7 +102,7 @@ test("an agent writes a file in a conversation; the Files panel shows it live an
   await expect(page.getByTestId("transcript")).toContainText("write_file");
   const row = panel.locator('tr[data-path="notes/plan.md"]');
   await expect(row).toBeVisible();
-  await expect(row).toContainText("25 B");
+  await expect(row).toContainText("24 B");
   await expect(page.getByTestId("files-usage")).toContainText("1 of 1,000 files");
 
   const [download] = await Promise.all([
@@ -114,7 +114,7 @@ test("an agent writes a file in a conversation; the Files panel shows it live an
 
   // An edit: the panel follows it.
   await send(page, 'Edit the file notes/plan.md: replace "Ship" with "Launch"', 2);
-  await expect(row).toContainText("27 B");
+  await expect(row).toContainText("26 B");
   const res = await request.get(`/api/conversations/${conversation.id}/files/content?path=notes/plan.md`);
   expect(await res.text()).toBe("Launch the workspace files");
   await shots(page, "workspace-files-panel");
