@@ -76,7 +76,7 @@ export function ExperimentComparePage({ id, otherId }: { id: string; otherId: st
             </GuardedLink>{" "}
             / Compare
           </p>
-          <h1>
+          <h1 className="exp-title">
             {experimentName(c.base)} → {experimentName(c.other)}
           </h1>
           <p className="muted" data-testid="compare-counts">

@@ -72,7 +72,7 @@ function ExperimentDetail({ x }: { x: ExperimentView }) {
             <GuardedLink href={`/evals/datasets/${encodeURIComponent(x.datasetId)}`}>{x.datasetName}</GuardedLink> /
             Experiment
           </p>
-          <h1>{experimentName(x)}</h1>
+          <h1 className="exp-title">{experimentName(x)}</h1>
           <p className="muted">
             <span className={`pill status-${x.status}`} data-testid="experiment-status">
               {x.status}
