@@ -11,8 +11,8 @@ async function tarGz(
 ) {
   const p = pack();
   const chunks: Buffer[] = [];
-  p.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise((r) => p.on("end", r));
+  p.on("data", (c: unknown) => chunks.push(c as Buffer));
+  const done = new Promise<void>((r) => p.on("end", () => r()));
   for (const e of entries) {
     if (e.type === "symlink") p.entry({ name: e.name, type: "symlink", linkname: e.linkname ?? "/etc/passwd" });
     else if (e.type === "directory") p.entry({ name: e.name, type: "directory" });

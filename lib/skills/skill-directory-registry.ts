@@ -149,7 +149,7 @@ function toEntry(f: SkillFolder): DirectorySkill {
 }
 
 /** ATELIER_SKILLS_DIRS: directories separated by the platform's path delimiter (`:`) or commas. */
-export function skillDirectoriesFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+export function skillDirectoriesFromEnv(env: Record<string, string | undefined> = process.env): string[] {
   return (env.ATELIER_SKILLS_DIRS ?? "")
     .split(new RegExp(`[,${path.delimiter === ";" ? ";" : ":"}]`))
     .map((d) => d.trim())
