@@ -160,7 +160,7 @@ module.exports = {
     {
       name: "evals-use-the-domains-below-runs",
       comment:
-        "lib/evals (datasets of cases, expectation verdicts) may use auth, db, tools (the JSON Schema check), events' shared shapes; never lib/runs beyond its browser-safe *.shared.ts wire shapes, nor api, server or demo.",
+        "lib/evals (datasets of cases, expectation verdicts) may use auth, db, tools (the JSON Schema check), events' shared shapes and the studio's one CSV writer (lib/api/csv.shared.ts); never lib/runs beyond its browser-safe *.shared.ts wire shapes, nor the rest of api, server or demo.",
       severity: "error",
       from: { path: "^lib/evals/", pathNot: "\\.test\\.ts$" },
       to: {
@@ -169,6 +169,7 @@ module.exports = {
           "^lib/(evals|auth|db|tools)/",
           "^lib/events/.*\\.shared\\.ts$",
           "^lib/runs/.*\\.shared\\.ts$",
+          "^lib/api/csv\\.shared\\.ts$",
           LIB_ERRORS,
         ],
       },

@@ -6,7 +6,6 @@
 import { getAgent } from "../agents/read-agent";
 import type { Db } from "../db/client";
 import { AppError, NotFoundError } from "../errors";
-import { ConversationNotFoundError } from "../runs/read-models/conversations/conversation-not-found-error";
 import type { ConversationFiles } from "../api/contracts/workspace-files.shared";
 import { allEntries } from "./workspace-entries";
 import type { WorkspaceRef } from "./workspace-file-store";
@@ -23,7 +22,7 @@ export async function conversationWorkspaceRef(
     where: { id: conversationId, deletedAt: null },
     select: { id: true, agentId: true, agentVersion: true },
   });
-  if (!c) throw new ConversationNotFoundError(conversationId);
+  if (!c) throw new NotFoundError(`No conversation with id '${conversationId}'.`, { conversationId });
   const agent = await getAgent(db, c.agentId, c.agentVersion);
   const entry = agent.tools.find((t) => "builtin" in t && t.builtin === "workspace");
   const scope = entry && "builtin" in entry && entry.scope === "agent" ? "agent" : "conversation";

@@ -5,8 +5,8 @@
  * agent-scope workspace is shared by the agent's conversations.
  */
 import { describe, expect, it } from "vitest";
-import type { ScriptedTurn } from "../models/model-config.shared";
-import { createHarness, eventsOfType, turn, workspaceTools } from "../runs/testing/run-harness";
+import type { ScriptedTurn } from "../../models/model-config.shared";
+import { createHarness, eventsOfType, turn, workspaceTools } from "../testing/run-harness";
 
 const call = (toolName: string, args: Record<string, unknown>): ScriptedTurn => ({
   toolCalls: [{ toolName, args }],
