@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
@@ -131,16 +130,23 @@ test("add a turn to a dataset, run two versions over it, compare them, export th
   await expect(page.getByTestId("experiment-case")).toContainText("city_population was called 0 times");
   await shots(page, "experiments-v2");
 
-  // Export: CSV and JSON downloads named after the dataset, agent version and experiment.
-  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
-  expect(csv.suggestedFilename()).toBe(`${DATASET}.${AGENT}-v2.${v2}.csv`);
-  const csvText = readFileSync((await csv.path())!, "utf8");
-  expect(csvText.split("\r\n")[0]).toContain("experimentId,agentName,agentVersion");
-  expect(csvText).toContain(`${v2},${AGENT},2,${DATASET},1,0,`);
-  const [json] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-json").click()]);
-  expect(json.suggestedFilename()).toBe(`${DATASET}.${AGENT}-v2.${v2}.json`);
-  const view = JSON.parse(readFileSync((await json.path())!, "utf8"));
-  expect(view).toMatchObject({ id: v2, agentVersion: 2, totals: { passed: 0, failed: 1 } });
+  // Export: CSV and JSON downloads named after the dataset, agent version and experiment. The links
+  // are fetched with the page's credentials (this spec signs in by token, which a browser download
+  // does not carry; a person's session cookie does).
+  const download = async (testId: string) => {
+    const link = page.getByTestId(testId);
+    await expect(link).toHaveAttribute("download", "");
+    const res = await page.request.get((await link.getAttribute("href"))!);
+    expect(res.status()).toBe(200);
+    return { name: /filename="([^"]+)"/.exec(res.headers()["content-disposition"] ?? "")?.[1], text: await res.text() };
+  };
+  const csv = await download("export-csv");
+  expect(csv.name).toBe(`${DATASET}.${AGENT}-v2.${v2}.csv`);
+  expect(csv.text.split("\r\n")[0]).toContain("experimentId,agentName,agentVersion");
+  expect(csv.text).toContain(`${v2},${AGENT},2,${DATASET},1,0,`);
+  const json = await download("export-json");
+  expect(json.name).toBe(`${DATASET}.${AGENT}-v2.${v2}.json`);
+  expect(JSON.parse(json.text)).toMatchObject({ id: v2, agentVersion: 2, totals: { passed: 0, failed: 1 } });
 
   // The dataset lists both; the two picked open the comparison (the older is A).
   await page.goto(`/evals/datasets/${datasetId}`);
