@@ -10,7 +10,8 @@
 import { GuardedLink } from "@/components/shell/unsaved-changes";
 import { useDocumentTitle } from "@/components/shell/use-document-title";
 import { formatDuration } from "@/components/runs/usage-format";
-import { signedDelta, wordDiff, type Segment } from "@/components/conversations/compare/compare-diff";
+import { signedDelta, wordDiff } from "@/components/conversations/compare/compare-diff";
+import { Segments } from "@/components/conversations/compare/compare-turn";
 import { formatNanoUsd } from "@/lib/events/money.shared";
 import type { CaseChange, ComparedCase, ComparedSide, ExperimentSummary } from "@/lib/evals/experiment.shared";
 import { useExperimentComparison } from "./experiment-queries";
@@ -196,30 +197,6 @@ function CompareTotals({ base, other }: { base: ExperimentSummary; other: Experi
         </table>
       </div>
     </section>
-  );
-}
-
-function Segments({ segments }: { segments: Segment[] }) {
-  return (
-    <>
-      {segments.map((s, i) =>
-        s.change === "removed" ? (
-          <del key={i} className="cmp-del">
-            <span className="cmp-sr">[removed: </span>
-            {s.text}
-            <span className="cmp-sr">]</span>
-          </del>
-        ) : s.change === "added" ? (
-          <ins key={i} className="cmp-ins">
-            <span className="cmp-sr">[added: </span>
-            {s.text}
-            <span className="cmp-sr">]</span>
-          </ins>
-        ) : (
-          <span key={i}>{s.text}</span>
-        ),
-      )}
-    </>
   );
 }
 

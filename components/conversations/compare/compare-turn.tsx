@@ -14,7 +14,8 @@ import { argumentDiff, signedDelta, wordDiff, type ArgumentRow, type Segment } f
 export type SideKey = "left" | "right";
 export const SIDE_LABEL: Record<SideKey, string> = { left: "A", right: "B" };
 
-function Segments({ segments }: { segments: Segment[] }) {
+/** A word diff: removed words as `<del>`, added as `<ins>`, each also named for screen readers. */
+export function Segments({ segments }: { segments: Segment[] }) {
   return (
     <>
       {segments.map((s, i) =>
