@@ -5,7 +5,7 @@ export function AddTurnButton({ turn, onAdd }: { turn: number; onAdd: (turn: num
     <button
       type="button"
       className="link-button tt-fork tt-fork-message"
-      aria-label={`Add turn ${turn + 1} to a dataset: a case drafted from what happened, to edit`}
+      aria-label={`Add to dataset: turn ${turn + 1}, a case drafted from what happened, to edit`}
       onClick={() => onAdd(turn)}
       data-testid="add-turn-to-dataset"
       data-turn={turn}
