@@ -50,7 +50,7 @@ test("import a skill folder, attach it, and watch a conversation load it", async
   await shots(page, "skills-library");
 
   // The skill page: the SKILL.md, no problems, the listing the model sees.
-  await page.getByTestId(`skill-row-${skill}-studio`).getByRole("link", { name: skill }).click();
+  await page.getByTestId(`skill-row-${skill}-studio`).getByRole("link", { name: skill, exact: true }).click();
   await expect(page.getByTestId("skill-listing-preview")).toContainText(
     `- ${skill}: Take meeting notes in the team's format.`,
   );
