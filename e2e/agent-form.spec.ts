@@ -49,6 +49,8 @@ test.describe("the agent form", () => {
       "Conversation context",
       "Models",
       "Tools",
+      "Tool mode",
+      "Skills",
       "Usage limits",
       "Autonomy",
       "Compaction",
