@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
-import { createApiToken } from "@/lib/auth/api-tokens";
+import { createRoleTokens } from "@/lib/api/testing/role-tokens";
 import type { Role } from "@/lib/auth/roles.shared";
 import { seedStudio } from "@/lib/db/seed-demo";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
@@ -65,18 +65,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   process.env.ATELIER_ADMIN_TOKEN = ADMIN;
   await seedStudio(t.db, DEMO_SEED_STEPS, { demo: true });
-  for (const role of ["viewer", "operator", "author"] as const) {
-    const user = await t.db.user.create({
-      data: { email: `${role}@experiments.test`, name: role, passwordHash: "x", roles: role },
-    });
-    tokens[role] = (
-      await createApiToken(
-        t.db,
-        { kind: "user", id: user.id, name: role, roles: [role] },
-        { name: role, role, expiresInDays: 1 },
-      )
-    ).token;
-  }
+  Object.assign(tokens, await createRoleTokens(t.db, ["viewer", "operator", "author"], "experiments.test"));
   for (const [name, source] of [
     ["refund", REFUND],
     ["ship", SHIP],

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
-import { createApiToken } from "@/lib/auth/api-tokens";
+import { createRoleTokens } from "@/lib/api/testing/role-tokens";
 import type { Role } from "@/lib/auth/roles.shared";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { parseSse } from "@/lib/runs/testing/sse";
@@ -42,18 +42,7 @@ beforeAll(async () => {
   process.env.ATELIER_ADMIN_TOKEN = ADMIN;
   process.env.ATELIER_WORKSPACE_MAX_FILES = "3";
   process.env.ATELIER_WORKSPACE_FILE_MAX_BYTES = "64";
-  for (const role of ["viewer", "operator"] as const) {
-    const user = await t.db.user.create({
-      data: { email: `${role}@files.test`, name: role, passwordHash: "x", roles: role },
-    });
-    tokens[role] = (
-      await createApiToken(
-        t.db,
-        { kind: "user", id: user.id, name: role, roles: [role] },
-        { name: role, role, expiresInDays: 1 },
-      )
-    ).token;
-  }
+  Object.assign(tokens, await createRoleTokens(t.db, ["viewer", "operator"], "files.test"));
 });
 afterAll(async () => {
   process.env = savedEnv;
