@@ -164,7 +164,9 @@ test.describe("conversations", () => {
     await expect(box).toBeEnabled();
     await snap(page, "conversations-child-run");
 
-    // The nested card links to the child's trace, which links back to its parent.
+    // The nested card links to the child's trace, which links back to its parent. A card first drawn
+    // already finished starts shut (as when the whole run arrives in one chunk under load): open it.
+    if (!(await outer.evaluate((d) => (d as HTMLDetailsElement).open))) await outer.locator("summary").first().click();
     const childLink = child.getByRole("link").first();
     const childRunId = (await childLink.textContent())!.trim();
     await childLink.click();
