@@ -8,6 +8,7 @@ import { CONTEXT_FIELD_TYPES, type ContextFieldType } from "@/lib/agents/context
 import type { AgentFormState } from "./agent-form-state";
 import { blankContextField, type ContextFieldDraft } from "./context-schema-draft";
 import { FieldError, Select, TextInput } from "./fields";
+import { FieldRowsEditor } from "./field-rows-editor";
 import "./context-schema.css";
 
 export function ContextSchemaEditor({
@@ -21,8 +22,6 @@ export function ContextSchemaEditor({
 }) {
   const fields = state.contextFields;
   const update = (next: ContextFieldDraft[]) => setState({ ...state, contextFields: next });
-  const edit = (i: number, patch: Partial<ContextFieldDraft>) =>
-    update(fields.map((f, k) => (k === i ? { ...f, ...patch } : f)));
   return (
     <section className="card" aria-labelledby="context-h" data-testid="context-schema-editor">
       <h2 id="context-h">Conversation context</h2>
@@ -32,92 +31,84 @@ export function ContextSchemaEditor({
       </p>
       <FieldError at="contextSchema" />
       <FieldError at="contextSchema.fields" />
-      {fields.length ? (
-        <div className="ctx-fields" role="table" aria-label="Context fields">
-          <div className="ctx-row ctx-head" role="row">
-            <span role="columnheader">Name</span>
-            <span role="columnheader">Type</span>
-            <span role="columnheader">Values (enum, comma-separated)</span>
-            <span role="columnheader">Required</span>
-            <span />
-          </div>
-          {fields.map((f, i) => {
-            const at = `contextSchema.fields.${i}`;
-            return (
-              <div className="ctx-row" role="row" key={i} data-testid={`context-field-${i}`}>
-                <span role="cell">
+      <FieldRowsEditor<ContextFieldDraft>
+        rows={fields}
+        update={update}
+        readOnly={readOnly}
+        rowLabel="Context field"
+        classPrefix="ctx"
+        testIdPrefix="context-field"
+        tableLabel={{ "aria-label": "Context fields" }}
+        addLabel="Add context field"
+        newRow={blankContextField}
+        empty={
+          <p className="muted small" data-testid="context-schema-empty">
+            No context fields: conversations start without asking for anything.
+          </p>
+        }
+        columns={[
+          {
+            header: "Name",
+            cell: (f, i, edit) => (
+              <>
+                <TextInput
+                  className="mono"
+                  label={`Context field ${i + 1} name`}
+                  at={`contextSchema.fields.${i}.name`}
+                  value={f.name}
+                  onChange={(name) => edit({ name })}
+                />
+                <FieldError at={`contextSchema.fields.${i}.name`} />
+              </>
+            ),
+          },
+          {
+            header: "Type",
+            cell: (f, i, edit) => (
+              <Select<ContextFieldType>
+                label={`Context field ${i + 1} type`}
+                at={`contextSchema.fields.${i}.type`}
+                value={f.type}
+                options={CONTEXT_FIELD_TYPES}
+                onChange={(type) => edit({ type })}
+              />
+            ),
+          },
+          {
+            header: "Values (enum, comma-separated)",
+            cell: (f, i, edit) =>
+              f.type === "enum" ? (
+                <>
                   <TextInput
-                    className="mono"
-                    label={`Context field ${i + 1} name`}
-                    at={`${at}.name`}
-                    value={f.name}
-                    onChange={(name) => edit(i, { name })}
+                    label={`Context field ${i + 1} values`}
+                    at={`contextSchema.fields.${i}.values`}
+                    placeholder="free, pro, team"
+                    value={f.valuesText}
+                    onChange={(valuesText) => edit({ valuesText })}
                   />
-                  <FieldError at={`${at}.name`} />
-                </span>
-                <span role="cell">
-                  <Select<ContextFieldType>
-                    label={`Context field ${i + 1} type`}
-                    at={`${at}.type`}
-                    value={f.type}
-                    options={CONTEXT_FIELD_TYPES}
-                    onChange={(type) => edit(i, { type })}
-                  />
-                </span>
-                <span role="cell">
-                  {f.type === "enum" ? (
-                    <>
-                      <TextInput
-                        label={`Context field ${i + 1} values`}
-                        at={`${at}.values`}
-                        placeholder="free, pro, team"
-                        value={f.valuesText}
-                        onChange={(valuesText) => edit(i, { valuesText })}
-                      />
-                      <FieldError at={`${at}.values`} />
-                    </>
-                  ) : (
-                    <span className="muted small">—</span>
-                  )}
-                </span>
-                <span role="cell">
-                  <label className="check">
-                    <input
-                      type="checkbox"
-                      aria-label={`Context field ${i + 1} required`}
-                      checked={f.required}
-                      disabled={readOnly}
-                      onChange={(e) => edit(i, { required: e.target.checked })}
-                    />{" "}
-                    required
-                  </label>
-                </span>
-                <span role="cell">
-                  {readOnly ? null : (
-                    <button
-                      type="button"
-                      className="btn small"
-                      aria-label={`Remove context field ${f.name || i + 1}`}
-                      onClick={() => update(fields.filter((_, k) => k !== i))}
-                    >
-                      Remove
-                    </button>
-                  )}
-                </span>
-              </div>
-            );
-          })}
-        </div>
-      ) : (
-        <p className="muted small" data-testid="context-schema-empty">
-          No context fields: conversations start without asking for anything.
-        </p>
-      )}
-      {readOnly ? null : (
-        <button type="button" className="btn" onClick={() => update([...fields, blankContextField(fields)])}>
-          Add context field
-        </button>
-      )}
+                  <FieldError at={`contextSchema.fields.${i}.values`} />
+                </>
+              ) : (
+                <span className="muted small">—</span>
+              ),
+          },
+          {
+            header: "Required",
+            cell: (f, i, edit) => (
+              <label className="check">
+                <input
+                  type="checkbox"
+                  aria-label={`Context field ${i + 1} required`}
+                  checked={f.required}
+                  disabled={readOnly}
+                  onChange={(e) => edit({ required: e.target.checked })}
+                />{" "}
+                required
+              </label>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

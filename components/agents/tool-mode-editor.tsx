@@ -20,6 +20,7 @@ import {
 import type { AgentFormState } from "./agent-form-state";
 import { agentKeys } from "./agent-queries";
 import { FieldError, Select, TextInput } from "./fields";
+import { FieldRowsEditor } from "./field-rows-editor";
 import "./tool-mode.css";
 
 const MAX_RESPONSE_FIELDS = 16;
@@ -50,8 +51,6 @@ function ResponseFieldsEditor({
   update: (next: ResponseField[]) => void;
   readOnly: boolean;
 }) {
-  const edit = (i: number, patch: Partial<ResponseField>) =>
-    update(fields.map((f, k) => (k === i ? { ...f, ...patch } : f)));
   return (
     <>
       <h3 id="response-fields-h">Response fields</h3>
@@ -61,79 +60,68 @@ function ResponseFieldsEditor({
         <span className="mono">action</span> or the name of one of the agent&apos;s tools.
       </p>
       <FieldError at="responseFields" />
-      {fields.length ? (
-        <div className="rf-fields" role="table" aria-labelledby="response-fields-h">
-          <div className="rf-row rf-head" role="row">
-            <span role="columnheader">Name</span>
-            <span role="columnheader">Type</span>
-            <span role="columnheader">Description</span>
-            <span />
-          </div>
-          {fields.map((f, i) => {
-            const at = `responseFields.${i}`;
-            return (
-              <div className="rf-row" role="row" key={i} data-testid={`response-field-${i}`}>
-                <span role="cell">
-                  <TextInput
-                    className="mono"
-                    label={`Response field ${i + 1} name`}
-                    at={`${at}.name`}
-                    placeholder="reasoning"
-                    value={f.name}
-                    onChange={(name) => edit(i, { name })}
-                  />
-                  <FieldError at={`${at}.name`} />
-                </span>
-                <span role="cell">
-                  <Select<ResponseFieldType>
-                    label={`Response field ${i + 1} type`}
-                    at={`${at}.type`}
-                    value={f.type}
-                    options={RESPONSE_FIELD_TYPES}
-                    onChange={(type) => edit(i, { type })}
-                  />
-                </span>
-                <span role="cell">
-                  <TextInput
-                    label={`Response field ${i + 1} description`}
-                    at={`${at}.description`}
-                    placeholder="Why this action is the next step"
-                    value={f.description}
-                    onChange={(description) => edit(i, { description })}
-                  />
-                  <FieldError at={`${at}.description`} />
-                </span>
-                <span role="cell">
-                  {readOnly ? null : (
-                    <button
-                      type="button"
-                      className="btn small"
-                      aria-label={`Remove response field ${f.name || i + 1}`}
-                      onClick={() => update(fields.filter((_, k) => k !== i))}
-                    >
-                      Remove
-                    </button>
-                  )}
-                </span>
-              </div>
-            );
-          })}
-        </div>
-      ) : (
-        <p className="muted small" data-testid="response-fields-empty">
-          No response fields: each answer holds only its action.
-        </p>
-      )}
-      {readOnly ? null : (
-        <button
-          type="button"
-          className="btn"
-          disabled={fields.length >= MAX_RESPONSE_FIELDS}
-          onClick={() => update([...fields, { name: "", type: "string", description: "" }])}
-        >
-          Add response field
-        </button>
-      )}
+      <FieldRowsEditor<ResponseField>
+        rows={fields}
+        update={update}
+        readOnly={readOnly}
+        rowLabel="Response field"
+        classPrefix="rf"
+        testIdPrefix="response-field"
+        tableLabel={{ "aria-labelledby": "response-fields-h" }}
+        addLabel="Add response field"
+        maxRows={MAX_RESPONSE_FIELDS}
+        newRow={() => ({ name: "", type: "string", description: "" })}
+        empty={
+          <p className="muted small" data-testid="response-fields-empty">
+            No response fields: each answer holds only its action.
+          </p>
+        }
+        columns={[
+          {
+            header: "Name",
+            cell: (f, i, edit) => (
+              <>
+                <TextInput
+                  className="mono"
+                  label={`Response field ${i + 1} name`}
+                  at={`responseFields.${i}.name`}
+                  placeholder="reasoning"
+                  value={f.name}
+                  onChange={(name) => edit({ name })}
+                />
+                <FieldError at={`responseFields.${i}.name`} />
+              </>
+            ),
+          },
+          {
+            header: "Type",
+            cell: (f, i, edit) => (
+              <Select<ResponseFieldType>
+                label={`Response field ${i + 1} type`}
+                at={`responseFields.${i}.type`}
+                value={f.type}
+                options={RESPONSE_FIELD_TYPES}
+                onChange={(type) => edit({ type })}
+              />
+            ),
+          },
+          {
+            header: "Description",
+            cell: (f, i, edit) => (
+              <>
+                <TextInput
+                  label={`Response field ${i + 1} description`}
+                  at={`responseFields.${i}.description`}
+                  placeholder="Why this action is the next step"
+                  value={f.description}
+                  onChange={(description) => edit({ description })}
+                />
+                <FieldError at={`responseFields.${i}.description`} />
+              </>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }
