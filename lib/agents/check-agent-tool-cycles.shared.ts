@@ -35,3 +35,15 @@ export function findAgentToolCycle(
   };
   return walk(agentId, [agentId]);
 }
+
+/**
+ * The registry's message for a cycle ([agentId, child, …, agentId]) — the agent form's save and the
+ * canvas both answer it: "using 'b' as a tool would create a cycle: a → b → a".
+ */
+export function agentToolCycleMessage(
+  cycle: readonly string[],
+  nameOf: (agentId: string) => string | undefined,
+): string {
+  const name = (id: string) => nameOf(id) ?? id;
+  return `using '${name(cycle[1])}' as a tool would create a cycle: ${cycle.map(name).join(" → ")}`;
+}

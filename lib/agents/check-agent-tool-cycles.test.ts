@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findAgentToolCycle } from "./check-agent-tool-cycles";
+import { findAgentToolCycle } from "./check-agent-tool-cycles.shared";
 
 describe("findAgentToolCycle", () => {
   it("refuses an agent using itself", () => {

@@ -22,7 +22,7 @@ import { versionConfigOf, type VersionConfig } from "./agent-version-config.shar
 import { sameVersionConfig } from "./agent-version-diff.shared";
 import type { AgentWideState } from "./agent-view";
 import { syncLiveToolRows } from "./live-tool-rows";
-import { findAgentToolCycle } from "./check-agent-tool-cycles";
+import { agentToolCycleMessage, findAgentToolCycle } from "./check-agent-tool-cycles.shared";
 import { resolveMcpToolEntry } from "../mcp/resolve-mcp-tool-entry";
 import { duplicateToolMessage } from "../tools/tool-registry";
 import { getAgent } from "./read-agent";
@@ -234,7 +234,7 @@ async function checkCycles(
   issues.push(
     issue(
       ["tools", index, "agentId"],
-      `using '${names.get(cycle[1])}' as a tool would create a cycle: ${cycle.map((id) => names.get(id) ?? id).join(" → ")}`,
+      agentToolCycleMessage(cycle, (id) => names.get(id)),
     ),
   );
 }

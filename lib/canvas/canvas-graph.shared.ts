@@ -57,6 +57,8 @@ const ToolNodeData = z.strictObject({
   clean: z.boolean(),
   /** The newest clean version (what a new attachment pins), null when none. */
   newestCleanVersionId: z.string().nullable(),
+  /** That version's number (what the edge of a new attachment shows as its pin). */
+  newestCleanVersion: z.number().int().nullable().optional(),
   sideEffecting: z.boolean(),
   requiresApproval: z.boolean(),
   idempotent: z.boolean(),
