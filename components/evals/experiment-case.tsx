@@ -103,6 +103,18 @@ export function CaseEntryDetail({ entry: e, heading }: { entry: ExperimentCaseVi
                 <span className="mono">{t.name}</span>{" "}
                 <code className="args">{typeof t.args === "string" ? t.args : JSON.stringify(t.args)}</code>
                 {t.depth > 0 ? <span className="muted small"> (depth {t.depth})</span> : null}
+                {t.mocked ? (
+                  <>
+                    {" "}
+                    <span
+                      className="pill"
+                      data-testid="tool-call-mocked"
+                      title="Answered by the case's mock: the tool did not run"
+                    >
+                      mocked
+                    </span>
+                  </>
+                ) : null}
               </li>
             ))}
           </ul>

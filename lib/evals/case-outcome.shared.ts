@@ -12,6 +12,8 @@ export const ObservedToolCall = z.object({
   args: z.unknown(),
   depth: z.number().int().min(0),
   turn: z.number().int().min(0),
+  /** In an experiment: answered by the case's mock — the tool did not run (absent otherwise). */
+  mocked: z.literal(true).optional(),
 });
 export type ObservedToolCall = z.infer<typeof ObservedToolCall>;
 

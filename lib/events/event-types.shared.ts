@@ -189,6 +189,8 @@ export const EventData = {
     replayed: z.boolean().optional(),
     /** The memoize stage answered from an earlier identical call of this run. */
     memoized: z.boolean().optional(),
+    /** In an experiment's conversation: answered by the eval case's mock; the tool did not run (docs/evals.md). */
+    mocked: z.boolean().optional(),
   }),
   LlmUsageEvent: z.object({
     provider: z.string(),

@@ -268,6 +268,9 @@ describe("POST /api/experiments", () => {
       const events = await readConversationEvents(t.db, v.cases[i].conversationId!);
       const ret = events.find((e) => e.type === "ToolReturnEvent");
       expect(ret?.type === "ToolReturnEvent" && ret.data.success).toBe(true);
+      // The trace tells a mocked result from a real one; so does the case's view.
+      expect(ret?.type === "ToolReturnEvent" && ret.data.mocked).toBe(true);
+      expect(v.cases[i].toolCalls).toEqual([expect.objectContaining({ name: "issue_refund", mocked: true })]);
       const answer = events.find((e) => e.type === "LlmMessageEvent" && e.data.role === "tool");
       expect(JSON.stringify(answer)).toContain(expected);
       // The tool's body never ran: it would have emitted a ToolStateEvent.
@@ -289,6 +292,8 @@ describe("POST /api/experiments", () => {
     expect(events.some((e) => e.type === "ToolStateEvent")).toBe(false);
     const ret = events.find((e) => e.type === "ToolReturnEvent");
     expect(ret?.type === "ToolReturnEvent" && ret.data.errorType).toBe("EvalUnmocked");
+    expect(ret?.type === "ToolReturnEvent" && ret.data.mocked).toBeUndefined();
+    expect(entry.toolCalls[0]).not.toHaveProperty("mocked");
   });
 
   it("sends a multi-message case turn by turn, with the mocks applied inside an agent called as a tool", async () => {
@@ -328,9 +333,9 @@ describe("POST /api/experiments", () => {
     expect(entry.passed, JSON.stringify(entry)).toBe(true);
     expect(entry.answer).toBe("You are welcome.");
     expect(entry.requests).toBe(5);
-    expect(entry.toolCalls.map((c) => [c.name, c.depth, c.turn])).toEqual([
-      ["refund_desk", 0, 0],
-      ["issue_refund", 1, 0],
+    expect(entry.toolCalls.map((c) => [c.name, c.depth, c.turn, c.mocked ?? false])).toEqual([
+      ["refund_desk", 0, 0, false],
+      ["issue_refund", 1, 0, true],
     ]);
     const events = await readConversationEvents(t.db, entry.conversationId!);
     const users = events.flatMap((e) =>
@@ -371,6 +376,9 @@ describe("POST /api/experiments", () => {
     expect(a1).toMatchObject({ status: "done", decision: "approve", decidedBy: "eval case" });
     const e1 = await readConversationEvents(t.db, approved.conversationId!);
     expect(e1.map((e) => e.type)).toEqual(expect.arrayContaining(["ApprovalRequested", "ApprovalDecided"]));
+    // The approved call was answered by its mock when the run resumed, and says so.
+    const shipped = e1.find((e) => e.type === "ToolReturnEvent");
+    expect(shipped?.type === "ToolReturnEvent" && shipped.data).toMatchObject({ success: true, mocked: true });
     expect(e1.some((e) => e.type === "ToolStateEvent")).toBe(false);
 
     expect(unanswered.passed).toBe(false);

@@ -7,7 +7,8 @@
  *   calling a tool by hand) and judge runs (an experiment scoring the answer) are not the agent's
  *   behaviour and are left out;
  * - a turn's answer is the text of the last assistant message at depth 0 that calls no tool;
- * - tool calls are the `ToolCallEvent`s of every run, with their arguments parsed;
+ * - tool calls are the `ToolCallEvent`s of every run, with their arguments parsed, `mocked` when
+ *   their `ToolReturnEvent` says an eval case's mock answered them;
  * - requests and cost add up the `LlmUsageEvent`s of every run (compaction requests of a run
  *   included; events outside any run are not);
  * - a turn's latency runs from its `RunStarted` to the last `RunFinished` of its runs (a resumed run
@@ -37,6 +38,8 @@ export function outcomeFromEvents(events: readonly StoredEvent[]): CaseOutcome {
   const startedAt: number[] = [];
   const finishedAt: number[] = [];
   const toolCalls: ObservedToolCall[] = [];
+  /** Each call by its run and id, for its return (a mocked answer marks it). */
+  const callsById = new Map<string, ObservedToolCall>();
   const approvals: Array<ObservedApproval & { approvalId: string }> = [];
   let requests = 0;
   let costNanoUsd = 0;
@@ -87,14 +90,22 @@ export function outcomeFromEvents(events: readonly StoredEvent[]): CaseOutcome {
         answers[place.turn] = text;
         break;
       }
-      case "ToolCallEvent":
-        toolCalls.push({
+      case "ToolCallEvent": {
+        const call: ObservedToolCall = {
           name: e.data.toolName,
           args: parseArguments(e.data.arguments),
           depth: place.depth,
           turn: place.turn,
-        });
+        };
+        toolCalls.push(call);
+        callsById.set(`${e.runId}:${e.data.toolCallId}`, call);
         break;
+      }
+      case "ToolReturnEvent": {
+        const call = callsById.get(`${e.runId}:${e.data.toolCallId}`);
+        if (call && e.data.mocked) call.mocked = true;
+        break;
+      }
       case "ApprovalRequested":
         approvals.push({
           approvalId: e.data.approvalId,

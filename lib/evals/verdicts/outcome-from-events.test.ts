@@ -145,6 +145,34 @@ describe("outcomeFromEvents", () => {
     expect(o.latencyMsPerTurn).toEqual([20]);
   });
 
+  it("marks the calls a case's mock answered, by run and call id (another run's same id is not)", () => {
+    const o = outcomeFromEvents(
+      log(
+        ["r1", 0, "RunStarted", started("turn")],
+        ["r1", 0, "LlmMessageEvent", user("Refund order 7")],
+        ["r1", 10, "LlmMessageEvent", callTool("c1", "refund", { order: 7 })],
+        ["r1", 10, "ToolCallEvent", toolCall("c1", "refund", '{"order":7}')],
+        ["r1", 11, "ToolReturnEvent", returned("c1", "refund", { mocked: true })],
+        ["r1", 20, "LlmMessageEvent", callTool("c2", "lookup", {})],
+        ["r1", 20, "ToolCallEvent", toolCall("c2", "lookup", "{}")],
+        ["r1", 21, "ToolReturnEvent", returned("c2", "lookup")],
+        ["r1", 30, "LlmMessageEvent", say("Refunded.")],
+        ["r1", 30, "RunFinished", finished()],
+        ["r2", 40, "RunStarted", started("turn")],
+        ["r2", 40, "LlmMessageEvent", user("Again")],
+        ["r2", 50, "LlmMessageEvent", callTool("c1", "refund", { order: 8 })],
+        ["r2", 50, "ToolCallEvent", toolCall("c1", "refund", '{"order":8}')],
+        ["r2", 51, "ToolReturnEvent", returned("c1", "refund")],
+        ["r2", 60, "RunFinished", finished()],
+      ),
+    );
+    expect(o.toolCalls).toEqual([
+      { name: "refund", args: { order: 7 }, depth: 0, turn: 0, mocked: true },
+      { name: "lookup", args: {}, depth: 0, turn: 0 },
+      { name: "refund", args: { order: 8 }, depth: 0, turn: 1 },
+    ]);
+  });
+
   it("leaves a judge run out: its message, answer, requests and cost are not the agent's", () => {
     const events = log(
       ["r1", 0, "RunStarted", started("turn")],

@@ -18,6 +18,7 @@ export function returnData(call: ModelToolCall, result: DispatchResult) {
     ...(o.childRunId ? { childRunId: o.childRunId } : {}),
     ...(result.replayed ? { replayed: true } : {}),
     ...(result.memoized ? { memoized: true } : {}),
+    ...(result.mocked ? { mocked: true } : {}),
   };
 }
 

@@ -140,6 +140,7 @@ export async function resumeRun(
         durationMs: result.durationMs,
         ...(o.ok ? {} : { errorType: o.error.type }),
         ...(o.childRunId ? { childRunId: o.childRunId } : {}),
+        ...(result.mocked ? { mocked: true } : {}),
       },
     });
   }

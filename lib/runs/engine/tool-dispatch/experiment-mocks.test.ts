@@ -47,10 +47,10 @@ describe("experiment mocks", () => {
     };
     const mw = experimentMocks(session);
     const refund = tool("refund", "sandbox", true);
-    expect((await mw({ tool: refund, args: { order: 7 }, scope }, next)).outcome).toEqual({
-      ok: true,
-      result: "case 7",
-    });
+    const mocked = await mw({ tool: refund, args: { order: 7 }, scope }, next);
+    expect(mocked.outcome).toEqual({ ok: true, result: "case 7" });
+    // Its ToolReturnEvent says so (step-calls.ts returnData): a mocked answer is not a real one.
+    expect(mocked.mocked).toBe(true);
     expect((await mw({ tool: refund, args: { order: 8 }, scope }, next)).outcome).toEqual({
       ok: true,
       result: "dataset any",
@@ -60,10 +60,9 @@ describe("experiment mocks", () => {
       ok: true,
       result: "mocked lookup",
     });
-    expect((await mw({ tool: tool("pure", "sandbox", false), args: {}, scope }, next)).outcome).toEqual({
-      ok: true,
-      result: "ran",
-    });
+    const live = await mw({ tool: tool("pure", "sandbox", false), args: {}, scope }, next);
+    expect(live.outcome).toEqual({ ok: true, result: "ran" });
+    expect(live.mocked).toBeUndefined();
     expect(ran).toBe(1);
     expect(session.failure).toBeNull();
     expect(session.stats).toEqual({ mocked: 3, live: 1, refused: 0 });

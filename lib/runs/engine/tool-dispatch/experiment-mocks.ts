@@ -3,7 +3,7 @@
  * an experiment every tool call, at every depth, passes here before anything executes.
  *
  * - a mock matches (the case's mocks, then the dataset's; `matchMock`) → its `result` is the
- *   call's answer and nothing runs;
+ *   call's answer and nothing runs; the result is marked `mocked` (its `ToolReturnEvent` says so);
  * - no mock, and the call has effects outside the conversation — a side-effecting saved or MCP
  *   tool, or `memory` (the agent's files outlive the conversation) → refused with
  *   `EvalUnmocked`, nothing runs, and the session records why, so the case fails;
@@ -45,7 +45,7 @@ export class ExperimentSession {
     const mock = matchMock(this.caseMocks, this.datasetMocks, tool.name, args);
     if (mock) {
       this.stats.mocked += 1;
-      return { outcome: { ok: true, result: structuredClone(mock.result) }, durationMs: 0 };
+      return { outcome: { ok: true, result: structuredClone(mock.result) }, durationMs: 0, mocked: true };
     }
     if (!needsMock(tool)) {
       this.stats.live += 1;

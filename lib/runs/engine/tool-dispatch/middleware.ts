@@ -20,6 +20,8 @@ export interface DispatchResult {
   replayed?: boolean;
   /** Answered by the memoize stage from an identical earlier call of this run. */
   memoized?: boolean;
+  /** Answered by an eval case's mock (experiment-mocks.ts): the tool did not run. */
+  mocked?: boolean;
 }
 
 export type Next = (inv: ToolInvocation) => Promise<DispatchResult>;
