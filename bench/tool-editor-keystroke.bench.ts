@@ -23,6 +23,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "@playwright/test";
 import { CHROMIUM, CHROMIUM_ARGS } from "../e2e/chromium";
+import { chunk, firstLoad, isMonaco, type PageWeight } from "./first-load-js";
 import { percentile } from "./stats";
 
 const arg = (name: string, fallback: number) => {
@@ -149,48 +150,6 @@ async function keystrokeLatencies(page: Page, base: string): Promise<number[]> {
   return samples;
 }
 
-interface PageWeight {
-  path: string;
-  chunks: number;
-  gzip: number;
-  raw: number;
-  monaco: boolean;
-}
-
-const chunkCache = new Map<string, Buffer>();
-async function chunk(base: string, src: string): Promise<Buffer> {
-  const cached = chunkCache.get(src);
-  if (cached) return cached;
-  const res = await fetch(new URL(src, base));
-  const buf = Buffer.from(await res.arrayBuffer());
-  chunkCache.set(src, buf);
-  return buf;
-}
-
-const isMonaco = (js: Buffer) => {
-  const s = js.toString("utf8");
-  return s.includes("MonacoEnvironment") || s.includes("monaco-editor") || s.includes("vs/editor/");
-};
-
-/** The JS a page's HTML makes the browser load before it is interactive. */
-async function firstLoad(base: string, pagePath: string): Promise<PageWeight> {
-  const html = await (await fetch(new URL(pagePath, base), { headers: { authorization: `Bearer ${TOKEN}` } })).text();
-  const srcs = new Set<string>();
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"/g)) srcs.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]+rel="preload"[^>]+as="script"[^>]+href="([^"]+)"/g)) srcs.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]+href="([^"]+\.js)"[^>]+rel="preload"[^>]+as="script"/g)) srcs.add(m[1]);
-  let gzip = 0;
-  let raw = 0;
-  let monaco = false;
-  for (const src of srcs) {
-    const js = await chunk(base, src);
-    raw += js.length;
-    gzip += gzipSync(js, { level: 9 }).length;
-    monaco ||= isMonaco(js);
-  }
-  return { path: pagePath, chunks: srcs.size, gzip, raw, monaco };
-}
-
 /** Everything the editor page loads once Monaco and its workers are up. */
 async function editorTotal(
   page: Page,
@@ -258,7 +217,7 @@ async function main() {
     console.log("");
     console.log("first-load JavaScript (chunks referenced by each page's HTML, gzip -9):");
     const weights: PageWeight[] = [];
-    for (const p of [...NON_EDITOR_PAGES, "/tools/new", EDITOR_PAGE]) weights.push(await firstLoad(base, p));
+    for (const p of [...NON_EDITOR_PAGES, "/tools/new", EDITOR_PAGE]) weights.push(await firstLoad(base, p, TOKEN));
     for (const w of weights) {
       console.log(
         `  ${w.path.padEnd(28)} ${(w.gzip / KB).toFixed(1).padStart(7)} KB gzip  ${(w.raw / KB).toFixed(0).padStart(6)} KB raw  ${String(w.chunks).padStart(3)} chunks  Monaco: ${w.monaco ? "YES" : "no"}`,
