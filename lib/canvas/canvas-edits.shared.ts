@@ -162,10 +162,7 @@ export function changedAgentIds(before: CanvasConfigs, after: CanvasConfigs): st
  * The graph drawn from edited configurations: each edited agent's uses-* edges recomputed (pins
  * shown with the version numbers the graph knows), everything else as it was.
  */
-export function graphWithConfigs<G extends Pick<CanvasGraph, "nodes" | "edges"> & { configs: CanvasConfigs }>(
-  graph: G,
-  configs: G["configs"],
-): G {
+export function graphWithConfigs(graph: CanvasGraph, configs: CanvasConfigs): CanvasGraph {
   const numbers = new Map<string, number>();
   for (const e of graph.edges)
     if (e.entry && "toolId" in e.entry && e.entry.toolVersionId && typeof e.pinnedVersion === "number")

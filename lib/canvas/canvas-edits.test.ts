@@ -98,7 +98,7 @@ const configs: CanvasConfigs = {
   b: base("beta", { tools: [{ agentId: "c", sideEffecting: false }] }),
   c: base("gamma"),
 };
-const graph: Omit<CanvasGraph, "configs"> & { configs: CanvasConfigs } = {
+const graph: CanvasGraph = {
   nodes,
   edges: [
     {

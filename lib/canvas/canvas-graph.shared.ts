@@ -170,7 +170,8 @@ export const CanvasGraph = z.strictObject({
    */
   configs: z.record(z.string(), AgentInput),
 });
-export type CanvasGraph = z.infer<typeof CanvasGraph>;
+/** `configs` typed on the input side (AgentInput, what a save sends back); the rest as parsed. */
+export type CanvasGraph = Omit<z.infer<typeof CanvasGraph>, "configs"> & { configs: Record<string, AgentInput> };
 
 export function agentNodeId(agentId: string): string {
   return `agent:${agentId}`;
