@@ -83,7 +83,7 @@ test.describe("studio shell", () => {
   test("the navigation moves between every page", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Welcome to Atelier" })).toBeVisible();
-    for (const name of ["Agents", "Conversations", "Approvals", "Traces", "Costs", "Settings", "Tools"]) {
+    for (const name of ["Agents", "Canvas", "Conversations", "Approvals", "Traces", "Costs", "Settings", "Tools"]) {
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true }).click();
       await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     }

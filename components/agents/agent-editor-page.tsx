@@ -2,6 +2,7 @@
 /** Loads a saved agent and opens it in the editor, beside its versions and release labels. */
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
+import { CanvasEditor } from "@/components/canvas/canvas-editor";
 import { NewConversationButton } from "@/components/conversations/new-conversation-button";
 import { useCan } from "@/components/shell/viewer-context";
 import { AgentEditor } from "./agent-editor";
@@ -12,13 +13,16 @@ import { AgentVersionsPanel } from "./agent-versions-panel";
 import { LabelsPanel } from "./labels-panel";
 import "./agent-versions.css";
 
-type Tab = "config" | "versions";
+type Tab = "config" | "versions" | "canvas";
 
 export function AgentEditorPage({ id }: { id: string }) {
   const q = useAgent(id);
   const labels = useAgentLabels(id);
   const canWrite = useCan("author");
   const [tab, setTab] = useState<Tab>("config");
+  // The canvas stays mounted once opened: unsaved wiring survives a look at another tab.
+  const [canvasOpened, setCanvasOpened] = useState(false);
+  if (tab === "canvas" && !canvasOpened) setCanvasOpened(true);
   if (q.isPending)
     return (
       <p className="muted" role="status">
@@ -48,6 +52,9 @@ export function AgentEditorPage({ id }: { id: string }) {
         <TabButton tab="versions" current={tab} onSelect={setTab}>
           Versions &amp; labels <span className="muted small">(v{agent.version})</span>
         </TabButton>
+        <TabButton tab="canvas" current={tab} onSelect={setTab}>
+          Canvas
+        </TabButton>
       </div>
       {/* Both stay mounted: unsaved edits survive a look at the history. */}
       <div role="tabpanel" hidden={tab !== "config"}>
@@ -60,6 +67,9 @@ export function AgentEditorPage({ id }: { id: string }) {
             <AgentVersionsPanel agentId={id} canWrite={canWrite} />
           </>
         ) : null}
+      </div>
+      <div role="tabpanel" hidden={tab !== "canvas"} data-testid="canvas-tab">
+        {canvasOpened ? <CanvasEditor agentId={id} /> : null}
       </div>
     </>
   );

@@ -10,6 +10,7 @@ export const NAV_ITEMS = [
   { href: "/tools", label: "Tools" },
   { href: "/skills", label: "Skills" },
   { href: "/agents", label: "Agents" },
+  { href: "/canvas", label: "Canvas" },
   { href: "/conversations", label: "Conversations" },
   { href: "/approvals", label: "Approvals" },
   { href: "/traces", label: "Traces" },
