@@ -19,6 +19,11 @@ export function hasAnyRole(principal: Principal, allowed: readonly Role[]): bool
   return allowed.some((r) => principal.roles.includes(r));
 }
 
+/** Who acts in a run, as the run records it: the principal and the API token it came with. */
+export function actorOf(principal: Principal) {
+  return { id: principal.id, name: principal.name, roles: principal.roles, apiTokenId: principal.tokenId ?? null };
+}
+
 /** Any signed-in role may read the studio's lists and dashboards. */
 export const ANY_ROLE: readonly Role[] = ROLES;
 

@@ -5,7 +5,7 @@ import { readyRunRuntime } from "@/lib/server/server";
 import { listCommands, startCommand } from "@/lib/runs/use-cases/run-command";
 import { streamStartedRun } from "@/lib/runs/infra/stream-started-run";
 import { spend } from "@/lib/runs/use-cases/turn-limits";
-import { ANY_ROLE, hasAnyRole } from "@/lib/auth/roles";
+import { ANY_ROLE, hasAnyRole, actorOf } from "@/lib/auth/roles";
 
 export const dynamic = "force-dynamic";
 
@@ -33,12 +33,7 @@ const postHandler = defineRoute(
           tool: body.tool,
           arguments: body.arguments,
           mayApprove: hasAnyRole(principal, ["approver"]),
-          actor: {
-            id: principal.id,
-            name: principal.name,
-            roles: principal.roles,
-            apiTokenId: principal.tokenId ?? null,
-          },
+          actor: actorOf(principal),
           turns: server.limits.turns,
         }),
     });

@@ -5,7 +5,7 @@ import { readyRunRuntime } from "@/lib/server/server";
 import { startTurn } from "@/lib/runs/use-cases/start-turn";
 import { streamStartedRun } from "@/lib/runs/infra/stream-started-run";
 import { spend } from "@/lib/runs/use-cases/turn-limits";
-import { hasAnyRole } from "@/lib/auth/roles";
+import { hasAnyRole, actorOf } from "@/lib/auth/roles";
 
 export const dynamic = "force-dynamic";
 
@@ -37,12 +37,7 @@ const postHandler = defineRoute(
           content: body.content,
           supersede: body.supersede,
           mayDecideApprovals: hasAnyRole(principal, ["approver"]),
-          actor: {
-            id: principal.id,
-            name: principal.name,
-            roles: principal.roles,
-            apiTokenId: principal.tokenId ?? null,
-          },
+          actor: actorOf(principal),
           turns: server.limits.turns,
         }),
     });

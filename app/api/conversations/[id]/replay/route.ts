@@ -5,6 +5,8 @@ import { readyRunRuntime } from "@/lib/server/server";
 import { startReplay } from "@/lib/runs/use-cases/start-replay";
 import { spend } from "@/lib/runs/use-cases/turn-limits";
 
+import { actorOf } from "@/lib/auth/roles";
+
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
@@ -23,7 +25,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
       modelKey: body.modelKey,
       toolResults: body.toolResults,
       title: body.title,
-      actor: { id: principal.id, name: principal.name, roles: principal.roles, apiTokenId: principal.tokenId ?? null },
+      actor: actorOf(principal),
     });
   }),
 });
