@@ -153,6 +153,11 @@ export function ConversationView({
     );
   }
   const canManage = canSend && mayManage({ id: viewerId, roles: viewer.roles }, c.createdById);
+  const onCanvas = (
+    <Link className="btn small" href={`/conversations/${encodeURIComponent(id)}/canvas`} data-testid="show-on-canvas">
+      Show on canvas
+    </Link>
+  );
   return (
     <div className="cv" data-testid="conversation">
       <PageHeader
@@ -167,13 +172,15 @@ export function ConversationView({
               compact
               onDeleted={() => router.push("/conversations")}
             >
+              {onCanvas}
               <ReplayAction conversation={c} compact />
             </ConversationActions>
-          ) : canSend ? (
+          ) : (
             <div className="cv-actions">
-              <ReplayAction conversation={c} compact />
+              {onCanvas}
+              {canSend ? <ReplayAction conversation={c} compact /> : null}
             </div>
-          ) : null
+          )
         }
       />
       <div className="cv-bar">
