@@ -4,7 +4,7 @@
  * attach/detach controls; a tool's description, flags and versions with a link to the Tool Studio;
  * the facts of an MCP server, skill, connection or built-in.
  */
-import Link from "next/link";
+import { GuardedLink as Link } from "@/components/shell/unsaved-changes";
 import { Fragment, type ReactNode } from "react";
 import type { CanvasGraph, CanvasNode } from "@/lib/canvas/canvas-graph.shared";
 import { CanvasAttachControl } from "./canvas-attach-control";
