@@ -90,10 +90,10 @@ export async function panAndRecordFrames(page: Page, ms: number): Promise<PanRes
   let moves = 0;
   for (let t = 0; t < ms; t = Date.now() - started) {
     const p = panPath(point, amplitude, t);
-    await page.mouse.move(p.x, p.y);
+    await page.mouse.move(p.x, p.y); // resolves once the page took the event
     moves++;
-    const next = (Math.floor((Date.now() - started) / 16) + 1) * 16;
-    const wait = next - (Date.now() - started);
+    // At most one move per 16 ms (a mouse's report rate), never waiting when the page is slower.
+    const wait = 16 - (Date.now() - started - t);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
   // Leave the graph displaced (not back at the start) so "it panned" is visible in the transform.
