@@ -1,8 +1,8 @@
 /**
  * Called once when a server process starts in `all` (instrumentation.ts): runs a dead process left
  * `running` are finished `interrupted` with their dangling calls healed, and the claims (`RunLease`
- * rows) it left are released, so every conversation accepts its next message. Runs and claims of
- * this process are never touched.
+ * rows) it left are released, so every conversation accepts its next message; experiments it was
+ * running resume (use-cases/resume-experiments.ts). Runs and claims of this process are never touched.
  */
 import { countLiveWorkers } from "./queue/queue-workers";
 import type { RunRuntime } from "./runtime";
@@ -10,6 +10,7 @@ import { releaseStaleLeases } from "./queue/run-lease";
 import { recoverInterruptedRuns } from "./store/recover-interrupted-runs";
 import { failAbandonedReplays } from "./store/replay-status";
 import { notifyRunsEnded } from "./run-webhooks";
+import { resumeExperiments } from "../use-cases/resume-experiments";
 
 export async function recoverAtStart(rt: RunRuntime): Promise<string[]> {
   const log = (line: string) => rt.logger.info(line);
@@ -29,6 +30,8 @@ export async function recoverAtStart(rt: RunRuntime): Promise<string[]> {
   notifyRunsEnded(rt, recovered);
   const released = await releaseStaleLeases(rt.db, rt.startedAt);
   if (released) log(`released ${released} claim${released === 1 ? "" : "s"} a stopped server left`);
+  // Experiments it was scheduling go on: their unfinished cases run again (docs/evals.md).
+  await resumeExperiments(rt).catch((err) => rt.logger.error({ err }, "could not resume experiments"));
   const replays = await failAbandonedReplays(rt.db);
   if (replays) log(`marked ${replays} replay${replays === 1 ? "" : "s"} a stopped server left unfinished as failed`);
   if (recovered.length)

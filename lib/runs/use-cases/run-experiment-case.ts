@@ -27,7 +27,7 @@ import type { ActiveTurn } from "../infra/active-runs";
 import type { RunJob } from "../infra/queue/run-job";
 import type { RunRuntime } from "../infra/runtime";
 import { answerEvalApprovals } from "./answer-eval-approvals";
-import { failCase, markCancelled, writeCase } from "./experiment-case-rows";
+import { markCancelled, requeueCase, writeCase } from "./experiment-case-rows";
 import { judgeVerdicts } from "./judge-case";
 
 type CaseJob = Extract<RunJob, { kind: "experiment-case" }>;
@@ -44,12 +44,15 @@ function withoutLifetimeLimits(store: RunStore): RunStore {
 
 export async function runExperimentCase(rt: RunRuntime, job: CaseJob, turn: ActiveTurn): Promise<TurnResult | null> {
   const { db } = rt;
-  const key = { experimentId: job.experimentId, index: job.index, repetition: job.repetition };
+  const id = { experimentId: job.experimentId, index: job.index, repetition: job.repetition };
+  // Every write is fenced by this attempt's conversation (experiment-case-rows.ts).
+  const key = { ...id, conversationId: job.conversationId };
   const [experiment, entry] = await Promise.all([
     db.experiment.findUnique({ where: { id: job.experimentId } }),
-    db.experimentCase.findUnique({ where: { experimentId_index_repetition: key } }),
+    db.experimentCase.findUnique({ where: { experimentId_index_repetition: id } }),
   ]);
-  if (!experiment || !entry || entry.status !== "running") return null;
+  // Not running, or running another attempt (this one was given up): nothing to do.
+  if (!experiment || !entry || entry.status !== "running" || entry.conversationId !== job.conversationId) return null;
   if (experiment.cancelRequestedAt) {
     await markCancelled(rt, key);
     return null;
@@ -133,6 +136,12 @@ export async function runExperimentCase(rt: RunRuntime, job: CaseJob, turn: Acti
     await markCancelled(rt, key);
     return last;
   }
+  if (signal.aborted) {
+    // Stopped for this process's sake (it lost the claim, or is shutting down): the attempt is
+    // not judged here — whoever takes the claim over, or the next start, runs the case again.
+    clearInterval(watch);
+    return last;
+  }
 
   const events = await rt.deps.store.conversationEvents(job.conversationId);
   const outcome = outcomeFromEvents(events);
@@ -168,6 +177,7 @@ export async function runExperimentCase(rt: RunRuntime, job: CaseJob, turn: Acti
     await markCancelled(rt, key);
     return last;
   }
+  if (signal.aborted) return last; // as above: this process let go of the case while the judge ran
   const tokens = agentTokens(events);
   await writeCase(rt, key, {
     error,
@@ -201,8 +211,10 @@ function agentTokens(events: readonly StoredEvent[]): { input: number; output: n
 
 /**
  * A case's claim taken over (infra/queue/take-over-run.ts): one nobody started runs from the
- * start; one a stopped worker was executing is not continued — its running runs finish
- * `interrupted` and the entry fails with that reason (run the experiment again to retry it).
+ * start; one a stopped worker was executing is not continued in its conversation — its running
+ * runs finish `interrupted` and the entry is queued again (experiment-case-rows.ts `requeueCase`),
+ * so the scheduler runs the case from the start on a new conversation when this claim settles
+ * (after `MAX_CASE_ATTEMPTS` interrupted attempts it fails with `RunInterrupted`).
  */
 export async function takeOverExperimentCase(
   rt: RunRuntime,
@@ -213,9 +225,16 @@ export async function takeOverExperimentCase(
 ): Promise<{ outcome: "started" | "interrupted"; result: TurnResult | null }> {
   if (!started) return { outcome: "started", result: await runExperimentCase(rt, job, turn) };
   await interruptRunning();
-  await failCase(rt, job.experimentId, job, {
-    type: "RunInterrupted",
-    message: "the process running this case stopped before it finished",
-  });
+  await requeueCase(
+    rt,
+    {
+      experimentId: job.experimentId,
+      index: job.index,
+      repetition: job.repetition,
+      conversationId: job.conversationId,
+    },
+    true,
+    "the worker running this case stopped before it finished",
+  );
   return { outcome: "interrupted", result: null };
 }

@@ -16,6 +16,7 @@ import { markWorkerSeen, registerWorker, removeWorker } from "./queue-workers";
 import { handBackLease, lapsedLeases } from "./run-lease";
 import { deliverJob, takeOverLease } from "./take-over-run";
 import { PgBossWebhookQueue } from "../../../webhooks/pg-boss-webhook-queue";
+import { resumeStalledExperiments } from "../../use-cases/resume-experiments";
 
 /** A queued claim older than this that no worker owns is executed by the sweep (its job was lost). */
 const ORPHAN_MS = 60_000;
@@ -139,6 +140,7 @@ async function sweepLapsed(ctx: JobContext, settings: QueueSettings): Promise<vo
       if (outcome !== "lost")
         ctx.rt.logger.info({ conversationId: lease.conversationId, outcome }, "took over a lapsed turn");
     }
+    await resumeStalledExperiments(ctx.rt); // experiments whose scheduling process stopped (docs/evals.md)
   } catch (err) {
     ctx.rt.logger.error({ err }, "lease sweep failed");
   } finally {
