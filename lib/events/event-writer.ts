@@ -12,6 +12,8 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client";
 import type { EventEntry, NewEvent, StoredEvent } from "./event-types";
+import { advanceLastSeqs, insertJsonRows, rowsJson, type Column, type Statement } from "./batch-sql";
+import { endRuns, insertRuns, runEndRow, runInsertRow, type NewRunRow, type RunEndRow } from "./run-rows";
 
 interface Pending {
   conversationId: string;
@@ -20,10 +22,19 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
+/** A run row's insert or end, committed with the next batch (run-rows.ts). */
+interface PendingRun {
+  insert?: unknown[];
+  end?: unknown[];
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
 export type CommitListener = (conversationId: string, events: StoredEvent[]) => void;
 
 export class EventWriter {
   private queue: Pending[] = [];
+  private runs: PendingRun[] = [];
   /** Each conversation's last committed seq, read once and advanced by this writer's commits. */
   private readonly lastSeqs = new Map<string, number>();
   /** The batch committing now (resolved when none is). */
@@ -46,6 +57,27 @@ export class EventWriter {
   }
 
   /**
+   * Inserts a run's row (status `running`) in the next batch's transaction, before that batch's
+   * events: the run's first events, appended in the same tick, commit with it.
+   */
+  insertRun(run: NewRunRow): Promise<void> {
+    const insert = runInsertRow(this.dialect, run, new Date());
+    return new Promise((resolve, reject) => {
+      this.runs.push({ insert, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Writes a run's end on its row in the next batch's transaction, after that batch's events. */
+  endRun(runId: string, end: RunEndRow): Promise<void> {
+    const row = runEndRow(this.dialect, runId, end, new Date());
+    return new Promise((resolve, reject) => {
+      this.runs.push({ end: row, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /**
    * Tells the writer where a conversation stands, from a read the caller just made, so its first
    * append there needs no read of its own. A number the writer already holds is kept (it is at
    * least as new); a stale one only costs a retry (the primary key refuses it).
@@ -59,26 +91,28 @@ export class EventWriter {
     do {
       await new Promise((r) => setImmediate(r));
       await this.tail;
-    } while (this.queue.length || this.committing || this.scheduled);
+    } while (this.queue.length || this.runs.length || this.committing || this.scheduled);
   }
 
   /** The next batch starts on the next tick, or when the one committing now is done. */
   private schedule() {
-    if (this.scheduled || this.committing || this.queue.length === 0) return;
+    if (this.scheduled || this.committing || (this.queue.length === 0 && this.runs.length === 0)) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
       const batch = this.queue;
+      const runs = this.runs;
       this.queue = [];
+      this.runs = [];
       this.committing = true;
-      this.tail = this.commit(batch).finally(() => {
+      this.tail = this.commit(batch, runs).finally(() => {
         this.committing = false;
         this.schedule();
       });
     });
   }
 
-  private async commit(batch: Pending[]): Promise<void> {
+  private async commit(batch: Pending[], runs: PendingRun[]): Promise<void> {
     const createdAt = new Date();
     const byConversation = new Map<string, Pending[]>();
     for (const p of batch) {
@@ -96,34 +130,38 @@ export class EventWriter {
           byConversation.delete(id);
         }
       }
-      if (byConversation.size === 0) return;
+      if (byConversation.size === 0 && runs.length === 0) return;
       try {
-        const stored = await this.write(byConversation, createdAt);
+        const stored = await this.write(byConversation, runs, createdAt);
         for (const [conversationId, pendings] of byConversation)
           this.onCommit(
             conversationId,
             pendings.flatMap((p) => stored.get(p)!),
           );
         for (const pendings of byConversation.values()) for (const p of pendings) p.resolve(stored.get(p)!);
+        for (const r of runs) r.resolve();
         return;
       } catch (err) {
         // Another writer (process) took these numbers: re-read where each conversation stands and retry.
         for (const id of byConversation.keys()) this.lastSeqs.delete(id);
         if (attempt < 3 && isUniqueViolation(err)) continue;
         for (const pendings of byConversation.values()) for (const p of pendings) p.reject(err);
+        for (const r of runs) r.reject(err);
         return;
       }
     }
   }
 
   /**
-   * One transaction of three statements, whatever the batch's size: the events with their numbers,
-   * the usage records, each conversation's `lastSeq`. Each statement takes its rows as one JSON
-   * text parameter that the database unpacks (`json_each` / `jsonb_array_elements`): the cost of
-   * a query through Prisma is per parameter, so thousands of bound values made the batch cost
-   * four times the inserts themselves; one parameter also never meets a bound-variable limit.
+   * One transaction of at most five statements, whatever the batch's size: the new runs' rows, the
+   * events with their numbers, the usage records, each conversation's `lastSeq`, the runs' ends.
+   * Each statement takes its rows as one JSON text parameter (batch-sql.ts).
    */
-  private async write(byConversation: Map<string, Pending[]>, createdAt: Date): Promise<Map<Pending, StoredEvent[]>> {
+  private async write(
+    byConversation: Map<string, Pending[]>,
+    runs: PendingRun[],
+    createdAt: Date,
+  ): Promise<Map<Pending, StoredEvent[]>> {
     const stored = new Map<Pending, StoredEvent[]>();
     const at = createdAt.toISOString();
     // The events as one JSON array of [conversationId, seq, runId, type, payload] rows, each
@@ -155,11 +193,16 @@ export class EventWriter {
     }
     // The (conversationId, seq) key refuses numbers another writer already used, so a stale
     // counter fails the whole transaction instead of leaving a gap or a duplicate.
-    const sql = new SqlDialect(this.dialect);
-    const statements: Array<[string, unknown[]]> = [sql.insertJsonRows("Event", EVENT_COLUMNS, `[${eventsJson}]`, at)];
+    const d = this.dialect;
+    const statements: Statement[] = [];
+    const inserted = runs.flatMap((r) => (r.insert ? [r.insert] : []));
+    const ended = runs.flatMap((r) => (r.end ? [r.end] : []));
+    if (inserted.length) statements.push(insertRuns(d, inserted, at));
+    if (eventsJson) statements.push(insertJsonRows(d, "Event", EVENT_COLUMNS, `[${eventsJson}]`, at));
     if (usageRows.length)
-      statements.push(sql.insertJsonRows("UsageRecord", USAGE_COLUMN_LIST, rowsJson(USAGE_COLUMN_LIST, usageRows), at));
-    statements.push(sql.advanceLastSeqs(advanced, at));
+      statements.push(insertJsonRows(d, "UsageRecord", USAGE_COLUMN_LIST, rowsJson(USAGE_COLUMN_LIST, usageRows), at));
+    if (advanced.length) statements.push(advanceLastSeqs(d, advanced, at));
+    if (ended.length) statements.push(endRuns(d, ended));
     await this.db.$transaction(statements.map(([text, params]) => this.db.$executeRawUnsafe(text, ...params)));
     for (const [id, lastSeq] of advanced) this.lastSeqs.set(id, lastSeq);
     return stored;
@@ -180,13 +223,6 @@ function isUniqueViolation(err: unknown): boolean {
   if (code === "P2002") return true;
   const text = `${(err as Error)?.message ?? ""} ${String((err as { cause?: unknown })?.cause ?? "")}`;
   return /unique constraint|UNIQUE constraint failed|duplicate key/i.test(text);
-}
-
-/** A column the writer fills: its name and its type where the row's JSON value must be converted. */
-interface Column {
-  name: string;
-  /** "int", "bigint" (sent as a decimal string), "bool", "json" (the row holds its JSON text), "timestamp" (the batch's time, not in the row). */
-  type?: "int" | "bigint" | "bool" | "json" | "timestamp";
 }
 
 const EVENT_COLUMNS: Column[] = [
@@ -225,82 +261,6 @@ const USAGE_COLUMN_LIST: Column[] = [
 
 /** The UsageRecord columns the writer fills, in insert order (also the benchmark loader's). */
 export const USAGE_COLUMNS = USAGE_COLUMN_LIST.map((c) => c.name);
-
-/** The few statements the writer needs, in SQLite's or PostgreSQL's spelling. */
-class SqlDialect {
-  constructor(private readonly kind: "sqlite" | "postgresql") {}
-
-  /**
-   * `INSERT INTO table (columns) SELECT … FROM <the rows>`: `json` is an array of rows, each an
-   * array of the columns' values in order (a `timestamp` column takes `at` and has no slot in the
-   * row), sent as one text parameter beside the batch's time.
-   */
-  insertJsonRows(table: string, columns: Column[], json: string, at: string): [string, unknown[]] {
-    const pg = this.kind === "postgresql";
-    // SQLite binds `?` in the order they appear (better-sqlite3 has no numbered `?NNN`).
-    const params: unknown[] = pg ? [json, at] : [];
-    let slot = 0;
-    const values = columns.map((c) => {
-      if (c.type === "timestamp") {
-        if (pg) return "$2::timestamp(3)";
-        params.push(at);
-        return "?";
-      }
-      const i = slot++;
-      // `->` answers JSON text (SQLite: the text as sent), `->>` the SQL value.
-      if (c.type === "json") return `(r.value->${i})`;
-      if (!pg) return c.type === "bigint" ? `CAST(r.value->>${i} AS INTEGER)` : `(r.value->>${i})`;
-      const v = `(r.value->>${i})`;
-      if (c.type === "int") return `${v}::int`;
-      if (c.type === "bigint") return `${v}::bigint`;
-      if (c.type === "bool") return `${v}::boolean`;
-      return v;
-    });
-    if (!pg) params.push(json);
-    const from = pg ? "jsonb_array_elements($1::jsonb) AS r" : "json_each(?) AS r";
-    return [
-      `INSERT INTO "${table}" (${columns.map((c) => `"${c.name}"`).join(",")}) SELECT ${values.join(",")} FROM ${from}`,
-      params,
-    ];
-  }
-
-  /** Each conversation's `lastSeq` moved up to its new value (never down), in one statement. */
-  advanceLastSeqs(seqs: Array<[string, number]>, at: string): [string, unknown[]] {
-    const json = JSON.stringify(seqs);
-    if (this.kind === "sqlite")
-      return [
-        `UPDATE "Conversation" SET "lastSeq" = MAX("lastSeq", s.seq), "updatedAt" = ? ` +
-          `FROM (SELECT json_extract(value, '$[0]') AS id, json_extract(value, '$[1]') AS seq FROM json_each(?)) AS s ` +
-          `WHERE "Conversation"."id" = s.id`,
-        [at, json],
-      ];
-    return [
-      `UPDATE "Conversation" SET "lastSeq" = GREATEST("lastSeq", s.seq), "updatedAt" = $2::timestamp(3) ` +
-        `FROM (SELECT (r.value->>0) AS id, (r.value->>1)::int AS seq FROM jsonb_array_elements($1::jsonb) AS r) AS s ` +
-        `WHERE "Conversation"."id" = s.id`,
-      [json, at],
-    ];
-  }
-}
-
-/**
- * The rows as one JSON array of arrays. A `json` column's value is JSON text already and goes in as
- * it is (no second escaping of every payload; the database hands the same text back out).
- */
-function rowsJson(columns: Column[], rows: unknown[][]): string {
-  const json = columns.filter((c) => c.type !== "timestamp").map((c) => c.type === "json");
-  let out = "[";
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r];
-    out += r === 0 ? "[" : ",[";
-    for (let i = 0; i < row.length; i++) {
-      if (i > 0) out += ",";
-      out += json[i] ? (row[i] as string) : JSON.stringify(row[i]);
-    }
-    out += "]";
-  }
-  return `${out}]`;
-}
 
 /** A UsageRecord row in USAGE_COLUMNS order, without `createdAt` (the batch's time). */
 function usageRow(
