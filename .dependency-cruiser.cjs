@@ -194,6 +194,25 @@ module.exports = {
       to: { path: "^lib/(agents|tool-store|demo|runs|server|api)/", pathNot: "\\.shared\\.ts$" },
     },
     {
+      name: "canvas-uses-the-configuration-domains",
+      comment:
+        "lib/canvas (the agent canvas: the workspace's graph, wiring edits, positions, the save) is a view of the configuration: it may use agents, tools, skills, mcp, connections, db and auth, and any domain's browser-safe *.shared.ts shapes (runs' and events' included) — never runs' use cases, read models or infra, nor server, api or demo.",
+      severity: "error",
+      from: { path: "^lib/canvas/", pathNot: "\\.test\\.ts$" },
+      to: {
+        path: "^lib/",
+        pathNot: ["^lib/(canvas|agents|tools|skills|mcp|connections|db|auth)/", "\\.shared\\.ts$", LIB_ERRORS],
+      },
+    },
+    {
+      name: "only-the-edge-uses-the-canvas",
+      comment:
+        "Nothing in lib/ below the edge builds on the canvas: routes (app/api) call it, components use its *.shared.ts modules.",
+      severity: "error",
+      from: { path: "^lib/", pathNot: ["^lib/(canvas|server|api)/", "\\.test\\.ts$"] },
+      to: { path: "^lib/canvas/", pathNot: "\\.shared\\.ts$" },
+    },
+    {
       name: "api-is-the-route-edge",
       comment:
         "lib/api is the route wrapper, the error responses and the HTTP contracts; nothing in lib/ but the composition root and the MCP endpoint imports it (contracts are shared modules, importable by components).",
