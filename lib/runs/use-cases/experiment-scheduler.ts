@@ -1,8 +1,9 @@
 /**
  * The scheduler of an experiment (docs/evals.md, "Experiments"): keeps at most `concurrency` of
  * its cases running. It runs when the experiment starts and again whenever one of its cases
- * settles, in the process that started it (the case's job may run elsewhere: in queue mode on a
- * worker, whose release of the claim settles the job here).
+ * settles, in the process that submitted that case (the case's job may run elsewhere: in queue
+ * mode on a worker, whose release of the claim settles the job here). When that process stopped,
+ * resume-experiments.ts runs it again (at start, and from queue workers' sweep).
  *
  * Each pass: a cancelled experiment starts nothing; otherwise queued entries are claimed one at a
  * time (`queued → running`, a conditional update only one pass wins), each gets its conversation
