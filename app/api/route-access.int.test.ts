@@ -67,6 +67,11 @@ const RULES: Record<string, Access> = {
   "GET /api/agents/[id]/export": "any",
   "POST /api/agents/import": ["author"],
   // Skills: any role reads the library and exports; authors write, import and refresh the directories.
+  "GET /api/canvas": "any",
+  "PUT /api/canvas/positions": ["author"],
+  "DELETE /api/canvas/positions": ["author"],
+  "POST /api/canvas/save": ["author"],
+  "GET /api/canvas/conversations/[id]": "any",
   "GET /api/skills": "any",
   "POST /api/skills": ["author"],
   "POST /api/skills/analyze": ["author"],
