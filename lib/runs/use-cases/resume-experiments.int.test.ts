@@ -17,6 +17,8 @@ import { getExperiment } from "@/lib/evals/read-experiments";
 import { closeServer } from "@/lib/server/server";
 import { testRunRuntime } from "@/lib/server/testing/test-runtime";
 import { recoverAtStart } from "../infra/recover-at-start";
+import { claimLease, newLeaseToken } from "../infra/queue/run-lease";
+import { takeOverLease } from "../infra/queue/take-over-run";
 import { MAX_CASE_ATTEMPTS, restartedError } from "./experiment-case-rows";
 import { resumeExperiments, STALLED_AFTER_MS } from "./resume-experiments";
 
@@ -218,5 +220,45 @@ describe("resuming experiments at start", () => {
     const v = await finished(e.id);
     expect(v.cases[0]).toMatchObject({ status: "done", passed: true, error: null });
     expect(v.cases[0].conversationId).not.toBe(fresh);
+  }, 120_000);
+
+  it("a case whose worker stopped mid-run: the takeover queues it again and it runs from the start", async () => {
+    const e = await experimentRow(1);
+    const stopped = await conversationOf(e.id, "running");
+    const key = { experimentId: e.id, index: 0, repetition: 0 };
+    await t.db.experimentCase.create({
+      data: { ...key, caseId: "done", status: "running", conversationId: stopped, startedAt: LONG_AGO },
+    });
+    // The stopped worker's claim: made before the run started, owned, its lease lapsed.
+    const job = {
+      kind: "experiment-case" as const,
+      conversationId: stopped,
+      token: newLeaseToken(),
+      ...key,
+      actor: { id: null, name: "a stopped process", roles: ["operator"] },
+    };
+    expect(await claimLease(t.db, job)).toBe(true);
+    const lease = await t.db.runLease.update({
+      where: { token: job.token },
+      data: {
+        owner: "a-worker-that-died",
+        leaseUntil: new Date(Date.now() - 1000),
+        createdAt: new Date(LONG_AGO.getTime() - 1000),
+      },
+    });
+    const rt = testRunRuntime(t.db, { dialect: t.target.kind });
+
+    expect(await takeOverLease({ rt, lease: rt.executor }, lease)).toBe("interrupted");
+    const requeued = await t.db.experimentCase.findUniqueOrThrow({ where: { experimentId_index_repetition: key } });
+    expect(requeued).toMatchObject({ status: "queued", conversationId: null });
+    expect(JSON.parse(requeued.error!)).toMatchObject({ type: "RunInterrupted", attempts: 1 });
+    expect((await t.db.run.findFirstOrThrow({ where: { conversationId: stopped } })).status).toBe("interrupted");
+    expect(await t.db.runLease.count({ where: { conversationId: stopped } })).toBe(0);
+
+    // The scheduler's next pass (here: the resume a start runs) runs it again.
+    await resumeExperiments(rt);
+    const v = await finished(e.id);
+    expect(v.cases[0]).toMatchObject({ status: "done", passed: true, error: null });
+    expect(v.cases[0].conversationId).not.toBe(stopped);
   }, 120_000);
 });
