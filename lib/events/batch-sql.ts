@@ -48,7 +48,9 @@ export function insertJsonRows(
 ): Statement {
   const pg = dialect === "postgresql";
   // SQLite binds `?` in the order they appear (better-sqlite3 has no numbered `?NNN`).
-  const params: unknown[] = pg ? [json, at] : [];
+  const params: unknown[] = pg ? [json] : [];
+  // PostgreSQL refuses a bound parameter the statement does not use.
+  if (pg && columns.some((c) => c.type === "timestamp")) params.push(at);
   let slot = 0;
   const values = columns.map((c) => {
     if (c.type === "timestamp") {
