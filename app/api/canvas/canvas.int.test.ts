@@ -286,6 +286,31 @@ describe("saving", () => {
     expect(stored.tools).toContainEqual({ toolId: ids.shaky, toolVersionId: shakyV1 });
   });
 
+  it("an agent twice in one save, or two agents given one name, save nothing", async () => {
+    const g = await getGraph();
+    const twice = await saveCanvas([
+      { agentId: ids.twinA, config: g.configs[ids.twinA] },
+      { agentId: ids.twinA, config: { ...g.configs[ids.twinA], description: "Again." } },
+    ]);
+    expect(twice.status).toBe(400);
+    expect(twice.json.error.issues).toEqual([
+      { path: "agents.1.agentId", message: "this agent is already in the save at position 1", code: "custom" },
+    ]);
+    const sameName = await saveCanvas([
+      { agentId: ids.twinA, config: { ...g.configs[ids.twinA], name: "twin_c" } },
+      { agentId: ids.twinB, config: { ...g.configs[ids.twinB], name: "twin_c" } },
+    ]);
+    expect(sameName.status).toBe(400);
+    expect(sameName.json.error.issues).toEqual([
+      {
+        path: "agents.1.config.name",
+        message: "an agent named 'twin_c' is already in the save at position 1",
+        code: "custom",
+      },
+    ]);
+    expect((await t.db.agent.findUniqueOrThrow({ where: { id: ids.twinA } })).name).toBe("twin_a");
+  });
+
   it("a body the schema refuses is a 400 with paths under agents", async () => {
     const res = await saveCanvas([{ agentId: ids.twinA, config: { name: "bad name!", model: demo } }]);
     expect(res.status).toBe(400);
