@@ -9,6 +9,7 @@ import Link from "next/link";
 import { useCallback, useMemo, useState } from "react";
 import type { CanvasGraph } from "@/lib/canvas/canvas-graph.shared";
 import { QueryState } from "@/components/shell/query-state";
+import { GuardedLink } from "@/components/shell/unsaved-changes";
 import { useCan } from "@/components/shell/viewer-context";
 import { CanvasListView } from "./canvas-list-view";
 import { useCanvasGraph, useResetCanvasPositions, useSaveCanvasPositions } from "./canvas-queries";
@@ -125,6 +126,12 @@ function LoadedCanvas({ stored, agentId }: { stored: CanvasGraph; agentId?: stri
           List view
         </button>
       </div>
+      {agentId ? (
+        <p className="muted small">
+          This agent, what it uses and what uses it. To attach something not drawn here, use the{" "}
+          <GuardedLink href="/canvas">workspace canvas</GuardedLink>.
+        </p>
+      ) : null}
       <Notice notice={edits.notice} />
       {listView ? (
         <CanvasListView
