@@ -7,6 +7,7 @@
  * the approval card; denying it there, the canvas follows the run as it goes on. Screenshots at
  * 1280 and 390 px.
  */
+import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, snap, test } from "./fixtures";
 
@@ -56,6 +57,23 @@ const node = (page: Page, id: string): Locator => page.locator(`[data-testid="ca
 const edge = (page: Page, from: string, to: string): Locator =>
   page.locator(`[data-testid="canvas-edge"][data-edge-id="${from}->${to}"]`);
 
+/** axe-core (from node_modules) over the page, WCAG 2.1 A and AA: the serious and critical violations, printed. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: path.resolve("node_modules/axe-core/axe.min.js") });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(d: Document, o: unknown): Promise<{ violations: unknown[] }> } })
+      .axe;
+    const r = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+      resultTypes: ["violations"],
+    });
+    return r.violations as Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }>;
+  });
+  for (const v of violations)
+    console.log(`[axe] ${v.impact}: ${v.id} ${JSON.stringify(v.nodes.slice(0, 5).map((n) => n.target))}`);
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+}
+
 async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
   await snap(page, `${name}-1280`);
@@ -96,6 +114,7 @@ test("lead asks atlas: the run is drawn on the canvas, and the timeline replays 
   await expect(edge(page, lead, atlas)).toHaveAttribute("data-run-status", "done");
   await expect(edge(page, atlas, population)).toHaveAttribute("data-run-status", "done");
   await expect(page.getByTestId("timeline-live")).toHaveAttribute("aria-pressed", "true");
+  expect(await seriousViolations(page)).toEqual([]);
   await shots(page, "canvas-run-done");
 
   // Scrub back to the seq where atlas called city_population: both running, lead waiting on atlas.
@@ -103,8 +122,11 @@ test("lead asks atlas: the run is drawn on the canvas, and the timeline replays 
   const seqs = events.map((e) => e.seq);
   const call = events.find((e) => e.type === "ToolCallEvent" && e.data.toolName === "city_population")!;
   expect(call, "atlas called city_population").toBeTruthy();
+  // The slider by keyboard: Home is the first event, each ArrowRight the next.
   const range = page.getByRole("slider", { name: "Shown event" });
-  await range.fill(String(seqs.indexOf(call.seq)));
+  await range.focus();
+  await page.keyboard.press("Home");
+  for (let i = 0; i < seqs.indexOf(call.seq); i++) await page.keyboard.press("ArrowRight");
   await expect(range).toHaveAttribute("data-seq", String(call.seq));
   await expect(page.getByTestId("timeline-readout")).toContainText(`(seq ${call.seq}): city_population called`);
   await expect(node(page, atlas)).toHaveAttribute("data-run-status", "running");
@@ -121,7 +143,7 @@ test("lead asks atlas: the run is drawn on the canvas, and the timeline replays 
   await page.getByTestId("timeline-back").click();
   await expect(range).toHaveAttribute("data-seq", String(call.seq));
 
-  // The keyboard: Home is the first event (lead's run started: its model asked), End is live again.
+  // The first event: lead's run started, its model asked, nothing else reached; End is live again.
   await range.focus();
   await page.keyboard.press("Home");
   await expect(range).toHaveAttribute("data-seq", String(seqs[0]));
@@ -178,6 +200,7 @@ test("a refund held for approval: the held badge on its tool, the approval card,
   await expect(card).toBeVisible();
   await expect(card.getByTestId("approval-arguments")).toContainText("A-1001");
   await expect(card.getByTestId("approval-target")).toContainText("refund v");
+  expect(await seriousViolations(page)).toEqual([]);
   await shots(page, "canvas-run-held");
 
   // Denied from the card: the run goes on, the canvas follows it live.
