@@ -22,6 +22,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from "../e2e/chromium";
 import { startOwnStudio } from "../e2e/own-studio";
 import { buildIsCurrent } from "../scripts/lib/build-state";
 import { cpuPressure } from "./cpu-time";
+import { canvasLayoutFacts, type LayoutFacts } from "./lib/canvas-layout-facts";
 import { checkPlan, planCanvasWorkspace, type PlanCounts } from "./lib/canvas-workspace-plan";
 import { panAndRecordFrames } from "./lib/pan-frame-times";
 import { seedCanvasWorkspace } from "./lib/seed-canvas-workspace";
@@ -95,6 +96,7 @@ interface Measured {
   frames: number;
   moves: number;
   longFrames: number;
+  layout: LayoutFacts;
 }
 
 async function measure(page: Page, base: string, label: string, expected: number): Promise<Measured> {
@@ -116,6 +118,7 @@ async function measure(page: Page, base: string, label: string, expected: number
   await page.waitForTimeout(1500); // the layout settles and fitView runs
   const drawn = await nodes.count();
   const edges = await page.locator(".react-flow__edge").count();
+  const layout = await canvasLayoutFacts(page);
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${label}.png`, timeout: 30_000 });
   await panAndRecordFrames(page, 500); // warm-up: first paint of moved layers, JIT
@@ -133,6 +136,7 @@ async function measure(page: Page, base: string, label: string, expected: number
     frames: s.n,
     moves: run.moves,
     longFrames: run.frames.filter((f) => f > GOAL_P95_MS).length,
+    layout,
   };
 }
 
@@ -190,6 +194,14 @@ async function main() {
     for (const r of results) {
       console.log(
         `  ${String(r.nodes).padStart(4)} nodes ${String(r.edges).padStart(4)} edges   median ${r.median.toFixed(1).padStart(5)} ms  p95 ${r.p95.toFixed(1).padStart(5)} ms  max ${r.max.toFixed(0).padStart(4)} ms  (${r.frames} frames, ${r.moves} mouse moves, ${r.longFrames} over ${GOAL_P95_MS} ms)  goal p95 <= ${GOAL_P95_MS} ms: ${r.p95 <= GOAL_P95_MS ? "met" : "NOT met"}`,
+      );
+    }
+    console.log("");
+    console.log("the initial view (what the screenshots show):");
+    for (const r of results) {
+      const l = r.layout;
+      console.log(
+        `  ${String(r.nodes).padStart(4)} nodes   zoom ${l.zoom === null ? "?" : l.zoom.toFixed(2)}  node cards ${l.medianNodeHeight.toFixed(0)} px high (median)  ${l.outside} outside the pane  ${l.overlappingPairs} overlapping pairs`,
       );
     }
     console.log(`screenshots: ${results.map((r) => `${SHOTS}/${r.label}.png`).join(", ")}`);
