@@ -141,7 +141,10 @@ describe("assembleCanvasGraph", () => {
     expect(edge("agent:a->tool:t1")).toMatchObject({ kind: "uses-tool", pinnedVersion: 1 });
     expect(edge("agent:b->tool:t2")).toMatchObject({ kind: "uses-tool", pinnedVersion: null });
     expect(edge("agent:a->builtin:memory")).toMatchObject({ kind: "uses-tool" });
-    expect(g.nodes.filter((n) => n.kind === "builtin").map((n) => n.id)).toEqual(["builtin:memory"]);
+    expect(g.nodes.filter((n) => n.kind === "builtin").map((n) => n.id)).toEqual([
+      "builtin:memory",
+      "builtin:workspace",
+    ]);
     expect(edge("agent:a->skill:pdf")).toMatchObject({ kind: "uses-skill" });
     expect(edge("agent:a->skill:gone")).toBeUndefined();
     expect(edge("agent:b->mcp-tool:s1:read")).toMatchObject({ kind: "uses-tool" });

@@ -178,13 +178,10 @@ export function assembleCanvasGraph(sources: CanvasSources): Omit<CanvasGraph, "
   const skillNames = new Set(sources.skills.map((s) => s.name));
   const connectionNames = new Set(sources.connections);
   const pinnedBy = new Map<string, string[]>();
-  const builtinsUsed = new Set<"memory" | "workspace">();
   for (const a of sources.agents)
-    for (const e of a.tools) {
+    for (const e of a.tools)
       if ("toolId" in e && e.toolVersionId)
         pinnedBy.set(e.toolVersionId, [...(pinnedBy.get(e.toolVersionId) ?? []), a.name]);
-      if ("builtin" in e) builtinsUsed.add(e.builtin);
-    }
   const nodes: CanvasNode[] = sources.agents.map((a) => agentNode(a, skillNames));
   const edges: CanvasEdge[] = [];
   const connectionEdges: CanvasEdge[] = [];
@@ -199,15 +196,15 @@ export function assembleCanvasGraph(sources: CanvasSources): Omit<CanvasGraph, "
       connectionEdges.push({ id: edgeId(source, target), source, target, kind: "needs-connection" });
     }
   }
+  // The built-in tool sets are always there to attach, used or not.
   for (const b of ["memory", "workspace"] as const)
-    if (builtinsUsed.has(b))
-      nodes.push({
-        id: builtinNodeId(b),
-        kind: "builtin",
-        label: BUILTIN_LABEL[b],
-        badges: [],
-        data: { builtin: b, name: b },
-      });
+    nodes.push({
+      id: builtinNodeId(b),
+      kind: "builtin",
+      label: BUILTIN_LABEL[b],
+      badges: [],
+      data: { builtin: b, name: b },
+    });
   const servedBy: CanvasEdge[] = [];
   for (const s of sources.mcpServers) {
     const serverId = mcpServerNodeId(s.id);

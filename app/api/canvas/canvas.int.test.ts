@@ -141,8 +141,11 @@ describe("the workspace graph", () => {
       expect.objectContaining({ source: `tool:${ids.lookup}`, target: "connection:crm", kind: "needs-connection" }),
     );
     expect(Object.keys(g.configs).sort()).toEqual([ids.child, ids.parent, ids.twinA, ids.twinB].sort());
-    // No built-in is used yet, so none is drawn.
-    expect(g.nodes.filter((n) => n.kind === "builtin")).toEqual([]);
+    // The built-in tool sets are drawn unused, to be attached from the canvas.
+    expect(g.nodes.filter((n) => n.kind === "builtin").map((n) => n.id)).toEqual([
+      "builtin:memory",
+      "builtin:workspace",
+    ]);
   });
 
   it("?agentId narrows to the agent, what it uses and who uses it; an unknown agent is a 404", async () => {
