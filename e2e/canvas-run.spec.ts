@@ -97,7 +97,11 @@ test("lead asks atlas: the run is drawn on the canvas, and the timeline replays 
   const box = page.getByLabel("Message");
   await box.fill("What is the population of Tokyo? ask atlas");
   await box.press("Enter");
-  await (await message).body();
+  expect((await message).status()).toBe(200);
+  // The run is over when both runs (lead's turn, atlas's child run) have finished.
+  await expect
+    .poll(async () => (await eventsOf(request, conversationId)).filter((e) => e.type === "RunFinished").length)
+    .toBe(2);
   await expect(page.getByTestId("transcript").getByTestId("assistant-message").last()).toBeVisible();
 
   await page.getByTestId("show-on-canvas").click();
