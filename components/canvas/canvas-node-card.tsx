@@ -73,7 +73,10 @@ function ToolBody({ node }: { node: Extract<CanvasNode, { kind: "tool" }> }) {
         ) : d.clean ? (
           <span className="canvas-ok">v{d.latestVersion} clean</span>
         ) : (
-          <span className="canvas-bad">v{d.latestVersion} has definition errors</span>
+          // The definition-errors badge says what is wrong; this line says what an attachment pins.
+          <span className="muted">
+            {typeof d.newestCleanVersion === "number" ? `attaches v${d.newestCleanVersion}` : "no clean version yet"}
+          </span>
         )}
       </div>
     </>

@@ -34,9 +34,11 @@ export function CanvasNodeUses({
               const pin = edgeLabel(e);
               return (
                 <li key={e.id} data-edge-id={e.id} className={invalidEdges[e.id] ? "canvas-bad" : undefined}>
-                  {label(e.target)}
-                  {pin ? <span className="muted small mono"> {pin}</span> : null}
-                  {invalidEdges[e.id] ? <span className="small"> — {invalidEdges[e.id]}</span> : null}
+                  <span className="canvas-uses-name">
+                    {label(e.target)}
+                    {pin ? <span className="muted small mono"> {pin}</span> : null}
+                    {invalidEdges[e.id] ? <span className="small"> — {invalidEdges[e.id]}</span> : null}
+                  </span>
                   {canEdit && isDetachable(e) ? (
                     <button
                       type="button"
