@@ -80,3 +80,36 @@ describe("layoutCanvas", () => {
     expect(pos["tool:gone"]).toBeUndefined();
   });
 });
+
+describe("wide workspaces", () => {
+  it("a rank of 128 tools is wrapped into columns (no column taller than √(2n)), without overlaps", () => {
+    const tools: CanvasNode[] = Array.from({ length: 128 }, (_, i) => ({
+      id: `builtin:t${i}`,
+      kind: "builtin",
+      label: `t${i}`,
+      badges: [],
+      data: { builtin: "memory", name: `t${i}` },
+    })) as CanvasNode[];
+    const agents = Array.from({ length: 4 }, (_, i) => agent(`a${i}`));
+    const big: Pick<CanvasGraph, "nodes" | "edges"> = {
+      nodes: [...agents, ...tools],
+      edges: tools.map((t, i) => ({
+        id: `agent:a${i % 4}->${t.id}`,
+        source: `agent:a${i % 4}`,
+        target: t.id,
+        kind: "uses-tool" as const,
+      })),
+    };
+    const at = autoLayout(big);
+    const xs = new Map<number, number>();
+    for (const t of tools) xs.set(at[t.id].x, (xs.get(at[t.id].x) ?? 0) + 1);
+    expect(Math.max(...xs.values())).toBeLessThanOrEqual(16);
+    expect(xs.size).toBe(8);
+    // The tools stand right of every agent, and no two cards overlap.
+    const agentRight = Math.max(...agents.map((a) => at[a.id].x + NODE_SIZE.agent.width));
+    expect(Math.min(...tools.map((t) => at[t.id].x))).toBeGreaterThan(agentRight);
+    const boxes = big.nodes.map((n) => ({ ...at[n.id], w: NODE_SIZE[n.kind].width, h: NODE_SIZE[n.kind].height }));
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i], boxes[j]), `${i}/${j}`).toBe(false);
+  });
+});

@@ -33,11 +33,58 @@ export function autoLayout(graph: Pick<CanvasGraph, "nodes" | "edges">): Record<
     if (ids.has(e.source) && ids.has(e.target) && e.source !== e.target) g.setEdge(e.source, e.target);
   }
   dagre.layout(g);
-  const out: Record<string, CanvasPoint> = {};
-  for (const n of graph.nodes) {
-    const placed = g.node(n.id);
+  const placed = graph.nodes.map((n) => {
+    const p = g.node(n.id);
     const size = NODE_SIZE[n.kind];
-    out[n.id] = { x: Math.round((placed.x ?? 0) - size.width / 2), y: Math.round((placed.y ?? 0) - size.height / 2) };
+    return { id: n.id, ...size, x: (p.x ?? 0) - size.width / 2, y: (p.y ?? 0) - size.height / 2 };
+  });
+  const out: Record<string, CanvasPoint> = {};
+  for (const p of wrapTallColumns(placed)) out[p.id] = { x: Math.round(p.x), y: Math.round(p.y) };
+  return out;
+}
+
+interface Placed {
+  id: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const COLUMN_GAP = 40;
+const ROW_GAP = 28;
+
+/**
+ * Dagre puts each rank in one column: 128 tools used by 40 agents make a column thousands of pixels
+ * tall that no zoom makes readable. A column of more than about √(2n) nodes is wrapped into several,
+ * in dagre's order (which keeps neighbours together), centred where the column was; the columns to
+ * its right move over to make room.
+ */
+export function wrapTallColumns(placed: readonly Placed[]): Placed[] {
+  const columns = new Map<number, Placed[]>();
+  for (const p of placed) {
+    const key = Math.round(p.x + p.width / 2);
+    columns.set(key, [...(columns.get(key) ?? []), p]);
+  }
+  const out: Placed[] = [];
+  let shift = 0;
+  for (const [, column] of [...columns.entries()].sort((a, b) => a[0] - b[0])) {
+    const perColumn = Math.max(8, Math.ceil(Math.sqrt(2 * column.length)));
+    if (column.length <= perColumn) {
+      for (const p of column) out.push({ ...p, x: p.x + shift });
+      continue;
+    }
+    const sorted = [...column].sort((a, b) => a.y - b.y);
+    const width = Math.max(...sorted.map((p) => p.width));
+    const rowHeight = Math.max(...sorted.map((p) => p.height)) + ROW_GAP;
+    const left = Math.min(...sorted.map((p) => p.x)) + shift;
+    const centre = (Math.min(...sorted.map((p) => p.y)) + Math.max(...sorted.map((p) => p.y + p.height))) / 2;
+    const top = Math.max(0, centre - (perColumn * rowHeight) / 2);
+    sorted.forEach((p, i) => {
+      const sub = Math.floor(i / perColumn);
+      out.push({ ...p, x: left + sub * (width + COLUMN_GAP), y: top + (i % perColumn) * rowHeight });
+    });
+    shift += (Math.ceil(sorted.length / perColumn) - 1) * (width + COLUMN_GAP);
   }
   return out;
 }

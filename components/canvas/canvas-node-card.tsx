@@ -166,7 +166,7 @@ export function CanvasNodeCard({ data, selected }: NodeProps<CanvasFlowNode>) {
               data-testid="canvas-held-badge"
               title={held.map((h) => h.toolName).join(", ")}
             >
-              ⏸ awaiting approval{held.length > 1 ? ` (${held.length})` : ""}
+              awaiting approval{held.length > 1 ? ` (${held.length})` : ""}
             </li>
           ) : null}
           {invalid ? (
