@@ -194,5 +194,13 @@ test("wire an agent on the canvas: drag a tool and a sub-agent onto it, save, re
   await expect(tab.locator(`[data-testid="canvas-node"][data-node-id="${helperNode}"]`)).toBeVisible();
   await expect(tab.getByTestId("canvas-side-panel")).toContainText(lead);
   await snap(page, "canvas-agent-tab");
+  // The tab draws only the neighbourhood, yet anything of the workspace can be attached from it.
+  await expect(tab.locator(`[data-testid="canvas-node"][data-node-id="${toolNode}"]`)).toHaveCount(0);
+  await tab.getByTestId("canvas-side-panel").getByTestId("canvas-attach-select").selectOption({ label: toolName });
+  await tab.getByTestId("canvas-side-panel").getByRole("button", { name: "Attach", exact: true }).click();
+  await expect(tab.locator(`[data-testid="canvas-node"][data-node-id="${toolNode}"]`)).toBeVisible();
+  await expect(tab.getByTestId("canvas-dirty")).toHaveText(`Unsaved changes to ${lead}`);
+  await tab.getByRole("button", { name: "Discard" }).click();
+  await expect(tab.locator(`[data-testid="canvas-node"][data-node-id="${toolNode}"]`)).toHaveCount(0);
   expect(errors).toEqual([]);
 });

@@ -8,6 +8,7 @@
 import Link from "next/link";
 import { useCallback, useMemo, useState } from "react";
 import type { CanvasGraph } from "@/lib/canvas/canvas-graph.shared";
+import { narrowCanvasGraph } from "@/lib/canvas/narrow-canvas-graph.shared";
 import { QueryState } from "@/components/shell/query-state";
 import { GuardedLink } from "@/components/shell/unsaved-changes";
 import { useCan } from "@/components/shell/viewer-context";
@@ -18,7 +19,9 @@ import { CanvasView } from "./canvas-view";
 import { useCanvasEdits, type CanvasNotice } from "./use-canvas-edits";
 
 export function CanvasEditor({ agentId }: { agentId?: string }) {
-  const q = useCanvasGraph(agentId);
+  // The whole workspace even on an agent's tab: anything can be attached there; the tab draws the
+  // agent's neighbourhood of the edited wiring.
+  const q = useCanvasGraph();
   return (
     <QueryState
       query={q}
@@ -69,7 +72,11 @@ function LoadedCanvas({ stored, agentId }: { stored: CanvasGraph; agentId?: stri
   const resetPositions = useResetCanvasPositions();
   const [listView, setListView] = useState(false);
   const [selected, setSelected] = useState<string | null>(agentId ? `agent:${agentId}` : null);
-  const { graph, marks, setNotice } = edits;
+  const { marks, setNotice } = edits;
+  const graph = useMemo(
+    () => (agentId ? narrowCanvasGraph(edits.graph, agentId) : edits.graph),
+    [edits.graph, agentId],
+  );
   const selectedNode = useMemo(() => graph.nodes.find((n) => n.id === selected) ?? null, [graph.nodes, selected]);
   const onMoveNodes = useCallback(
     (moved: Array<{ nodeId: string; x: number; y: number }>) => {
@@ -128,14 +135,15 @@ function LoadedCanvas({ stored, agentId }: { stored: CanvasGraph; agentId?: stri
       </div>
       {agentId ? (
         <p className="muted small">
-          This agent, what it uses and what uses it. To attach something not drawn here, use the{" "}
-          <GuardedLink href="/canvas">workspace canvas</GuardedLink>.
+          This agent, what it uses and what uses it. Attach anything of the workspace from the side panel or the list
+          view; the <GuardedLink href="/canvas">workspace canvas</GuardedLink> draws everything.
         </p>
       ) : null}
       <Notice notice={edits.notice} />
       {listView ? (
         <CanvasListView
           graph={graph}
+          candidates={edits.graph}
           canEdit={canWrite}
           invalid={marks}
           onAttach={edits.connect}
@@ -156,6 +164,7 @@ function LoadedCanvas({ stored, agentId }: { stored: CanvasGraph; agentId?: stri
           />
           <CanvasSidePanel
             graph={graph}
+            candidates={edits.graph}
             node={selectedNode}
             canEdit={canWrite}
             invalid={marks}

@@ -29,12 +29,15 @@ const KIND_TITLE: Record<CanvasNode["kind"], string> = {
 
 export function CanvasListView({
   graph,
+  candidates = graph,
   canEdit,
   invalid,
   onAttach,
   onDetach,
 }: {
   graph: Pick<CanvasGraph, "nodes" | "edges">;
+  /** What an agent may be given (default: what is listed): the whole workspace on an agent's tab. */
+  candidates?: Pick<CanvasGraph, "nodes" | "edges">;
   canEdit: boolean;
   invalid: { nodes: Record<string, string>; edges: Record<string, string> };
   onAttach: (source: string, target: string) => boolean;
@@ -77,7 +80,7 @@ export function CanvasListView({
                     invalidEdges={invalid.edges}
                   />
                   {canEdit && node.kind === "agent" ? (
-                    <CanvasAttachControl graph={graph} agentNode={node} onAttach={onAttach} />
+                    <CanvasAttachControl graph={candidates} agentNode={node} onAttach={onAttach} />
                   ) : null}
                 </li>
               ))}

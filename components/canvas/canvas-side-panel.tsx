@@ -12,6 +12,8 @@ import { CanvasNodeUses } from "./canvas-node-uses";
 
 type Props = {
   graph: Pick<CanvasGraph, "nodes" | "edges">;
+  /** What an agent may be given (default: the graph drawn): the whole workspace on an agent's tab. */
+  candidates?: Pick<CanvasGraph, "nodes" | "edges">;
   node: CanvasNode | null;
   canEdit: boolean;
   invalid: { nodes: Record<string, string>; edges: Record<string, string> };
@@ -126,7 +128,16 @@ function NodeFacts({ node }: { node: CanvasNode }) {
   }
 }
 
-export function CanvasSidePanel({ graph, node, canEdit, invalid, onAttach, onDetach, onClose }: Props) {
+export function CanvasSidePanel({
+  graph,
+  candidates = graph,
+  node,
+  canEdit,
+  invalid,
+  onAttach,
+  onDetach,
+  onClose,
+}: Props) {
   if (!node) {
     return (
       <aside className="canvas-side" aria-label="Selected node" data-testid="canvas-side-panel">
@@ -168,7 +179,7 @@ export function CanvasSidePanel({ graph, node, canEdit, invalid, onAttach, onDet
         invalidEdges={invalid.edges}
       />
       {canEdit && node.kind === "agent" ? (
-        <CanvasAttachControl graph={graph} agentNode={node} onAttach={onAttach} />
+        <CanvasAttachControl graph={candidates} agentNode={node} onAttach={onAttach} />
       ) : null}
     </aside>
   );

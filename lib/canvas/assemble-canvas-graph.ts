@@ -1,7 +1,7 @@
 /**
  * The canvas graph from what the workspace holds (lib/canvas/README.md), without the database:
- * load-canvas-sources.ts reads the rows, this turns them into nodes, edges, badges and configs, and
- * narrows the graph to one agent when asked. Pure, so the graph's rules are unit-tested.
+ * load-canvas-sources.ts reads the rows, this turns them into nodes, edges, badges and configs
+ * (narrow-canvas-graph.shared.ts narrows it to one agent). Pure, so the graph's rules are unit-tested.
  */
 import type { AgentInput } from "../agents/agent-input.shared";
 import type { AgentToolEntry } from "../agents/agent-tools.shared";
@@ -265,41 +265,4 @@ export function assembleCanvasGraph(sources: CanvasSources): Omit<CanvasGraph, "
   const configs: Record<string, AgentInput> = {};
   for (const a of sources.agents) if (a.config) configs[a.id] = a.config;
   return { nodes, edges: [...edges, ...connectionEdges, ...servedBy], configs };
-}
-
-/**
- * The graph around one agent: the agent, everything it uses (transitively: agents, tools, skills,
- * MCP tools and their servers, connections), and every agent that uses it, directly or not (unless
- * `users: false`).
- */
-export function narrowCanvasGraph<G extends Omit<CanvasGraph, "positions">>(
-  graph: G,
-  agentId: string,
-  options: { users?: boolean } = {},
-): G {
-  const root = agentNodeId(agentId);
-  const out = new Map<string, string[]>();
-  const into = new Map<string, string[]>();
-  for (const e of graph.edges) {
-    out.set(e.source, [...(out.get(e.source) ?? []), e.target]);
-    into.set(e.target, [...(into.get(e.target) ?? []), e.source]);
-  }
-  const keep = new Set<string>([root]);
-  const walk = (from: string, next: Map<string, string[]>, onlyAgents: boolean) => {
-    const stack = [from];
-    while (stack.length) {
-      const id = stack.pop()!;
-      for (const n of next.get(id) ?? []) {
-        if (keep.has(n) || (onlyAgents && !n.startsWith("agent:"))) continue;
-        keep.add(n);
-        stack.push(n);
-      }
-    }
-  };
-  walk(root, out, false);
-  if (options.users !== false) walk(root, into, true);
-  const nodes = graph.nodes.filter((n) => keep.has(n.id));
-  const edges = graph.edges.filter((e) => keep.has(e.source) && keep.has(e.target));
-  const configs = Object.fromEntries(Object.entries(graph.configs).filter(([id]) => keep.has(agentNodeId(id))));
-  return { ...graph, nodes, edges, configs };
 }
