@@ -26,7 +26,9 @@ export class Cluster {
   }
 
   private spawn(name: string, script: string, env: Record<string, string>): Proc {
-    const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", script], {
+    // tsx as a loader, not its CLI: the CLI relays a signal to its child and SIGKILLs a child that
+    // does not confirm it within ~60 ms, which a busy worker misses — no graceful shutdown then.
+    const child = spawn(process.execPath, ["--import", "tsx", script], {
       env: {
         ...process.env,
         DATABASE_URL: this.url,

@@ -150,6 +150,7 @@ async function routeIds(request: APIRequestContext): Promise<Record<string, stri
     "/evals/experiments/[id]/compare/[otherId]": `/evals/experiments/${experimentId}/compare/${experimentId}`,
     "/compactions/[id]": `/compactions/${compactions[0]!.id}`,
     "/conversations/[id]": `/conversations/${conversationId}`,
+    "/conversations/[id]/canvas": `/conversations/${conversationId}/canvas`,
     "/runs/[id]": `/runs/${runId}`,
     "/tools/[id]": `/tools/${toolId}`,
     "/tools/mcp/[serverId]/[tool]": `/tools/mcp/${serverId}/get_case`,
