@@ -111,5 +111,9 @@ describe("wide workspaces", () => {
     const boxes = big.nodes.map((n) => ({ ...at[n.id], w: NODE_SIZE[n.kind].width, h: NODE_SIZE[n.kind].height }));
     for (let i = 0; i < boxes.length; i++)
       for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i], boxes[j]), `${i}/${j}`).toBe(false);
+    // Compact: every column stacked on one centre line, so the whole is about as tall as 16 rows.
+    const top = Math.min(...boxes.map((b) => b.y));
+    const bottom = Math.max(...boxes.map((b) => b.y + b.h));
+    expect(bottom - top).toBeLessThanOrEqual(16 * (NODE_SIZE.builtin.height + 28) + NODE_SIZE.agent.height);
   });
 });

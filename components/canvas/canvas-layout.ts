@@ -56,30 +56,30 @@ const ROW_GAP = 28;
 
 /**
  * Dagre puts each rank in one column: 128 tools used by 40 agents make a column thousands of pixels
- * tall that no zoom makes readable. A column of more than about √(2n) nodes is wrapped into several,
- * in dagre's order (which keeps neighbours together), centred where the column was; the columns to
- * its right move over to make room.
+ * tall that no zoom makes readable. When a column holds more than about √(2n) nodes, the layout is
+ * compacted: each column is stacked in dagre's order (which keeps neighbours together), wrapped
+ * into several columns when it is tall, all centred on one line, and the columns to the right
+ * move over to make room. A graph with no tall column keeps dagre's places.
  */
 export function wrapTallColumns(placed: readonly Placed[]): Placed[] {
-  const columns = new Map<number, Placed[]>();
+  const byColumn = new Map<number, Placed[]>();
   for (const p of placed) {
     const key = Math.round(p.x + p.width / 2);
-    columns.set(key, [...(columns.get(key) ?? []), p]);
+    byColumn.set(key, [...(byColumn.get(key) ?? []), p]);
   }
+  const columns = [...byColumn.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c);
+  const perColumnOf = (c: readonly Placed[]) => Math.max(8, Math.ceil(Math.sqrt(2 * c.length)));
+  if (columns.every((c) => c.length <= perColumnOf(c))) return [...placed];
+  const centre = (Math.min(...placed.map((p) => p.y)) + Math.max(...placed.map((p) => p.y + p.height))) / 2;
   const out: Placed[] = [];
   let shift = 0;
-  for (const [, column] of [...columns.entries()].sort((a, b) => a[0] - b[0])) {
-    const perColumn = Math.max(8, Math.ceil(Math.sqrt(2 * column.length)));
-    if (column.length <= perColumn) {
-      for (const p of column) out.push({ ...p, x: p.x + shift });
-      continue;
-    }
+  for (const column of columns) {
+    const perColumn = perColumnOf(column);
     const sorted = [...column].sort((a, b) => a.y - b.y);
     const width = Math.max(...sorted.map((p) => p.width));
     const rowHeight = Math.max(...sorted.map((p) => p.height)) + ROW_GAP;
     const left = Math.min(...sorted.map((p) => p.x)) + shift;
-    const centre = (Math.min(...sorted.map((p) => p.y)) + Math.max(...sorted.map((p) => p.y + p.height))) / 2;
-    const top = Math.max(0, centre - (perColumn * rowHeight) / 2);
+    const top = Math.max(0, centre - (Math.min(perColumn, sorted.length) * rowHeight) / 2);
     sorted.forEach((p, i) => {
       const sub = Math.floor(i / perColumn);
       out.push({ ...p, x: left + sub * (width + COLUMN_GAP), y: top + (i % perColumn) * rowHeight });
