@@ -37,7 +37,24 @@ test("import a skill folder, attach it, and watch a conversation load it", async
     [`${skill}/references/format.md`]: strToU8("Decisions first, then actions with owners."),
   });
 
-  // Import from the library.
+  // Import from the library, with the race that once left "No skills yet" under "Imported …": the
+  // library's first list read answers only after the import has (its rows read before the
+  // import). The imported skill must appear all the same.
+  let importAnswered!: () => void;
+  const imported = new Promise<void>((resolve) => (importAnswered = resolve));
+  page.on("response", (r) => {
+    if (r.url().endsWith("/api/skills/import")) importAnswered();
+  });
+  let held = false;
+  await page.route(/\/api\/skills(\?.*)?$/, async (route) => {
+    if (held || route.request().method() !== "GET") return route.fallback();
+    held = true;
+    const before = await route.fetch();
+    await imported;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The page may have dropped this read by now (it cancels it): nothing to answer then.
+    await route.fulfill({ response: before }).catch(() => undefined);
+  });
   await page.goto("/skills");
   await page.getByTestId("skill-import-input").setInputFiles({
     name: `${skill}.zip`,

@@ -3,6 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { skillsApi, type SkillInput } from "@/lib/api/contracts/skills.shared";
 import { apiFetch, apiUrl, readAnswer } from "@/components/api/api-client";
+import { refetchAfterWrite } from "@/components/api/refetch-after-write";
 
 export const skillKeys = {
   list: ["skills"] as const,
@@ -11,7 +12,7 @@ export const skillKeys = {
 };
 
 export function useSkillList() {
-  return useQuery({ queryKey: skillKeys.list, queryFn: () => apiFetch(skillsApi.list) });
+  return useQuery({ queryKey: skillKeys.list, queryFn: ({ signal }) => apiFetch(skillsApi.list, { signal }) });
 }
 
 export function useSkill(name: string | null, version?: number) {
@@ -39,7 +40,7 @@ export function useCreateSkill() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: SkillInput) => apiFetch(skillsApi.create, { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: skillKeys.list }),
+    onSuccess: () => refetchAfterWrite(qc, skillKeys.list),
   });
 }
 
@@ -47,7 +48,7 @@ export function useSaveSkill(name: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: SkillInput) => apiFetch(skillsApi.update, { params: { name }, body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: skillKeys.list }),
+    onSuccess: () => refetchAfterWrite(qc, skillKeys.list),
   });
 }
 
@@ -55,7 +56,7 @@ export function useDeleteSkill() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => apiFetch(skillsApi.delete, { params: { name } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: skillKeys.list }),
+    onSuccess: () => refetchAfterWrite(qc, skillKeys.list),
   });
 }
 
@@ -63,7 +64,7 @@ export function useRefreshSkills() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch(skillsApi.refresh),
-    onSuccess: () => qc.invalidateQueries({ queryKey: skillKeys.list }),
+    onSuccess: () => refetchAfterWrite(qc, skillKeys.list),
   });
 }
 
@@ -84,7 +85,7 @@ export function useImportSkills() {
         warnings: string[];
       };
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: skillKeys.list }),
+    onSuccess: () => refetchAfterWrite(qc, skillKeys.list),
   });
 }
 
