@@ -39,7 +39,9 @@ export default defineConfig({
     { name: "studio", testIgnore: /shell\.spec\.ts/, dependencies: ["fresh-studio"] },
   ],
   webServer: {
-    command: "node node_modules/tsx/dist/cli.mjs scripts/start.ts",
+    // tsx as a loader, not its CLI (as `npm start` does): the CLI relays a signal and SIGKILLs a
+    // child slow to confirm it, which can leave `next start` running after the tests.
+    command: "node --import tsx scripts/start.ts",
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 240_000,
