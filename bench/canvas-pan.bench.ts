@@ -27,6 +27,7 @@ import { checkPlan, planCanvasWorkspace, type PlanCounts } from "./lib/canvas-wo
 import { panAndRecordFrames } from "./lib/pan-frame-times";
 import { seedCanvasWorkspace } from "./lib/seed-canvas-workspace";
 import { summarize } from "./stats";
+import { newOfflineContext } from "./lib/offline-browser-context";
 
 const SECONDS = Number(process.argv.find((a) => a.startsWith("--seconds="))?.split("=")[1] ?? 3);
 const SKIP_BUILD = process.argv.includes("--skip-build");
@@ -171,18 +172,7 @@ async function main() {
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
-    const context = await browser.newContext({
-      extraHTTPHeaders: { authorization: `Bearer ${TOKEN}` },
-      viewport: { width: 1440, height: 900 },
-    });
-    const external: string[] = [];
-    await context.route("**/*", (route) => {
-      const u = new URL(route.request().url());
-      if (u.protocol === "data:" || u.protocol === "blob:" || ["localhost", "127.0.0.1"].includes(u.hostname))
-        return route.continue();
-      external.push(u.href);
-      return route.abort("blockedbyclient");
-    });
+    const { context, external } = await newOfflineContext(browser, TOKEN, { width: 1440, height: 900 });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));

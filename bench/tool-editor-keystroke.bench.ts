@@ -25,6 +25,7 @@ import { chromium, type Page } from "@playwright/test";
 import { CHROMIUM, CHROMIUM_ARGS } from "../e2e/chromium";
 import { chunk, firstLoad, isMonaco, type PageWeight } from "./first-load-js";
 import { percentile } from "./stats";
+import { newOfflineContext } from "./lib/offline-browser-context";
 
 const arg = (name: string, fallback: number) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -49,7 +50,8 @@ function freePort(): Promise<number> {
 }
 
 async function startServer(port: number, dbFile: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/start.ts"], {
+  // tsx as a loader, not its CLI (as `npm start` does): see README.md, "Running on several machines".
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -190,18 +192,7 @@ async function main() {
   const server = await startServer(port, path.join(dir, "bench.db"));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
-    const context = await browser.newContext({
-      extraHTTPHeaders: { authorization: `Bearer ${TOKEN}` },
-      viewport: { width: 1440, height: 1000 },
-    });
-    const external: string[] = [];
-    await context.route("**/*", (route) => {
-      const u = new URL(route.request().url());
-      if (u.protocol === "data:" || u.protocol === "blob:" || ["localhost", "127.0.0.1"].includes(u.hostname))
-        return route.continue();
-      external.push(u.href);
-      return route.abort("blockedbyclient");
-    });
+    const { context, external } = await newOfflineContext(browser, TOKEN, { width: 1440, height: 1000 });
     const page = await context.newPage();
 
     const samples = await keystrokeLatencies(page, base);
