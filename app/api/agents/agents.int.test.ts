@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
-import { createApiToken } from "@/lib/auth/api-tokens";
+import { createRoleTokens } from "@/lib/api/testing/role-tokens";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { currentWorkspaceId } from "@/lib/db/workspace";
 import {
@@ -28,20 +28,9 @@ beforeAll(async () => {
   process.env.ATELIER_ADMIN_TOKEN = ADMIN;
   process.env.ATELIER_SECRET = "agents-int-test-secret";
   for (const v of ["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL"]) delete process.env[v];
-  const token = async (role: "viewer" | "author") => {
-    const user = await t.db.user.create({
-      data: { email: `${role}@example.com`, name: role, passwordHash: "x", roles: role },
-    });
-    return (
-      await createApiToken(
-        t.db,
-        { kind: "user", id: user.id, name: role, roles: [role] },
-        { name: role, role, expiresInDays: null },
-      )
-    ).token;
-  };
-  viewer = await token("viewer");
-  author = await token("author");
+  const tokens = await createRoleTokens(t.db, ["viewer", "author"], "example.com");
+  viewer = tokens.viewer!;
+  author = tokens.author!;
   const workspaceId = await currentWorkspaceId(t.db);
   const tool = async (name: string, hasErrors: boolean) => {
     const row = await t.db.tool.create({ data: { workspaceId, name } });

@@ -11,12 +11,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
-import { createApiToken } from "@/lib/auth/api-tokens";
+import { createRoleTokens } from "@/lib/api/testing/role-tokens";
 import { resealStaleSecrets, rotateKeyFile } from "@/lib/auth/rotate-secret-key";
 import type { Role } from "@/lib/auth/roles.shared";
 import { loadSecretKeyring, readKeyFile } from "@/lib/auth/secret-box";
-import { fastPasswords } from "@/lib/auth/testing/fast-passwords";
-import { createUser } from "@/lib/auth/users";
 import { ConnectionSecretError } from "@/lib/connections/connection-secrets";
 import { readConnectionValues } from "@/lib/connections/read-connection-values";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
@@ -30,7 +28,7 @@ let dir: string;
 let keyFile: string;
 const ADMIN = "connections-int-admin-token-0123456789";
 const savedEnv = { ...process.env };
-const tokens = new Map<Role, string>();
+const tokens: Partial<Record<Role, string>> = {};
 const OTHERS = ["viewer", "operator", "author", "approver"] as const;
 
 const SECRET = "wx-SECRET-value-0123456789";
@@ -43,21 +41,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "atelier-connections-"));
   keyFile = path.join(dir, "secret.key");
   process.env.ATELIER_SECRET_FILE = keyFile;
-  const system = { kind: "system" as const, id: "system", name: "t", roles: ["admin" as const] };
-  for (const role of OTHERS) {
-    const user = await createUser(
-      t.db,
-      system,
-      { email: `${role}@connections.test`, name: role, password: "a long test password", roles: [role] },
-      fastPasswords(),
-    );
-    const { token } = await createApiToken(
-      t.db,
-      { kind: "user", id: user.id, name: user.name, roles: user.roles },
-      { name: "t", role, expiresInDays: 1 },
-    );
-    tokens.set(role, token);
-  }
+  Object.assign(tokens, await createRoleTokens(t.db, OTHERS, "connections.test"));
 });
 afterAll(async () => {
   await closeServer();
@@ -66,7 +50,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const bearer = (role?: Role) => (role && role !== "admin" ? tokens.get(role)! : ADMIN);
+const bearer = (role?: Role) => (role && role !== "admin" ? tokens[role]! : ADMIN);
 const create = (body: unknown, role?: Role) => callRoute(list.POST, "/api/connections", { body, bearer: bearer(role) });
 const listAll = (role?: Role) => callRoute(list.GET, "/api/connections", { bearer: bearer(role) });
 const get = (name: string, role?: Role) =>

@@ -6,10 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
-import { createApiToken } from "@/lib/auth/api-tokens";
+import { createRoleTokens } from "@/lib/api/testing/role-tokens";
 import type { Role } from "@/lib/auth/roles.shared";
-import { fastPasswords } from "@/lib/auth/testing/fast-passwords";
-import { createUser } from "@/lib/auth/users";
 import { seedStudio } from "@/lib/db/seed-demo";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { DEMO_SEED_STEPS } from "@/lib/demo/demo-steps";
@@ -28,28 +26,14 @@ import * as events from "../conversations/[id]/events/route";
 let t: TestDatabase;
 const ADMIN = "datasets-int-admin-token-0123456789";
 const savedEnv = { ...process.env };
-const tokens = new Map<Role, string>();
+const tokens: Partial<Record<Role, string>> = {};
 const OTHERS = ["viewer", "operator", "author", "approver"] as const;
 
 beforeAll(async () => {
   t = await createTestDatabase();
   process.env.ATELIER_ADMIN_TOKEN = ADMIN;
   await seedStudio(t.db, DEMO_SEED_STEPS, { demo: true });
-  const system = { kind: "system" as const, id: "system", name: "t", roles: ["admin" as const] };
-  for (const role of OTHERS) {
-    const user = await createUser(
-      t.db,
-      system,
-      { email: `${role}@datasets.test`, name: role, password: "a long test password", roles: [role] },
-      fastPasswords(),
-    );
-    const { token } = await createApiToken(
-      t.db,
-      { kind: "user", id: user.id, name: user.name, roles: user.roles },
-      { name: "t", role, expiresInDays: 1 },
-    );
-    tokens.set(role, token);
-  }
+  Object.assign(tokens, await createRoleTokens(t.db, OTHERS, "datasets.test"));
 });
 afterAll(async () => {
   await closeServer();
@@ -57,7 +41,7 @@ afterAll(async () => {
   await t?.cleanup();
 });
 
-const bearer = (role: Role = "author") => (role === "admin" ? ADMIN : tokens.get(role)!);
+const bearer = (role: Role = "author") => (role === "admin" ? ADMIN : tokens[role]!);
 const create = (body: unknown, role?: Role) => callRoute(list.POST, "/api/datasets", { body, bearer: bearer(role) });
 const listAll = (role?: Role) => callRoute(list.GET, "/api/datasets", { bearer: bearer(role) });
 const get = (id: string, role?: Role, revision?: number) =>

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
 import { ModelCatalog } from "@/lib/models/model-catalog.shared";
-import { createApiToken } from "@/lib/auth/api-tokens";
+import { createRoleTokens } from "@/lib/api/testing/role-tokens";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { closeServer } from "@/lib/server/server";
 import * as modelsRoute from "./route";
@@ -23,15 +23,9 @@ beforeAll(async () => {
   process.env.ATELIER_ADMIN_TOKEN = ADMIN;
   process.env.ATELIER_SECRET = "models-int-test-secret";
   for (const v of KEY_VARS) delete process.env[v];
-  const token = async (role: "viewer" | "author") => {
-    const user = await t.db.user.create({
-      data: { email: `${role}@example.com`, name: role, passwordHash: "x", roles: role },
-    });
-    const principal = { kind: "user" as const, id: user.id, name: role, roles: [role] };
-    return (await createApiToken(t.db, principal, { name: role, role, expiresInDays: null })).token;
-  };
-  author = await token("author");
-  viewer = await token("viewer");
+  const tokens = await createRoleTokens(t.db, ["viewer", "author"], "example.com");
+  viewer = tokens.viewer!;
+  author = tokens.author!;
 });
 afterAll(async () => {
   process.env = savedEnv;

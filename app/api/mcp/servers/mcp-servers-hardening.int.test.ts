@@ -12,10 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentInput } from "@/lib/agents/agent-input.shared";
 import { createAgent } from "@/lib/agents/save-agent";
 import { callRoute } from "@/lib/api/testing/call-route";
-import { createApiToken } from "@/lib/auth/api-tokens";
+import { createRoleTokens } from "@/lib/api/testing/role-tokens";
 import type { Role } from "@/lib/auth/roles.shared";
-import { fastPasswords } from "@/lib/auth/testing/fast-passwords";
-import { createUser } from "@/lib/auth/users";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { startCaseServer, type CaseServer } from "@/lib/mcp/testing/case-mcp-server";
 import { startFloodServer, type FloodServer } from "@/lib/mcp/testing/flood-mcp-server";
@@ -36,7 +34,7 @@ let flood: FloodServer;
 let rt: RunRuntime;
 const ADMIN = "mcp-hardening-int-admin-token-0123456789";
 const savedEnv = { ...process.env };
-const tokens = new Map<Role, string>();
+const tokens: Partial<Record<Role, string>> = {};
 const ROLES = ["viewer", "operator", "author", "approver"] as const;
 
 /** Loopback test servers are opened through the MCP allow-list (and the older shared one). */
@@ -56,26 +54,7 @@ beforeAll(async () => {
   flood = await startFloodServer();
   allow(cases.port, other.port, flood.port);
   rt = testRunRuntime(t.db);
-  const system = { kind: "system" as const, id: "system", name: "t", roles: ["admin" as const] };
-  for (const role of ROLES) {
-    const user = await createUser(
-      t.db,
-      system,
-      {
-        email: `${role}@mcp-hardening.test`,
-        name: `hardening-${role}`,
-        password: "a long enough password",
-        roles: [role],
-      },
-      fastPasswords(),
-    );
-    const { token } = await createApiToken(
-      t.db,
-      { kind: "user", id: user.id, name: user.name, roles: user.roles },
-      { name: "t", role, expiresInDays: 1 },
-    );
-    tokens.set(role, token);
-  }
+  Object.assign(tokens, await createRoleTokens(t.db, ROLES, "mcp-hardening.test"));
 });
 afterAll(async () => {
   await Promise.all([cases?.close(), other?.close(), flood?.close()]);
@@ -84,7 +63,7 @@ afterAll(async () => {
   await t?.cleanup();
 });
 
-const as = (role: Role | "admin") => (role === "admin" ? ADMIN : tokens.get(role)!);
+const as = (role: Role | "admin") => (role === "admin" ? ADMIN : tokens[role]!);
 const add = (body: unknown) => callRoute(servers.POST, "/api/mcp/servers", { body, bearer: ADMIN });
 const put = (id: string, body: unknown) =>
   callRoute(one.PUT, `/api/mcp/servers/${id}`, { method: "PUT", params: { id }, bearer: ADMIN, body });

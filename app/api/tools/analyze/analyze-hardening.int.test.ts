@@ -3,12 +3,10 @@
  * server's event loop), only authors and admins may ask for it, and each principal has a budget
  * (429 with Retry-After when it is spent).
  */
-import { fastPasswords } from "@/lib/auth/testing/fast-passwords";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
-import { createApiToken } from "@/lib/auth/api-tokens";
+import { createRoleTokens } from "@/lib/api/testing/role-tokens";
 import type { Role } from "@/lib/auth/roles.shared";
-import { createUser } from "@/lib/auth/users";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { DEFAULT_ANALYSIS_BUDGET } from "@/lib/tool-store/analysis-budget";
 import { closeServer, server } from "@/lib/server/server";
@@ -28,22 +26,10 @@ const tokens: Partial<Record<Role, string>> = {};
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  const system = { kind: "system" as const, id: "system", name: "setup", roles: ["admin" as const] };
-  for (const role of ["viewer", "operator", "approver", "author", "admin"] as const) {
-    const user = await createUser(
-      t.db,
-      system,
-      { email: `${role}@analyze.test`, name: role, password: "a long analyze password", roles: [role] },
-      fastPasswords(),
-    );
-    tokens[role] = (
-      await createApiToken(
-        t.db,
-        { kind: "user", id: user.id, name: role, roles: [role] },
-        { name: "t", role, expiresInDays: 1 },
-      )
-    ).token;
-  }
+  Object.assign(
+    tokens,
+    await createRoleTokens(t.db, ["viewer", "operator", "approver", "author", "admin"], "analyze.test"),
+  );
 });
 afterEach(() => server().limits.analysis.configure(DEFAULT_ANALYSIS_BUDGET));
 afterAll(async () => {

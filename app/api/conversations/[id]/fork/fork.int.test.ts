@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
-import { createApiToken } from "@/lib/auth/api-tokens";
+import { createRoleTokens } from "@/lib/api/testing/role-tokens";
 import type { Role } from "@/lib/auth/roles.shared";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import { seedStudio } from "@/lib/db/seed-demo";
@@ -63,19 +63,8 @@ beforeAll(async () => {
   t = await createTestDatabase();
   process.env.ATELIER_ADMIN_TOKEN = ADMIN;
   await seedStudio(t.db, DEMO_SEED_STEPS, { demo: true });
-  for (const role of ["viewer", "operator"] as const) {
-    const user = await t.db.user.create({
-      data: { email: `${role}@fork.test`, name: role, passwordHash: "x", roles: role },
-    });
-    if (role === "operator") operatorId = user.id;
-    tokens[role] = (
-      await createApiToken(
-        t.db,
-        { kind: "user", id: user.id, name: role, roles: [role] },
-        { name: role, role, expiresInDays: 1 },
-      )
-    ).token;
-  }
+  Object.assign(tokens, await createRoleTokens(t.db, ["viewer", "operator"], "fork.test"));
+  operatorId = (await t.db.user.findUniqueOrThrow({ where: { email: "operator@fork.test" } })).id;
   const tool = await callRoute(tools.POST, "/api/tools", { body: { source: VISIT }, bearer: ADMIN });
   expect(tool.status, JSON.stringify(tool.json)).toBe(201);
   const created = await callRoute(agents.POST, "/api/agents", {

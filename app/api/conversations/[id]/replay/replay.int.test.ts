@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
-import { createApiToken } from "@/lib/auth/api-tokens";
+import { createRoleTokens } from "@/lib/api/testing/role-tokens";
 import type { Role } from "@/lib/auth/roles.shared";
 import { createTestDatabase, type TestDatabase } from "@/lib/db/testing/test-database";
 import type { StoredEvent } from "@/lib/events/event-types";
@@ -60,18 +60,7 @@ export default tool({ sideEffecting: true, requiresApproval: true }, function sh
 beforeAll(async () => {
   t = await createTestDatabase();
   process.env.ATELIER_ADMIN_TOKEN = ADMIN;
-  for (const role of ["viewer", "operator", "approver"] as const) {
-    const user = await t.db.user.create({
-      data: { email: `${role}@replay.test`, name: role, passwordHash: "x", roles: role },
-    });
-    tokens[role] = (
-      await createApiToken(
-        t.db,
-        { kind: "user", id: user.id, name: role, roles: [role] },
-        { name: role, role, expiresInDays: 1 },
-      )
-    ).token;
-  }
+  Object.assign(tokens, await createRoleTokens(t.db, ["viewer", "operator", "approver"], "replay.test"));
   const ids: string[] = [];
   for (const source of [VISIT, SHIP]) {
     const res = await callRoute(tools.POST, "/api/tools", { body: { source }, bearer: ADMIN });

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callRoute } from "@/lib/api/testing/call-route";
+import { createRoleTokens } from "@/lib/api/testing/role-tokens";
 import { createApiToken } from "@/lib/auth/api-tokens";
 import type { Role } from "@/lib/auth/roles.shared";
 import { AgentInput } from "@/lib/agents/agent-input.shared";
@@ -33,18 +34,7 @@ const BRIEF = "scripted:brief";
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  for (const role of ["viewer", "operator", "author"] as const) {
-    const user = await t.db.user.create({
-      data: { email: `${role}@switch.test`, name: role, passwordHash: "x", roles: role },
-    });
-    tokens[role] = (
-      await createApiToken(
-        t.db,
-        { kind: "user", id: user.id, name: role, roles: [role] },
-        { name: role, role, expiresInDays: 1 },
-      )
-    ).token;
-  }
+  Object.assign(tokens, await createRoleTokens(t.db, ["viewer", "operator", "author"], "switch.test"));
   const agent = await createAgent(
     t.db,
     AgentInput.parse({
