@@ -5,8 +5,7 @@
  * edits as the drawing, through ordinary buttons and selects.
  */
 import type { CanvasGraph, CanvasNode } from "@/lib/canvas/canvas-graph.shared";
-import { CanvasAttachControl } from "./canvas-attach-control";
-import { CanvasNodeUses } from "./canvas-node-uses";
+import { CanvasNodeWiring } from "./canvas-node-wiring";
 
 const KIND_ORDER: ReadonlyArray<CanvasNode["kind"]> = [
   "agent",
@@ -72,16 +71,15 @@ export function CanvasListView({
                       {b.message}
                     </p>
                   ))}
-                  <CanvasNodeUses
+                  <CanvasNodeWiring
                     graph={graph}
-                    nodeId={node.id}
+                    candidates={candidates}
+                    node={node}
                     canEdit={canEdit}
-                    onDetach={onDetach}
                     invalidEdges={invalid.edges}
+                    onAttach={onAttach}
+                    onDetach={onDetach}
                   />
-                  {canEdit && node.kind === "agent" ? (
-                    <CanvasAttachControl graph={candidates} agentNode={node} onAttach={onAttach} />
-                  ) : null}
                 </li>
               ))}
             </ul>

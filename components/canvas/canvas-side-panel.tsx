@@ -7,8 +7,7 @@
 import { GuardedLink as Link } from "@/components/shell/unsaved-changes";
 import { Fragment, type ReactNode } from "react";
 import type { CanvasGraph, CanvasNode } from "@/lib/canvas/canvas-graph.shared";
-import { CanvasAttachControl } from "./canvas-attach-control";
-import { CanvasNodeUses } from "./canvas-node-uses";
+import { CanvasNodeWiring } from "./canvas-node-wiring";
 
 type Props = {
   graph: Pick<CanvasGraph, "nodes" | "edges">;
@@ -171,16 +170,15 @@ export function CanvasSidePanel({
         </ul>
       ) : null}
       <NodeFacts node={node} />
-      <CanvasNodeUses
+      <CanvasNodeWiring
         graph={graph}
-        nodeId={node.id}
+        candidates={candidates}
+        node={node}
         canEdit={canEdit}
-        onDetach={onDetach}
         invalidEdges={invalid.edges}
+        onAttach={onAttach}
+        onDetach={onDetach}
       />
-      {canEdit && node.kind === "agent" ? (
-        <CanvasAttachControl graph={candidates} agentNode={node} onAttach={onAttach} />
-      ) : null}
     </aside>
   );
 }
