@@ -3,7 +3,7 @@
  * names budgets show for their scope (agent, user and token by name).
  */
 import type { Db } from "../db/client";
-import type { BudgetScope, BudgetScopeChoices } from "./budget-views.shared";
+import type { BudgetScopeChoices } from "./budget-views.shared";
 
 export interface TurnOwner {
   agentId: string;
@@ -13,15 +13,30 @@ export interface TurnOwner {
 
 export type BudgetRow = Awaited<ReturnType<Db["budget"]["findMany"]>>[number];
 
-/** The budgets a turn of `owner` spends against, oldest first. */
-export function budgetsCovering(db: Db, owner: TurnOwner): Promise<BudgetRow[]> {
-  const or: Array<{ scope: BudgetScope; scopeId?: string }> = [
-    { scope: "workspace" },
-    { scope: "agent", scopeId: owner.agentId },
-  ];
-  if (owner.userId) or.push({ scope: "user", scopeId: owner.userId });
-  if (owner.apiTokenId) or.push({ scope: "apiToken", scopeId: owner.apiTokenId });
-  return db.budget.findMany({ where: { OR: or }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+/**
+ * The budgets a turn of `owner` spends against, oldest first. Every turn asks, and most
+ * workspaces have no budget covering it: the ids come from one raw statement (a model query
+ * through Prisma costs several times its CPU, docs/run-path-performance.md), the rows only when
+ * there are some.
+ */
+export async function budgetsCovering(db: Db, owner: TurnOwner): Promise<BudgetRow[]> {
+  const ids = await db.$queryRaw<Array<{ id: string }>>`
+    SELECT "id" FROM "Budget"
+    WHERE "scope" = 'workspace'
+       OR ("scope" = 'agent' AND "scopeId" = ${owner.agentId})
+       OR ("scope" = 'user' AND "scopeId" = ${owner.userId ?? null})
+       OR ("scope" = 'apiToken' AND "scopeId" = ${owner.apiTokenId ?? null})`;
+  if (ids.length === 0) return [];
+  return db.budget.findMany({
+    where: { id: { in: ids.map((r) => r.id) } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+}
+
+/** Whether the workspace has any budget (one raw statement: asked after every job). */
+export async function anyBudget(db: Db): Promise<boolean> {
+  const rows = await db.$queryRaw<unknown[]>`SELECT 1 AS "one" FROM "Budget" LIMIT 1`;
+  return rows.length > 0;
 }
 
 /** Each budget's scope name by budget id (null: the workspace, or an agent/user/token since deleted). */

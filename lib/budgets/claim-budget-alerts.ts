@@ -8,7 +8,7 @@
  */
 import type { Db } from "../db/client";
 import { publishBudgetAlert, type BudgetAlertEvent } from "./budget-alert-hooks";
-import { budgetsCovering, type TurnOwner } from "./budget-scopes";
+import { anyBudget, budgetsCovering, type TurnOwner } from "./budget-scopes";
 import { crossedThresholds, parseAlertAt } from "./budget-status";
 import type { BudgetLimit, BudgetScope, BudgetWindow } from "./budget-views.shared";
 import { windowAt, windowDay } from "./budget-window";
@@ -55,7 +55,7 @@ export async function claimBudgetAlertsForRun(
   runId: string,
   onError?: (err: unknown) => void,
 ): Promise<BudgetAlertEvent[]> {
-  if ((await db.budget.count()) === 0) return [];
+  if (!(await anyBudget(db))) return [];
   const run = await db.run.findUnique({
     where: { id: runId },
     select: { agentId: true, userId: true, apiTokenId: true },

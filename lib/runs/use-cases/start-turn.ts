@@ -25,6 +25,12 @@ import type { RunningTurns } from "./turn-limits";
 import { supersedeSuspendedRun } from "../infra/store/supersede-suspended-run";
 import { assertWithinBudgets } from "../../budgets/check-budgets";
 import { notifyJobSettled } from "../infra/run-webhooks";
+import {
+  readAdmittableConversation,
+  readOpenRun,
+  setTitleOnce,
+  type AdmittableConversation,
+} from "../infra/store/turn-admission-rows";
 
 export interface StartTurnInput {
   conversationId: string;
@@ -63,10 +69,7 @@ export async function startTurn(rt: RunRuntime, input: StartTurnInput): Promise<
 }
 
 async function accept(rt: RunRuntime, input: StartTurnInput): Promise<StartedTurn> {
-  const conversation = await rt.db.conversation.findUnique({
-    where: { id: input.conversationId, deletedAt: null },
-    select: { id: true, agentId: true, title: true, lastSeq: true, modelKey: true, agentVersion: true },
-  });
+  const conversation = await readAdmittableConversation(rt.db, input.conversationId);
   if (!conversation) throw new ConversationNotFoundError(input.conversationId);
   rt.writer.prime(conversation.id, conversation.lastSeq);
   const job: RunJob = {
@@ -86,15 +89,11 @@ async function accept(rt: RunRuntime, input: StartTurnInput): Promise<StartedTur
 /** The refusals that depend on stored state, then the effects of accepting (supersede, title). */
 async function admit(
   rt: RunRuntime,
-  conversation: { id: string; agentId: string; title: string | null; modelKey: string | null; agentVersion: number },
+  conversation: AdmittableConversation,
   input: StartTurnInput,
 ): Promise<AgentRecord> {
   const { db, deps } = rt;
-  const open = await db.run.findFirst({
-    where: { conversationId: conversation.id, status: { in: ["running", "suspended"] } },
-    orderBy: { startedAt: "desc" },
-    select: { id: true, status: true },
-  });
+  const open = await readOpenRun(db, conversation.id);
   if (open?.status === "running") throw new RunInProgressError(open.id);
   const suspended = open?.status === "suspended" ? open : null;
   // Superseding denies the calls the run waits on: a decision only an approver (or admin) may make.
@@ -122,10 +121,7 @@ async function admit(
   }
   if (!conversation.title) {
     const title = input.content.replace(/\s+/g, " ").trim();
-    await db.conversation.update({
-      where: { id: conversation.id },
-      data: { title: title.length > 80 ? `${title.slice(0, 77)}…` : title },
-    });
+    await setTitleOnce(db, conversation.id, title.length > 80 ? `${title.slice(0, 77)}…` : title);
   }
   return admitted;
 }

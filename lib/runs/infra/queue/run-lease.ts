@@ -34,19 +34,19 @@ export function newLeaseToken(): string {
 const prismaCode = (err: unknown) =>
   typeof err === "object" && err !== null ? (err as { code?: string }).code : undefined;
 const isUniqueViolation = (err: unknown) => prismaCode(err) === "P2002";
-const isRecordNotFound = (err: unknown) => prismaCode(err) === "P2025";
 
-/** Inserts the claim, queued (no owner yet); false when the conversation already has one. */
+/**
+ * Inserts the claim, queued (no owner yet); false when the conversation already has one. One raw
+ * statement (`ON CONFLICT DO NOTHING`, both dialects): every turn, resume and replay starts here,
+ * and a model query through Prisma costs several times the raw statement's CPU
+ * (docs/run-path-performance.md).
+ */
 export async function claimLease(db: Db, job: RunJob): Promise<boolean> {
-  try {
-    await db.runLease.create({
-      data: { conversationId: job.conversationId, token: job.token, kind: job.kind, payload: JSON.stringify(job) },
-    });
-    return true;
-  } catch (err) {
-    if (isUniqueViolation(err)) return false;
-    throw err;
-  }
+  const inserted = await db.$executeRaw`
+    INSERT INTO "RunLease" ("conversationId", "token", "kind", "payload", "createdAt")
+    VALUES (${job.conversationId}, ${job.token}, ${job.kind}, ${JSON.stringify(job)}, ${new Date()})
+    ON CONFLICT DO NOTHING`;
+  return inserted === 1;
 }
 
 /**
@@ -121,15 +121,11 @@ export async function startQueuedLease(
   owner: string,
   leaseMs: number,
 ): Promise<LeaseRow | null> {
-  try {
-    return await db.runLease.update({
-      where: { token, owner: null },
-      data: { owner, leaseUntil: new Date(Date.now() + leaseMs) },
-    });
-  } catch (err) {
-    if (isRecordNotFound(err)) return null;
-    throw err;
-  }
+  const rows = await db.$queryRaw<LeaseRow[]>`
+    UPDATE "RunLease" SET "owner" = ${owner}, "leaseUntil" = ${new Date(Date.now() + leaseMs)}
+    WHERE "token" = ${token} AND "owner" IS NULL
+    RETURNING "conversationId", "token", "kind", "payload", "owner", "leaseUntil", "createdAt"`;
+  return rows[0] ?? null;
 }
 
 /** Extends the lease; false when this owner no longer holds it (taken over, or released). */
@@ -157,7 +153,7 @@ export async function handBackLease(db: Db, token: string, owner: string, delayM
 }
 
 export async function releaseLease(db: Db, token: string): Promise<void> {
-  await db.runLease.deleteMany({ where: { token } });
+  await db.$executeRaw`DELETE FROM "RunLease" WHERE "token" = ${token}`;
 }
 
 /** Owned leases whose owner stopped renewing, and queued claims no job will ever start (older than `orphanMs`). */
