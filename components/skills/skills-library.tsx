@@ -181,7 +181,11 @@ export function SkillsLibrary() {
                         <td>{s.updatedAt ? formatDateTime(s.updatedAt) : "—"}</td>
                         <td>
                           {s.overridden ? null : (
-                            <a className="btn small" href={skillExportUrl(s.name)} download={`${s.name}.zip`}>
+                            <a
+                              className="btn small skill-export"
+                              href={skillExportUrl(s.name)}
+                              download={`${s.name}.zip`}
+                            >
                               Export <span className="skill-sr">{s.name}</span> .zip
                             </a>
                           )}
