@@ -6,6 +6,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import type BetterSqlite3 from "better-sqlite3";
 import type { DatabaseTarget } from "./database-url";
+import type { SqliteConnectionHolder } from "./sqlite-connection";
 import { cacheStatements } from "./statement-cache";
 
 /**
@@ -16,7 +17,10 @@ import { cacheStatements } from "./statement-cache";
  */
 export const SQLITE_PRAGMAS = "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;";
 
-function tunedSqlite(inner: PrismaBetterSqlite3): SqlMigrationAwareDriverAdapterFactory {
+function tunedSqlite(
+  inner: PrismaBetterSqlite3,
+  holder?: SqliteConnectionHolder,
+): SqlMigrationAwareDriverAdapterFactory {
   return {
     provider: inner.provider,
     adapterName: inner.adapterName,
@@ -24,17 +28,20 @@ function tunedSqlite(inner: PrismaBetterSqlite3): SqlMigrationAwareDriverAdapter
       const adapter = await inner.connect();
       await adapter.executeScript(SQLITE_PRAGMAS);
       // The adapter keeps its better-sqlite3 connection as `client` (statement-cache.ts).
-      cacheStatements((adapter as unknown as { client: BetterSqlite3.Database }).client);
+      const connection = (adapter as unknown as { client: BetterSqlite3.Database }).client;
+      cacheStatements(connection);
+      if (holder) holder.connection = connection;
       return adapter;
     },
     connectToShadowDb: () => inner.connectToShadowDb(),
   };
 }
 
-export function createAdapterFactory(target: DatabaseTarget) {
+/** On SQLite, `holder` receives the connection when Prisma opens it (sqlite-connection.ts). */
+export function createAdapterFactory(target: DatabaseTarget, holder?: SqliteConnectionHolder) {
   if (target.kind === "sqlite") {
     mkdirSync(path.dirname(target.file), { recursive: true });
-    return tunedSqlite(new PrismaBetterSqlite3({ url: target.url, timeout: 10_000 }));
+    return tunedSqlite(new PrismaBetterSqlite3({ url: target.url, timeout: 10_000 }), holder);
   }
   return new PrismaPg({ connectionString: target.url, max: 10 });
 }

@@ -7,12 +7,18 @@ import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 import { PrismaClient as PostgresClient } from "./generated/postgresql/client";
 import { createAdapterFactory } from "./adapter-factory";
 import { resolveDatabaseTarget, type DatabaseTarget } from "./database-url";
+import { registerSqliteConnection, type SqliteConnectionHolder } from "./sqlite-connection";
 
 export type Db = SqliteClient;
 
 export function createDb(target: DatabaseTarget = resolveDatabaseTarget()): Db {
+  if (target.kind === "sqlite") {
+    const holder: SqliteConnectionHolder = { connection: null };
+    const db = new SqliteClient({ adapter: createAdapterFactory(target, holder) as never });
+    registerSqliteConnection(db, holder);
+    return db;
+  }
   const adapter = createAdapterFactory(target);
-  if (target.kind === "sqlite") return new SqliteClient({ adapter: adapter as never });
   return new PostgresClient({ adapter: adapter as never }) as unknown as Db;
 }
 

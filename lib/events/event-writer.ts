@@ -11,6 +11,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client";
+import { runSqliteTransaction } from "../db/sqlite-connection";
 import type { EventEntry, NewEvent, StoredEvent } from "./event-types";
 import { advanceLastSeqs, insertJsonRows, rowsJson, type Column, type Statement } from "./batch-sql";
 import { endRuns, insertRuns, runEndRow, runInsertRow, type NewRunRow, type RunEndRow } from "./run-rows";
@@ -203,7 +204,10 @@ export class EventWriter {
       statements.push(insertJsonRows(d, "UsageRecord", USAGE_COLUMN_LIST, rowsJson(USAGE_COLUMN_LIST, usageRows), at));
     if (advanced.length) statements.push(advanceLastSeqs(d, advanced, at));
     if (ended.length) statements.push(endRuns(d, ended));
-    await this.db.$transaction(statements.map(([text, params]) => this.db.$executeRawUnsafe(text, ...params)));
+    // On SQLite, synchronously on the connection when it has no transaction open
+    // (lib/db/sqlite-connection.ts); else through Prisma.
+    if (!runSqliteTransaction(this.db, statements))
+      await this.db.$transaction(statements.map(([text, params]) => this.db.$executeRawUnsafe(text, ...params)));
     for (const [id, lastSeq] of advanced) this.lastSeqs.set(id, lastSeq);
     return stored;
   }

@@ -1,10 +1,12 @@
 /**
- * The run queue inside one process: submitted jobs start at once, at most `concurrency` at a time,
- * the rest waiting in order. What `ATELIER_ROLE=all` uses for turns and resumes alike; the same
- * interface as the pg-boss queue, so the handler is shared (local-worker.ts).
+ * The run queue inside one process: submitted jobs start in order, at most `concurrency` at a time
+ * and, beyond a few, only while the event loop has room (loop-admission.ts); the rest wait in
+ * order. What `ATELIER_ROLE=all` uses for turns and resumes alike; the same interface as the
+ * pg-boss queue, so the handler is shared (local-worker.ts).
  */
 import type { Logger } from "../../../logger";
 import type { RunJob } from "./run-job";
+import { LoopAdmission } from "./loop-admission";
 import type { JobHandler, RunQueue } from "./run-queue";
 
 export class InProcessQueue implements RunQueue {
@@ -15,7 +17,10 @@ export class InProcessQueue implements RunQueue {
   private readonly inFlight = new Set<Promise<void>>();
   private stopped = false;
 
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly admission = new LoopAdmission(),
+  ) {}
 
   async submit(job: RunJob): Promise<void> {
     if (this.stopped) throw new Error("the run queue is stopped");
@@ -35,6 +40,7 @@ export class InProcessQueue implements RunQueue {
 
   async stop(options: { graceful?: boolean; timeoutMs?: number } = {}): Promise<void> {
     this.stopped = true;
+    this.admission.stop();
     if (!options.graceful || this.inFlight.size === 0) return;
     await Promise.race([
       Promise.allSettled([...this.inFlight]),
@@ -43,7 +49,8 @@ export class InProcessQueue implements RunQueue {
   }
 
   private pump(): void {
-    while (this.handler && !this.stopped && this.running < this.concurrency && this.waiting.length) {
+    if (!this.handler || this.stopped) return;
+    while (this.running < this.concurrency && this.waiting.length && this.admission.mayStart(this.running)) {
       const job = this.waiting.shift()!;
       this.running++;
       const p = this.handler(job)
@@ -55,5 +62,10 @@ export class InProcessQueue implements RunQueue {
         });
       this.inFlight.add(p);
     }
+    if (this.running || this.waiting.length)
+      this.admission.watch(
+        () => ({ running: this.running, waiting: this.waiting.length }),
+        () => this.pump(),
+      );
   }
 }
