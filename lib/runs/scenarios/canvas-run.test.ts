@@ -23,30 +23,10 @@ import {
   eventsOfType,
   mockModel,
   sandboxStub,
-  savedTool,
-  toolSource,
   turn,
   type Harness,
 } from "../testing/run-harness";
-
-const LOOKUP = savedTool(
-  toolSource(
-    "lookup",
-    "{ sideEffecting: false }",
-    "q: string",
-    "  return q;",
-    "Look a fact up by its query and return it.",
-  ),
-);
-const DEPLOY = savedTool(
-  toolSource(
-    "deploy",
-    "{ sideEffecting: true, requiresApproval: true }",
-    "env: string",
-    "  return env;",
-    "Deploy the service to an environment; customers see it at once.",
-  ),
-);
+import { DEPLOY, LOOKUP } from "../testing/scenario-tools";
 
 /** The graph canvas-graph builds for these agents: each agent's node and the nodes its entries use. */
 function graphOf(...agents: AgentRecord[]): CanvasGraph {

@@ -7,35 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { foldTranscript } from "../../events/transcript-fold.shared";
 import type { ToolCallView, Transcript, TranscriptRun } from "../../events/transcript-types.shared";
-import {
-  agentTool,
-  createHarness,
-  mockModel,
-  sandboxStub,
-  savedTool,
-  toolSource,
-  turn,
-  type Harness,
-} from "../testing/run-harness";
-
-const LOOKUP = savedTool(
-  toolSource(
-    "lookup",
-    "{ sideEffecting: false }",
-    "q: string",
-    "  return q;",
-    "Look a fact up by its query and return it.",
-  ),
-);
-const DEPLOY = savedTool(
-  toolSource(
-    "deploy",
-    "{ sideEffecting: true, requiresApproval: true }",
-    "env: string",
-    "  return env;",
-    "Deploy the service to an environment; customers see it at once.",
-  ),
-);
+import { agentTool, createHarness, mockModel, sandboxStub, turn, type Harness } from "../testing/run-harness";
+import { DEPLOY, LOOKUP } from "../testing/scenario-tools";
 
 const fold = (h: Harness, conversationId = "c"): Transcript => foldTranscript(h.store.eventsOf(conversationId));
 const runsOf = (t: Transcript): TranscriptRun[] => t.entries.flatMap((e) => (e.kind === "run" ? [e.run] : []));

@@ -9,7 +9,7 @@
 import type { RunRuntime } from "../runtime";
 import { deliverJob } from "./take-over-run";
 
-/** Turns one process executes at once; more wait in order. */
+/** Turns one process executes at once at most; beyond 8, only while the loop has room (loop-admission.ts). */
 const IN_PROCESS_CONCURRENCY = 256;
 
 export function ensureLocalWorker(rt: RunRuntime): void {
