@@ -1,6 +1,6 @@
 /**
  * 2. Event append throughput: `events` small appends from 50 conversations at once through the
- * batched writer (Prisma; contiguous seq per conversation, one transaction per tick), beside raw
+ * batched writer (contiguous seq per conversation, one transaction per tick; on SQLite run on the connection behind Prisma, lib/db/sqlite-connection.ts), beside raw
  * better-sqlite3 prepared-statement inserts of the same rows into the same `Event` table (same
  * columns, same indexes, transactions of 1000) on a connection of its own to the same file.
  * Both are warmed up first (the first batch pays for the JIT and Prisma's first queries), then
@@ -89,7 +89,7 @@ export async function appendThroughput(db: Db, file: string, events: number, rep
   const rc = summarize(r.map((x) => x.cpuUsPerEvent));
   console.log(`\n2. event append, ${events} events from 50 conversations, ${reps} runs each after a warm-up (medians)`);
   console.log(
-    `   batched writer (Prisma, contiguous seq, one transaction per tick): ${perSecond(ws.p50)} events/s (min ${perSecond(ws.min)}); main thread ${wc.p50.toFixed(1)} µs CPU/event`,
+    `   batched writer (contiguous seq, one transaction per tick): ${perSecond(ws.p50)} events/s (min ${perSecond(ws.min)}); main thread ${wc.p50.toFixed(1)} µs CPU/event`,
   );
   console.log(
     `   raw better-sqlite3 inserts (prepared, transactions of 1000):       ${perSecond(rs.p50)} events/s (min ${perSecond(rs.min)}); main thread ${rc.p50.toFixed(1)} µs CPU/event`,
