@@ -24,6 +24,7 @@ import {
   type Harness,
   type MockStep,
 } from "../testing/run-harness";
+import { DEPLOY } from "../testing/scenario-tools";
 
 const LOOKUP = savedTool(
   toolSource(
@@ -44,15 +45,6 @@ const REFUND = savedTool(
     "orderId: string, amount: number",
     "  return orderId;",
     "Refund an amount of money on a customer order.",
-  ),
-);
-const DEPLOY = savedTool(
-  toolSource(
-    "deploy",
-    "{ sideEffecting: true, requiresApproval: true }",
-    "env: string",
-    "  return env;",
-    "Deploy the service to an environment; customers see it at once.",
   ),
 );
 

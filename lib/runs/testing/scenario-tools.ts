@@ -1,5 +1,5 @@
 /**
- * Saved tools the fold scenarios share (transcript-fold.test.ts, canvas-run.test.ts): one pure
+ * Saved tools the scenarios share (transcript-fold, canvas-run, replay): one pure
  * lookup, and one side-effecting deploy that waits for approval.
  */
 import { savedTool, toolSource } from "./run-harness";
