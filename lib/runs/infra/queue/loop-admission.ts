@@ -3,8 +3,10 @@
  * Every run of one process shares one main thread. Started all at once, a burst of turns that need
  * the CPU (a fast model, sandboxed calls, the writes) interleave: each step of every run waits
  * behind a step of all the others, so the step latency of every run grows with the burst. Started
- * a few at a time, each runs at full speed and the rest wait in order before their first step —
- * the same work in the same time, with steps that stay short.
+ * a few at a time, each runs at full speed and the rest wait in order before their first step:
+ * steps stay short, for smaller write batches (the writer groups what every running turn appends),
+ * which cost a CPU-bound burst about a quarter of its throughput (docs/run-path-performance.md,
+ * "The admission's trade").
  *
  * A run on a real model spends most of its time waiting for the provider, with the loop idle: there
  * the allowance doubles on every tick the loop is not busy, so a burst of such turns is all started
@@ -21,8 +23,8 @@ import { performance, type EventLoopUtilization } from "node:perf_hooks";
 export interface LoopAdmissionOptions {
   /**
    * Jobs that always run at once (default 8: measured on two cores, a burst of 50 CPU-bound turns
-   * kept its step p95 at 47–68 ms against 234–302 ms all at once, for 5–15% more turn p95; 4
-   * halved the steps again but lost a third of the throughput — docs/run-path-performance.md).
+   * kept its step p95 at 37–53 ms against 167–227 ms all at once; 16 kept the throughput but its
+   * steps came close to 120 ms, 4 halved them again and lost a third of the throughput).
    */
   floor?: number;
   /** Utilization at or above which the loop counts as busy (default 0.75). */
