@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AgentInput } from "@/lib/agents/agent-input.shared";
 import { agentsApi } from "@/lib/api/contracts/agents.shared";
 import { apiFetch } from "@/components/api/api-client";
+import { refetchAfterWrite } from "@/components/api/refetch-after-write";
 
 export const agentKeys = {
   list: ["agents"] as const,
@@ -35,7 +36,7 @@ export function useSaveAgent(id: string | null) {
       id ? apiFetch(agentsApi.update, { params: { id }, body }) : apiFetch(agentsApi.create, { body }),
     onSuccess: (data) => {
       qc.setQueryData(agentKeys.detail(data.agent.id), data);
-      void qc.invalidateQueries({ queryKey: agentKeys.list, exact: true });
+      void refetchAfterWrite(qc, agentKeys.list, { exact: true });
       // A save that changed the configuration is a new version.
       void qc.invalidateQueries({ queryKey: agentKeys.versions(data.agent.id), exact: true });
     },
@@ -46,7 +47,7 @@ export function useDeleteAgent() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch(agentsApi.delete, { params: { id } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: agentKeys.list, exact: true }),
+    onSuccess: () => refetchAfterWrite(qc, agentKeys.list, { exact: true }),
   });
 }
 
@@ -56,7 +57,7 @@ export function useSwitchModel(id: string) {
     mutationFn: (key: string) => apiFetch(agentsApi.switchModel, { params: { id }, body: { key } }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: agentKeys.detail(id) });
-      void qc.invalidateQueries({ queryKey: agentKeys.list, exact: true });
+      void refetchAfterWrite(qc, agentKeys.list, { exact: true });
     },
   });
 }

@@ -91,4 +91,20 @@ describe("refetchAfterWrite", () => {
     await expect(refetchAfterWrite(qc, ["skills"])).resolves.toBeUndefined();
     expect(observer.getCurrentResult().error?.message).toBe("rate_limited");
   });
+
+  it("with `exact`, leaves the queries under the key alone (a list, not its items' details)", async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    teardown.push(() => qc.clear());
+    let listCalls = 0;
+    let detailCalls = 0;
+    const list = new QueryObserver(qc, { queryKey: ["agents"], queryFn: async () => [listCalls++] });
+    const detail = new QueryObserver(qc, { queryKey: ["agents", "a1"], queryFn: async () => detailCalls++ });
+    teardown.push(
+      list.subscribe(() => {}),
+      detail.subscribe(() => {}),
+    );
+    await tick();
+    await refetchAfterWrite(qc, ["agents"], { exact: true });
+    expect([listCalls, detailCalls]).toEqual([2, 1]);
+  });
 });

@@ -9,7 +9,11 @@
  */
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 
-export async function refetchAfterWrite(qc: QueryClient, queryKey: QueryKey): Promise<void> {
-  await qc.cancelQueries({ queryKey });
-  await qc.invalidateQueries({ queryKey });
+export async function refetchAfterWrite(
+  qc: QueryClient,
+  queryKey: QueryKey,
+  options: { exact?: boolean } = {},
+): Promise<void> {
+  await qc.cancelQueries({ queryKey, exact: options.exact });
+  await qc.invalidateQueries({ queryKey, exact: options.exact });
 }

@@ -2,13 +2,14 @@
 /** TanStack Query hooks of budgets: the list with each window's use, the banners' alerts, an admin's changes. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-client";
+import { refetchAfterWrite } from "@/components/api/refetch-after-write";
 import { budgetsApi } from "@/lib/api/contracts/budgets.shared";
 import type { BudgetInput } from "@/lib/budgets/budget-views.shared";
 
 const KEY = ["budgets"] as const;
 
 function refresh(qc: ReturnType<typeof useQueryClient>) {
-  return Promise.all([qc.invalidateQueries({ queryKey: KEY }), qc.invalidateQueries({ queryKey: ["audit"] })]);
+  return Promise.all([refetchAfterWrite(qc, KEY), refetchAfterWrite(qc, ["audit"])]);
 }
 
 export function useBudgets() {

@@ -2,6 +2,7 @@
 /** TanStack Query hooks of Evals → datasets over /api/datasets. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-client";
+import { refetchAfterWrite } from "@/components/api/refetch-after-write";
 import { datasetsApi } from "@/lib/api/contracts/datasets.shared";
 import type { DatasetImportInput, DatasetInput } from "@/lib/evals/dataset.shared";
 
@@ -11,7 +12,7 @@ export const datasetKeys = {
 };
 
 function refresh(qc: ReturnType<typeof useQueryClient>) {
-  return qc.invalidateQueries({ queryKey: datasetKeys.all });
+  return refetchAfterWrite(qc, datasetKeys.all);
 }
 
 export function useDatasets() {

@@ -7,6 +7,7 @@
 import { useEffect } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, apiUrl } from "@/components/api/api-client";
+import { refetchAfterWrite } from "@/components/api/refetch-after-write";
 import { experimentsApi, type ExperimentInput } from "@/lib/api/contracts/experiments.shared";
 import { ExperimentSummary, type ExperimentStatus, type ExperimentView } from "@/lib/evals/experiment.shared";
 
@@ -51,7 +52,7 @@ export function useExperiment(id: string) {
       qc.setQueryData<ExperimentView>(experimentKeys.detail(id), (old) => (old ? { ...old, ...parsed.data } : old));
       if (!isLive(parsed.data.status)) {
         source.close();
-        void qc.invalidateQueries({ queryKey: experimentKeys.all });
+        void refetchAfterWrite(qc, experimentKeys.all);
       }
     });
     // The stream ends when the experiment does; polling covers a dropped stream.
@@ -65,7 +66,7 @@ export function useStartExperiment() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ExperimentInput) => apiFetch(experimentsApi.create, { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: experimentKeys.all }),
+    onSuccess: () => refetchAfterWrite(qc, experimentKeys.all),
   });
 }
 
@@ -73,7 +74,7 @@ export function useCancelExperiment(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch(experimentsApi.cancel, { params: { id } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: experimentKeys.all }),
+    onSuccess: () => refetchAfterWrite(qc, experimentKeys.all),
   });
 }
 

@@ -2,14 +2,12 @@
 /** TanStack Query hooks for MCP servers (Settings → MCP, the Tool Studio list, the agent tool picker). */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-client";
+import { refetchAfterWrite } from "@/components/api/refetch-after-write";
 import { mcpServersApi } from "@/lib/api/contracts/mcp-servers.shared";
 import type { McpServerInput } from "@/lib/mcp/mcp-server-input.shared";
 
 function invalidate(qc: ReturnType<typeof useQueryClient>) {
-  return Promise.all([
-    qc.invalidateQueries({ queryKey: ["mcp-servers"] }),
-    qc.invalidateQueries({ queryKey: ["audit"] }),
-  ]);
+  return Promise.all([refetchAfterWrite(qc, ["mcp-servers"]), refetchAfterWrite(qc, ["audit"])]);
 }
 
 export function useMcpServers() {

@@ -2,6 +2,7 @@
 /** TanStack Query hooks of Settings → Connections: the list, and an admin's create, change and delete. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-client";
+import { refetchAfterWrite } from "@/components/api/refetch-after-write";
 import { connectionsApi } from "@/lib/api/contracts/connections.shared";
 import type { ConnectionInput, ConnectionPatch } from "@/lib/connections/connection-views.shared";
 
@@ -9,7 +10,7 @@ const KEY = ["connections"] as const;
 
 /** After a change, the list and the audit log that recorded it. */
 function refresh(qc: ReturnType<typeof useQueryClient>) {
-  return Promise.all([qc.invalidateQueries({ queryKey: KEY }), qc.invalidateQueries({ queryKey: ["audit"] })]);
+  return Promise.all([refetchAfterWrite(qc, KEY), refetchAfterWrite(qc, ["audit"])]);
 }
 
 export function useConnections() {

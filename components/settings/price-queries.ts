@@ -2,6 +2,7 @@
 /** TanStack Query hooks of Settings → Prices: the custom price entries, and an admin's create, replace and delete. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-client";
+import { refetchAfterWrite } from "@/components/api/refetch-after-write";
 import { pricesApi } from "@/lib/api/contracts/prices.shared";
 import type { PriceEntryInput } from "@/lib/prices/price-entry.shared";
 
@@ -9,7 +10,7 @@ const KEY = ["prices"] as const;
 
 /** After a change: the list, the audit log that recorded it. */
 function refresh(qc: ReturnType<typeof useQueryClient>) {
-  return Promise.all([qc.invalidateQueries({ queryKey: KEY }), qc.invalidateQueries({ queryKey: ["audit"] })]);
+  return Promise.all([refetchAfterWrite(qc, KEY), refetchAfterWrite(qc, ["audit"])]);
 }
 
 export function usePrices() {

@@ -2,6 +2,7 @@
 /** TanStack Query hooks of the settings page: users, API tokens, provider keys, audit log, health. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-client";
+import { refetchAfterWrite } from "@/components/api/refetch-after-write";
 import type { RequestOf } from "@/lib/api/contract.shared";
 import type { KeyedProvider } from "@/lib/auth/provider-credentials.shared";
 import { authApi } from "@/lib/api/contracts/auth.shared";
@@ -12,7 +13,7 @@ import { usersApi } from "@/lib/api/contracts/users.shared";
 
 /** After a change, the list it changed and the audit log that recorded it. */
 function refresh(qc: ReturnType<typeof useQueryClient>, key: string) {
-  return Promise.all([qc.invalidateQueries({ queryKey: [key] }), qc.invalidateQueries({ queryKey: ["audit"] })]);
+  return Promise.all([refetchAfterWrite(qc, [key]), refetchAfterWrite(qc, ["audit"])]);
 }
 
 export function useUsers() {
@@ -94,8 +95,8 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (body: RequestOf<typeof authApi.changePassword>["body"]) => apiFetch(authApi.changePassword, { body }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ["audit"] });
-      void qc.invalidateQueries({ queryKey: ["tokens"] }); // now revoked
+      void refetchAfterWrite(qc, ["audit"]);
+      void refetchAfterWrite(qc, ["tokens"]); // now revoked
     },
   });
 }

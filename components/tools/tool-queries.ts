@@ -5,6 +5,7 @@ import { toolsApi } from "@/lib/api/contracts/tools.shared";
 import type { ToolDetail } from "@/lib/tool-store/tool-views.shared";
 import type { ToolAnalysisView } from "@/lib/tools/tool-analysis.shared";
 import { apiFetch } from "@/components/api/api-client";
+import { refetchAfterWrite } from "@/components/api/refetch-after-write";
 
 /** The server's analysis of `source` (the shown tool in the providers' formats, as the server builds them). */
 export type LiveAnalysis = ToolAnalysisView & {
@@ -82,7 +83,7 @@ export function useSaveTool(id: string | null) {
       ).then((r) => r.tool),
     onSuccess: (tool) => {
       qc.setQueryData(toolKeys.detail(tool.id), tool);
-      void qc.invalidateQueries({ queryKey: toolKeys.list, exact: true });
+      void refetchAfterWrite(qc, toolKeys.list, { exact: true });
     },
   });
 }
@@ -91,7 +92,7 @@ export function useDeleteTool() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch(toolsApi.delete, { params: { id } }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: toolKeys.list, exact: true }),
+    onSuccess: () => void refetchAfterWrite(qc, toolKeys.list, { exact: true }),
   });
 }
 

@@ -2,13 +2,14 @@
 /** TanStack Query hooks of webhooks (admin): the endpoints, one endpoint's delivery log, changes and test events. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/components/api/api-client";
+import { refetchAfterWrite } from "@/components/api/refetch-after-write";
 import { webhooksApi } from "@/lib/api/contracts/webhooks.shared";
 import type { WebhookInput } from "@/lib/webhooks/webhook-views.shared";
 
 const KEY = ["webhooks"] as const;
 
 function refresh(qc: ReturnType<typeof useQueryClient>) {
-  return Promise.all([qc.invalidateQueries({ queryKey: KEY }), qc.invalidateQueries({ queryKey: ["audit"] })]);
+  return Promise.all([refetchAfterWrite(qc, KEY), refetchAfterWrite(qc, ["audit"])]);
 }
 
 export function useWebhooks() {
