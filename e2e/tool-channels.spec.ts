@@ -113,7 +113,8 @@ test.describe("a tool's channels", () => {
     // The next turn's model sees the commands (the scripted model answers after them).
     await box.fill("And E2?");
     await box.press("Enter");
-    await expect(page.getByText("E2 is being packed.")).toBeVisible();
+    // The answer, not the "What the model sees next" panel, which holds the same text once it loads.
+    await expect(page.getByTestId("assistant-message").getByText("E2 is being packed.")).toBeVisible();
     await snap(page, "tool-channels-conversation");
     await page.setViewportSize({ width: 390, height: 844 });
     await snap(page, "tool-channels-conversation-mobile");
