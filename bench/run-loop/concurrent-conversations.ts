@@ -136,17 +136,17 @@ export async function concurrentConversations(plainDb: Db, options: ConcurrentOp
 
   console.log(`\n4. 50 concurrent conversations on the demo agent atlas (demo model, sandboxed city_population)`);
   const profile = options.profile ? await startProfile(options.profile) : null;
-  const burstConvs = await newConversations(50);
-  const burst = await measure("burst (all 50 posted at once)", (latencies) =>
+  /** One turn on each conversation, all posted at once; each turn's latency recorded. */
+  const burstOn = (convs: Array<{ id: string }>) => (latencies: number[]) =>
     Promise.all(
-      burstConvs.map(async (c, i) => {
+      convs.map(async (c, i) => {
         const t = performance.now();
         const r = await turn(c.id, i, 0);
         latencies.push(performance.now() - t);
         return r;
       }),
-    ),
-  );
+    );
+  const burst = await measure("burst (all 50 posted at once)", burstOn(await newConversations(50)));
   if (profile) await profile();
   console.log(
     `   target (burst of 50 on this machine): no error, step p95 ≤ 120 ms — ${!burst.errors && burst.p95 <= 120 ? "met" : `missed (${burst.p95.toFixed(0)} ms, ${(burst.p95 / 120).toFixed(1)}×)`}`,
@@ -155,17 +155,8 @@ export async function concurrentConversations(plainDb: Db, options: ConcurrentOp
   const admitted = { queue: rt.queue, localWorker: rt.localWorker };
   rt.queue = new InProcessQueue(rt.logger, new LoopAdmission({ floor: Number.MAX_SAFE_INTEGER }));
   rt.localWorker = false;
-  const allConvs = await newConversations(50);
-  await measure("burst, all 50 started at once (no admission, for comparison)", (latencies) =>
-    Promise.all(
-      allConvs.map(async (c, i) => {
-        const t = performance.now();
-        const r = await turn(c.id, i, 0);
-        latencies.push(performance.now() - t);
-        return r;
-      }),
-    ),
-  );
+  const allAtOnce = burstOn(await newConversations(50));
+  await measure("burst, all 50 started at once (no admission, for comparison)", allAtOnce);
   await rt.queue.stop();
   Object.assign(rt, admitted);
   let target: { p95: number; errors: number } | null = null;
